@@ -1,0 +1,14 @@
+/** The error catalogue (spec 01 §8, spec 02 §8, spec 03 §8), word for word. */
+export const errors = {
+  server: 'Lo sentimos, no se pudo completar la operación.',
+  unauthorized: 'Tu sesión ha caducado, vuelve a iniciar sesión.',
+  forbidden: 'Lo sentimos, no tienes permisos para ejecutar esta acción.',
+  not_found: 'Lo sentimos, este recurso ya no esta disponible.',
+  session_expired: 'La sesión ha expirado, vuelve a conectarte',
+  login_failed: 'Usuario o clave incorrecta',
+  invalid_request: 'La información enviada no es válida.',
+  too_many_attempts: 'Demasiados intentos fallidos. Espera un momento e inténtalo de nuevo.',
+  captcha_invalid: 'El Captcha ingresado no es correcto',
+  duplicate: 'El valor ya se encuentra registrado.',
+  in_use: 'No se puede eliminar este registro porque está en uso.',
+} as const;

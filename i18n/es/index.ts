@@ -1,0 +1,16 @@
+/**
+ * All Spanish messages: react-admin's own keys (ra.*) completed, plus every domain text.
+ * Translators edit only the files of this folder.
+ */
+import { auth } from './auth';
+import { engine } from './engine';
+import { errors } from './errors';
+import { menu } from './menu';
+import { pages } from './pages';
+import { ra } from './ra';
+import { resources } from './resources';
+import { settings } from './settings';
+import { sites } from './sites';
+import { validation } from './validation';
+
+export const spanishMessages = { ...ra, auth, engine, errors, menu, pages, resources, settings, sites, validation };

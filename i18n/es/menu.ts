@@ -1,0 +1,1 @@
+export const menu = {} as const;

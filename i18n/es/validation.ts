@@ -1,0 +1,31 @@
+/** Validation messages (spec §5 of each document), word for word. Keys are used by yup schemas. */
+export const validation = {
+  required: 'Este campo es obligatorio',
+  invalid: 'El valor no es válido',
+  catalogue: {
+    name: 'Debes registrar un nombre válido',
+  },
+  sitetypes: {
+    percentage_required: 'Debes ingresar el porcentage',
+    percentage_invalid: 'El valor no es válido',
+  },
+  login: {
+    email_required: 'Debes ingresar el correo electrónico',
+    email_invalid: 'Correo electrónico no válido',
+    password_required: 'Debes ingresar tu contraseña',
+    captcha_required: 'Debes ingresar el Captcha',
+    recovery_email: 'Debes ingresar un correo electrónico válido',
+    new_password: 'Debes por lo menos 6 caracteres',
+    passwords_mismatch: 'Las contraseñas no coinciden',
+  },
+  superadmin: {
+    name_required: 'Debes ingresar un nombre',
+    name_min: 'El mínimo de caracteres para el nombre es de 5',
+    name_max: 'La longitud máxima es de 200 caracteres',
+    email_required: 'Debes ingresar el correo electrónico',
+    email_invalid: 'Correo electrónico no válido',
+    permissions: 'Debes seleccionar por lo menos un permiso para el usuario',
+    email_used: 'El correo electrónico ya lo está utilizando otro usuario',
+    password: 'Debes por lo menos ingresar 6 caracteres',
+  },
+} as const;

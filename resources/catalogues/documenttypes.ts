@@ -1,0 +1,35 @@
+import * as yup from 'yup';
+import { PERMISSION_NAMES } from '../permissions';
+import { defineResource } from '../types';
+import { catalogueName } from './validation';
+
+export interface DocumentTypeRecord {
+  documentTypeID: number;
+  name: string;
+  deleted: boolean;
+}
+
+/** Document types (spec 03): `/documentType`; deleting marks the type deleted (see docs/decisions.md). */
+export const documentTypesResource = defineResource<DocumentTypeRecord>({
+  name: 'documenttypes',
+  apiPath: '/documentType',
+  idField: 'documentTypeID',
+  table: 'document_types',
+  route: '/configuracion/tipo-documentos',
+  parentRoute: '/configuracion',
+  title: 'resources.documenttypes.title',
+  description: 'resources.documenttypes.description',
+  fields: [
+    { source: 'documentTypeID', type: 'id', label: 'resources.documenttypes.fields.documentTypeID' },
+    { source: 'name', type: 'text', label: 'resources.documenttypes.fields.name', maxLength: 100, searchable: true },
+    { source: 'deleted', type: 'boolean', label: 'resources.documenttypes.fields.deleted', readOnly: true, defaultValue: false, list: false },
+  ],
+  schema: yup.object({ name: catalogueName() }),
+  permissions: { read: PERMISSION_NAMES, write: ['Settings'] },
+  sort: { field: 'documentTypeID', order: 'ASC' },
+  pageSize: 20,
+  editMode: 'dialog',
+  softDelete: { field: 'deleted' },
+  unique: ['name'],
+  messages: { confirmDelete: 'resources.documenttypes.confirm_delete' },
+});

@@ -1,0 +1,41 @@
+import { PERMISSION_NAMES } from '../permissions';
+import * as yup from 'yup';
+import { defineResource } from '../types';
+import { catalogueName } from './validation';
+
+export interface ProcedureTypeRecord {
+  procedureTypeID: number;
+  name: string;
+}
+
+/** Procedure types with an ID of 2 or less are fixed (spec 03 §5 'Catalogues'). */
+export const FIXED_PROCEDURE_TYPE_MAX_ID = 2;
+
+export const procedureTypesResource = defineResource<ProcedureTypeRecord>({
+  name: 'proceduretypes',
+  apiPath: '/proceduretypes/',
+  idField: 'procedureTypeID',
+  table: 'procedure_types',
+  route: '/configuracion/tramites-tipos',
+  parentRoute: '/configuracion',
+  title: 'resources.proceduretypes.title',
+  description: 'resources.proceduretypes.description',
+  fields: [
+    { source: 'procedureTypeID', type: 'id', label: 'resources.proceduretypes.fields.procedureTypeID' },
+    { source: 'name', type: 'text', label: 'resources.proceduretypes.fields.name', maxLength: 100, searchable: true },
+  ],
+  schema: yup.object({ name: catalogueName() }),
+  permissions: { read: PERMISSION_NAMES, write: ['Settings'] },
+  sort: { field: 'procedureTypeID', order: 'ASC' },
+  pageSize: 20,
+  editMode: 'dialog',
+  unique: ['name'],
+  rules: {
+    canEdit: (record) => record.procedureTypeID > FIXED_PROCEDURE_TYPE_MAX_ID,
+    canDelete: (record) => record.procedureTypeID > FIXED_PROCEDURE_TYPE_MAX_ID,
+  },
+  messages: {
+    confirmDelete: 'resources.proceduretypes.confirm_delete',
+    locked: 'resources.proceduretypes.locked',
+  },
+});

@@ -1,0 +1,60 @@
+import * as yup from 'yup';
+import { PERMISSION_NAMES } from '../permissions';
+import { defineResource } from '../types';
+import { catalogueName } from './validation';
+
+export interface SiteTypeRecord {
+  id: number;
+  name: string;
+  isEditable: boolean;
+  applicablePopulationPercentage: number | null;
+  orderType: number | null;
+}
+
+/** Entity types (spec 03 'Catalogue lists'): only `isEditable` types can be edited or deleted. */
+export const siteTypesResource = defineResource<SiteTypeRecord>({
+  name: 'sitetypes',
+  apiPath: '/sitetypes/',
+  idField: 'id',
+  table: 'site_types',
+  route: '/configuracion/tipos',
+  parentRoute: '/configuracion',
+  title: 'resources.sitetypes.title',
+  description: 'resources.sitetypes.description',
+  fields: [
+    { source: 'id', type: 'id', label: 'resources.sitetypes.fields.id' },
+    { source: 'name', type: 'text', label: 'resources.sitetypes.fields.name', maxLength: 100, searchable: true },
+    {
+      source: 'applicablePopulationPercentage',
+      type: 'decimal',
+      label: 'resources.sitetypes.fields.applicablePopulationPercentage',
+      step: 0.01,
+      nullable: true,
+    },
+    { source: 'isEditable', type: 'boolean', label: 'resources.sitetypes.fields.isEditable', readOnly: true, defaultValue: true, list: false },
+    { source: 'orderType', type: 'integer', label: 'resources.sitetypes.fields.orderType', readOnly: true, nullable: true, list: false },
+  ],
+  schema: yup.object({
+    name: catalogueName(),
+    applicablePopulationPercentage: yup
+      .number()
+      .typeError('validation.sitetypes.percentage_invalid')
+      .min(0, 'validation.sitetypes.percentage_invalid')
+      .max(999, 'validation.sitetypes.percentage_invalid')
+      .nullable()
+      .default(null),
+  }),
+  permissions: { read: PERMISSION_NAMES, write: ['Settings'] },
+  sort: { field: 'id', order: 'ASC' },
+  pageSize: 1000,
+  editMode: 'inline',
+  unique: ['name'],
+  rules: {
+    canEdit: (record) => record.isEditable === true,
+    canDelete: (record) => record.isEditable === true,
+  },
+  messages: {
+    confirmDelete: 'resources.sitetypes.confirm_delete',
+    locked: 'resources.sitetypes.locked',
+  },
+});

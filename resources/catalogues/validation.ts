@@ -1,0 +1,9 @@
+import * as yup from 'yup';
+
+/** Catalogue names (spec 03 §5): required, max 100, 'Debes registrar un nombre válido'. */
+export const catalogueName = () =>
+  yup
+    .string()
+    .trim()
+    .required('validation.catalogue.name')
+    .max(100, 'validation.catalogue.name');

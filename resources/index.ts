@@ -1,0 +1,21 @@
+/** Every declared resource. The server's routes, the client's screens and the menu derive from this list. */
+import { chatCategoriesResource } from './catalogues/chatcategories';
+import { documentTypesResource } from './catalogues/documenttypes';
+import { procedureTypesResource } from './catalogues/proceduretypes';
+import { siteTypesResource } from './catalogues/sitetypes';
+import type { ResourceDeclaration } from './types';
+
+export const catalogueResources: readonly ResourceDeclaration[] = [
+  siteTypesResource,
+  procedureTypesResource,
+  documentTypesResource,
+  chatCategoriesResource,
+] as unknown as readonly ResourceDeclaration[];
+
+export const resources: readonly ResourceDeclaration[] = [...catalogueResources];
+
+export function findResource(name: string): ResourceDeclaration | undefined {
+  return resources.find((resource) => resource.name === name);
+}
+
+export { chatCategoriesResource, documentTypesResource, procedureTypesResource, siteTypesResource };

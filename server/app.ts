@@ -1,0 +1,74 @@
+/**
+ * Builds the HTTP server: the API under /api/v1 (every route with an access declaration),
+ * its OpenAPI document and reference, /healthz, and the built admin with SPA fallback.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { AppContext } from './context';
+import { envelope, notFound, registerErrorHandling } from './http/errors';
+import { API_PREFIX, registerAccessControl } from './http/route';
+import { registerApiRoutes } from './routes';
+
+export interface BuildOptions {
+  context: AppContext;
+  /** Folder of the built admin (vite build); served with SPA fallback when present. */
+  staticDir?: string;
+  logger?: boolean | object;
+}
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, ignoreDuplicateSlashes: true },
+    bodyLimit: 12 * 1024 * 1024,
+    trustProxy: true,
+  });
+  app.decorate('ctx', options.context);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Portales: API del back office de superadministración',
+        description: 'API /api/v1 del back office. Cada operación indica en "Acceso" los permisos que la permiten (basta uno).',
+        version: '1.0.0',
+      },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    hideUntagged: false,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  registerErrorHandling(app);
+  registerAccessControl(app);
+
+  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+    await options.context.database.query('select 1');
+    return reply.send({ status: 'ok' });
+  });
+  app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true }, config: { access: 'public' } }, async () => app.swagger());
+
+  await registerApiRoutes(app);
+
+  const staticDir = options.staticDir;
+  if (staticDir && fs.existsSync(path.join(staticDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: staticDir, wildcard: false, index: false });
+    const indexHtml = fs.readFileSync(path.join(staticDir, 'index.html'));
+    app.setNotFoundHandler((request, reply) => {
+      if (request.url.startsWith('/api/') || request.method !== 'GET') {
+        return reply.status(404).send(envelope(notFound()));
+      }
+      const file = decodeURIComponent(request.url.split('?')[0]!);
+      const candidate = path.join(staticDir, path.normalize(file));
+      if (candidate.startsWith(staticDir) && fs.existsSync(candidate) && fs.statSync(candidate).isFile()) {
+        return reply.sendFile(path.relative(staticDir, candidate));
+      }
+      return reply.type('text/html; charset=utf-8').send(indexHtml);
+    });
+  }
+  return app;
+}

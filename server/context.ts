@@ -1,0 +1,31 @@
+/** What every route can reach: the database, the configuration, the mailer and the token key. */
+import type { ServerConfig } from './config';
+import type { Database } from './db/connection';
+import type { Mailer } from './mail/mailer';
+
+export interface AppContext {
+  database: Database;
+  config: ServerConfig;
+  mailer: Mailer;
+  signingKey: Uint8Array;
+}
+
+export interface AuthUser {
+  id: number;
+  name: string;
+  email: string;
+  permissions: string[];
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+  interface FastifyContextConfig {
+    access?: import('./http/route').Access;
+  }
+}

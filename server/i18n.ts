@@ -1,0 +1,6 @@
+/** The server's translator: Spanish texts from i18n/ for error and validation keys. */
+import { resources } from '../i18n/es/resources';
+import { serverMessages } from '../i18n/es/server';
+import { createTranslator, type MessageTree } from '../i18n/translate';
+
+export const t = createTranslator({ ...serverMessages, resources } as MessageTree);

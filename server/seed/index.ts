@@ -1,0 +1,23 @@
+/**
+ * Prepares a database at start-up: migrations, then on an empty database the reference data,
+ * the demo data (unless DEMO_DATA=0) and the bootstrap superadmin.
+ */
+import type { ServerConfig } from '../config';
+import type { Database } from '../db/connection';
+import { bootstrapSuperadmin } from './bootstrap';
+import { seedDemoData } from './demo';
+import { isDatabaseEmpty, seedReferenceData } from './reference';
+
+export async function initializeDatabase(
+  database: Database,
+  config: ServerConfig,
+  log: (line: string) => void,
+  options: { demo?: boolean } = {},
+): Promise<void> {
+  await database.migrate();
+  if (await isDatabaseEmpty(database)) {
+    await seedReferenceData(database, config);
+    if (options.demo ?? config.demoData) await seedDemoData(database);
+  }
+  await bootstrapSuperadmin(database, config, log);
+}

@@ -1,0 +1,111 @@
+/**
+ * A real API server for tests: embedded PGlite in memory by default, or a fresh database on
+ * the PostgreSQL server named by TEST_DATABASE_URL (set by the test runner's PostgreSQL pass).
+ * Use one per test file (`beforeAll`), not one per test.
+ */
+import path from 'node:path';
+import os from 'node:os';
+import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../server/app';
+import { issueToken, loadSigningKey, newSessionId } from '../../server/auth/tokens';
+import { readConfig, type ServerConfig } from '../../server/config';
+import type { AppContext } from '../../server/context';
+import { openDatabase, type Database } from '../../server/db/connection';
+import { sessions, userPermissions, users, USER_TYPE } from '../../server/db/schema';
+import { createMailer } from '../../server/mail/mailer';
+import { initializeDatabase } from '../../server/seed';
+import { PERMISSIONS, type PermissionName } from '../../resources/permissions';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: ServerConfig;
+  context: AppContext;
+  /** Folder where .eml files land (no SMTP_URL in tests unless given). */
+  mailDir: string;
+  /** Creates a superadmin holding exactly these permissions and returns a bearer token for it. */
+  tokenFor(permissions: readonly PermissionName[], email?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+async function freshPostgresUrl(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `t_${process.pid}_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestApp(
+  options: { seed?: 'reference' | 'demo' | 'none'; env?: Record<string, string>; staticDir?: string } = {},
+): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portales-test-'));
+  const config = readConfig({
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: 'admin@portales.test',
+    ADMIN_PASSWORD: 'Clave-de-prueba-1',
+    CAPTCHA_REQUEST_VALUE: '100',
+    PUBLIC_URL: 'http://127.0.0.1:0',
+    ...options.env,
+  });
+  const pgBase = process.env.TEST_DATABASE_URL;
+  const fresh = pgBase ? await freshPostgresUrl(pgBase) : null;
+  const database = await openDatabase({ databaseUrl: fresh?.url, dataDir: 'memory://' });
+  const seed = options.seed ?? 'reference';
+  if (seed === 'none') await database.migrate();
+  else await initializeDatabase(database, config, () => {}, { demo: seed === 'demo' });
+  const mailDir = path.join(dataDir, 'mail');
+  const context: AppContext = {
+    database,
+    config,
+    signingKey: await loadSigningKey(database, config.tokenSecret),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir, log: () => {} }),
+  };
+  const app = await buildApp({ context, staticDir: options.staticDir });
+  await app.ready();
+  let counter = 0;
+  return {
+    app,
+    database,
+    config,
+    context,
+    mailDir,
+    async tokenFor(permissionNames, email) {
+      counter += 1;
+      const [user] = await database.db
+        .insert(users)
+        .values({
+          userTypeId: USER_TYPE.superadmin,
+          name: `Usuario de prueba ${counter}`,
+          email: email ?? `prueba${counter}-${Date.now()}@portales.test`,
+        })
+        .returning();
+      const ids = PERMISSIONS.filter((p) => permissionNames.includes(p.name)).map((p) => p.permissionID);
+      if (ids.length) await database.db.insert(userPermissions).values(ids.map((permissionId) => ({ userId: user!.id, permissionId })));
+      const sessionId = newSessionId();
+      await database.db.insert(sessions).values({ id: sessionId, userId: user!.id });
+      return issueToken(context.signingKey, { userId: user!.id, sessionId }, config.tokenTtlSeconds);
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await fresh?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
