@@ -75,6 +75,13 @@ export interface ResourceDeclaration<TRecord extends AnyObject = AnyObject> {
   /** Validation of create/update bodies; messages are i18n keys. */
   schema: ObjectSchema<AnyObject>;
   permissions: ResourcePermissions;
+  /** Who may open the resource's screen (route); any one suffices. */
+  routeAccess: PermissionRequirement;
+  /**
+   * `generated` (default): the server engine registers the CRUD routes and the client renders the generated screen.
+   * `custom`: the routes and screens are hand-written; the declaration still gives the dataProvider its path and id.
+   */
+  routes?: 'generated' | 'custom';
   /** Default list order. */
   sort: { field: string; order: 'ASC' | 'DESC' };
   /** Page size of the list call. */

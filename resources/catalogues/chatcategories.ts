@@ -24,6 +24,7 @@ export const chatCategoriesResource = defineResource<ChatCategoryRecord>({
     { source: 'canBeDeleted', type: 'boolean', label: 'resources.chatcategories.fields.canBeDeleted', readOnly: true, defaultValue: true, list: false },
   ],
   schema: yup.object({ name: catalogueName() }),
+  routeAccess: ['Settings'],
   permissions: { read: ['Messages', 'Tickets', 'Reports', 'Settings'], write: ['Settings'] },
   sort: { field: 'name', order: 'ASC' },
   pageSize: 30,

@@ -25,6 +25,7 @@ export const documentTypesResource = defineResource<DocumentTypeRecord>({
     { source: 'deleted', type: 'boolean', label: 'resources.documenttypes.fields.deleted', readOnly: true, defaultValue: false, list: false },
   ],
   schema: yup.object({ name: catalogueName() }),
+  routeAccess: ['Settings'],
   permissions: { read: PERMISSION_NAMES, write: ['Settings'] },
   sort: { field: 'documentTypeID', order: 'ASC' },
   pageSize: 20,

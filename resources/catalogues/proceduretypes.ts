@@ -25,6 +25,7 @@ export const procedureTypesResource = defineResource<ProcedureTypeRecord>({
     { source: 'name', type: 'text', label: 'resources.proceduretypes.fields.name', maxLength: 100, searchable: true },
   ],
   schema: yup.object({ name: catalogueName() }),
+  routeAccess: ['Settings'],
   permissions: { read: PERMISSION_NAMES, write: ['Settings'] },
   sort: { field: 'procedureTypeID', order: 'ASC' },
   pageSize: 20,

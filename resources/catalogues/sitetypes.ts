@@ -44,6 +44,7 @@ export const siteTypesResource = defineResource<SiteTypeRecord>({
       .nullable()
       .default(null),
   }),
+  routeAccess: ['Settings'],
   permissions: { read: PERMISSION_NAMES, write: ['Settings'] },
   sort: { field: 'id', order: 'ASC' },
   pageSize: 1000,
