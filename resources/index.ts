@@ -3,6 +3,9 @@ import { chatCategoriesResource } from './catalogues/chatcategories';
 import { documentTypesResource } from './catalogues/documenttypes';
 import { procedureTypesResource } from './catalogues/proceduretypes';
 import { siteTypesResource } from './catalogues/sitetypes';
+import { groupsResource } from './groups';
+import { locationsResource } from './locations';
+import { sitesResource } from './sites';
 import type { ResourceDeclaration } from './types';
 
 export const catalogueResources: readonly ResourceDeclaration[] = [
@@ -12,7 +15,10 @@ export const catalogueResources: readonly ResourceDeclaration[] = [
   chatCategoriesResource,
 ] as unknown as readonly ResourceDeclaration[];
 
-export const resources: readonly ResourceDeclaration[] = [...catalogueResources];
+/** Site area resources with hand-written routes and screens. */
+export const siteResources = [sitesResource, locationsResource, groupsResource] as unknown as readonly ResourceDeclaration[];
+
+export const resources: readonly ResourceDeclaration[] = [...catalogueResources, ...siteResources];
 
 export function findResource(name: string): ResourceDeclaration | undefined {
   return resources.find((resource) => resource.name === name);

@@ -12,12 +12,15 @@ import type { AppContext } from './context';
 import { envelope, notFound, registerErrorHandling } from './http/errors';
 import { API_PREFIX, registerAccessControl } from './http/route';
 import { registerApiRoutes } from './routes';
+import type { ResourceDeclaration } from '../resources/types';
 
 export interface BuildOptions {
   context: AppContext;
   /** Folder of the built admin (vite build); served with SPA fallback when present. */
   staticDir?: string;
   logger?: boolean | object;
+  /** Declarations registered by the resource engine beside the declared ones (tests' throwaway resources). */
+  extraResources?: readonly ResourceDeclaration[];
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -52,7 +55,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true }, config: { access: 'public' } }, async () => app.swagger());
 
-  await registerApiRoutes(app);
+  await registerApiRoutes(app, { extraResources: options.extraResources });
 
   const staticDir = options.staticDir;
   if (staticDir && fs.existsSync(path.join(staticDir, 'index.html'))) {

@@ -31,7 +31,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host,
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
-    demoData: env.DEMO_DATA !== '0',
+    // Demo data: on by default on the embedded database only; DEMO_DATA=0/1 decides explicitly.
+    demoData: env.DEMO_DATA ? env.DEMO_DATA !== '0' : !env.DATABASE_URL,
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     captchaRequestValue: Number(env.CAPTCHA_REQUEST_VALUE ?? 50),

@@ -1,1 +1,37 @@
-export const auth = {} as const;
+/** Sign-in, password recovery and session texts (spec 01 §2 'Login and recovery', §8). */
+export const auth = {
+  login: {
+    title: 'Iniciar sesión',
+    subtitle: 'Administrador de portales territoriales',
+    email: 'Correo electrónico',
+    password: 'Contraseña',
+    captcha: 'Captcha',
+    captcha_image: 'Imagen del captcha',
+    captcha_reload: 'Cargar otro captcha',
+    submit: 'Ingresar',
+    forgot: '¿Olvidaste tu contraseña?',
+    failed: 'Usuario o clave incorrecta',
+    password_saved: 'Tu nueva contraseña ha sido guardada',
+  },
+  recovery_request: {
+    title: 'Recuperar contraseña',
+    text: 'Ingresa tu correo electrónico y te enviaremos un enlace para cambiar tu contraseña.',
+    email: 'Correo electrónico',
+    submit: 'Enviar',
+    sent: 'Se ha enviado una url a tu correo electrónico para que puedas ingresar a cambiar tu contraseña.',
+    back: 'Volver a iniciar sesión',
+  },
+  recovery: {
+    title: 'Cambiar contraseña',
+    text: 'Ingresa tu nueva contraseña para %{email}.',
+    password: 'Nueva contraseña',
+    confirm_password: 'Confirmar contraseña',
+    submit: 'Guardar contraseña',
+    checking: 'Validando el enlace…',
+  },
+  session: {
+    expired: 'La sesión ha expirado, vuelve a conectarte',
+    login_again: 'Iniciar Sesión',
+    logout: 'Cerrar sesión',
+  },
+} as const;

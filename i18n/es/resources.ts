@@ -28,6 +28,7 @@ export const resources = {
     description: 'Catálogo de tipos de documento',
     fields: { documentTypeID: 'ID', name: 'Nombre', deleted: 'Eliminado' },
     confirm_delete: '¿Seguro deseas eliminar este tipo de documento?',
+    states: { active: 'Activo', deleted: 'Eliminado' },
   },
   chatcategories: {
     name: 'Categoría |||| Categorías de tickets',
@@ -39,5 +40,34 @@ export const resources = {
     deleted: 'Categoría eliminada',
     confirm_delete: '¿Seguro deseas eliminar este registro?',
     locked: 'Esta categoría no se puede eliminar.',
+  },
+  superadmins: {
+    name: 'Superadministrador |||| Superadministradores',
+    title: 'Superadministradores',
+    fields: {
+      id: 'ID',
+      name: 'Nombre',
+      email: 'Correo electrónico',
+      deleted: 'Inactivo',
+      permissions: 'Permisos',
+      password: 'Contraseña',
+      lastLogin: 'Último ingreso',
+      createdDate: 'Fecha de creación',
+    },
+    empty: 'Aún no tienes usuarios',
+  },
+  audit: {
+    name: 'Registro de auditoría |||| Registros de auditoría',
+    title: 'Auditoría',
+    description: 'Quién cambió qué, cuándo y desde dónde',
+    fields: {
+      id: 'ID',
+      at: 'Fecha',
+      userEmail: 'Usuario',
+      action: 'Acción',
+      resource: 'Recurso',
+      recordId: 'Registro',
+      clientAddress: 'Dirección IP',
+    },
   },
 } as const;

@@ -1,1 +1,21 @@
-export const settings = {} as const;
+/** Texts of the settings index (/configuracion, spec 03 §2 'Settings index and sub-routes'). */
+export const settings = {
+  title: 'Configuración',
+  subtitle: 'Elige qué deseas configurar',
+  entries: {
+    fonts_themes: { title: 'Fuentes y temas', description: 'Fuentes y temas disponibles para los portales' },
+    footer: { title: 'Pie de página', description: 'Enlaces y sellos del pie de página de los portales' },
+    procedure_texts: { title: 'Textos de trámites', description: 'Textos y enlaces de los trámites con y sin pago' },
+    tooltips: { title: 'Tooltips', description: 'Enlaces de ayuda de los portales' },
+    gallery: { title: 'Galería', description: 'Imágenes disponibles para los portales' },
+    data_policies: { title: 'Políticas y tratamiento de datos', description: 'Versiones de las políticas y del tratamiento de datos' },
+    global_logos: { title: 'Logos globales', description: 'Logos comunes a todos los portales' },
+    content_logos: { title: 'Logos de contenidos', description: 'Logos de los contenidos globales' },
+    site_menu: { title: 'Menú destacado', description: 'Menú destacado de los portales por tipo de entidad' },
+    users_delete: { title: 'Inactivación masiva de administradores', description: 'Inactivar administradores de entidades territoriales por filtro' },
+    update_sites: { title: 'Actualizar orden y código de registro', description: 'Exportar los portales activos y cargar el archivo actualizado' },
+    email_report: { title: 'Reporte de notificaciones por correo', description: 'Reporte de los correos enviados en un rango de fechas' },
+    admin_updates: { title: 'Actualización de datos de administradores', description: 'Programación de la actualización de datos' },
+    terms: { title: 'Términos y condiciones', description: 'Texto legal de la plataforma' },
+  },
+} as const;

@@ -1,1 +1,111 @@
-export const sites = {} as const;
+/** Texts of the site (portal) area: the site list at /portales and its filters, tabs, columns and buttons. */
+export const sites = {
+  list: {
+    title: 'Portales',
+    load_more: 'Ver más',
+    empty: 'Aún no tienes ninguna entidad cargada',
+    no_results: 'No se encontraron resultados para la búsqueda',
+    pending_request: 'Solicitud pendiente',
+    open_site: 'Abrir la entidad %{name}',
+    load_error: 'Lo sentimos, no se pudo completar la operación.',
+  },
+  filters: {
+    name: 'Buscar por nombre',
+    department: 'Departamento',
+    municipality: 'Municipio',
+    group: 'Grupo',
+    all_departments: 'Todos los departamentos',
+    all_municipalities: 'Todos los municipios',
+    all_groups: 'Todos los grupos',
+    choose_department_first: 'Selecciona primero un departamento',
+  },
+  tabs: {
+    label: 'Estado de las entidades',
+    all: 'Todos',
+    active: 'Activos',
+    inactive: 'Inactivos',
+    pending: 'Por aprobar',
+    with_count: '%{label} (%{count})',
+  },
+  columns: {
+    name: 'Nombre',
+    siteType: 'Tipo de entidad',
+    department: 'Departamento',
+    municipality: 'Municipio',
+    countUsers: 'Usuarios',
+    countEmails: 'Correos',
+    countContents: 'Contenidos',
+    countComments: 'Comentarios',
+    modifiedDate: 'Fecha de modificación',
+    population: 'Población',
+    status: 'Estado',
+  },
+  status: {
+    active: 'Activo',
+    inactive: 'Inactivo',
+    not_installed: 'No instalado',
+  },
+  request_type: {
+    FirstTime: 'Primera vez',
+    ChangeAdmin: 'Cambio de administrador',
+    UserMade: 'Entidad no existente',
+  },
+  actions: {
+    label: 'Acciones de entidades',
+    create: 'Nueva entidad',
+    upload_sites: 'Cargar más entidades',
+    upload_population: 'Cargar población',
+    upload_emails: 'Cargar correos',
+    upload_gov_index: 'Cargar índice de gobierno',
+    manage_groups: 'Gestionar grupos',
+    export: 'Descarga',
+    export_requests: 'Descargar solicitudes',
+    under_construction: 'Disponible próximamente',
+  },
+  /** Titles and field labels of the site, location and group resource declarations (resources/*.ts). */
+  resources: {
+    sites: {
+      title: 'Portales',
+      fields: {
+        id: 'ID',
+        name: 'Nombre',
+        alias: 'Alias',
+        parentLocation: 'Departamento',
+        childLocation: 'Municipio',
+        siteType: 'Tipo de entidad',
+        url: 'Dominio (URL)',
+        statusName: 'Estado',
+        countUsers: 'Usuarios',
+        countEmails: 'Correos',
+        countContents: 'Contenidos',
+        countComments: 'Comentarios',
+        modifiedDate: 'Fecha de modificación',
+        population: 'Población',
+      },
+    },
+    locations: {
+      title: 'Ubicaciones',
+      fields: { id: 'Código', name: 'Nombre', code: 'Código DANE', isMunicipality: 'Municipio' },
+    },
+    groups: {
+      title: 'Grupos',
+      fields: { groupID: 'ID', name: 'Nombre', countEntities: 'Entidades' },
+    },
+  },
+  /** Texts the API answers with (status names, refused list parameters). */
+  server: {
+    status: {
+      active: 'Activo',
+      inactive: 'Inactivo',
+    },
+    query: {
+      page: 'El número de página no es válido',
+      page_size: 'El tamaño de página debe ser un número entre %{min} y %{max}',
+      id: 'El identificador no es válido',
+      status: 'El estado no es válido',
+      boolean: 'El valor debe ser true o false',
+      text: 'El texto de búsqueda no puede superar los %{max} caracteres',
+      order_by: 'El orden solicitado no es válido',
+    },
+  },
+} as const;

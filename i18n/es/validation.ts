@@ -16,6 +16,7 @@ export const validation = {
     captcha_required: 'Debes ingresar el Captcha',
     recovery_email: 'Debes ingresar un correo electrónico válido',
     new_password: 'Debes por lo menos 6 caracteres',
+    new_password_max: 'La longitud máxima es de 50 caracteres',
     passwords_mismatch: 'Las contraseñas no coinciden',
   },
   superadmin: {
@@ -27,5 +28,8 @@ export const validation = {
     permissions: 'Debes seleccionar por lo menos un permiso para el usuario',
     email_used: 'El correo electrónico ya lo está utilizando otro usuario',
     password: 'Debes por lo menos ingresar 6 caracteres',
+  },
+  audit: {
+    date_invalid: 'La fecha no es válida',
   },
 } as const;

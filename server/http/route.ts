@@ -56,8 +56,32 @@ function bearerToken(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
+/** A route as registered, with its access declaration (undefined when it has none). */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: Access | undefined;
+}
+
+const routeRegistry = new WeakMap<FastifyInstance, RegisteredRoute[]>();
+
+/**
+ * Every route registered on `app` (and its child contexts) after registerAccessControl, with its access
+ * declaration: lets tests prove that each /api/v1 route declares who may call it.
+ */
+export function registeredRoutes(app: FastifyInstance): readonly RegisteredRoute[] {
+  return routeRegistry.get(app) ?? [];
+}
+
 /** Resolves the caller from the bearer token, refreshes tokens near expiry, then enforces the route's access. */
 export function registerAccessControl(app: FastifyInstance): void {
+  const registry: RegisteredRoute[] = [];
+  routeRegistry.set(app, registry);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      registry.push({ method: String(method), url: route.url, access: route.config?.access });
+    }
+  });
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-currentdate', new Date().toISOString());

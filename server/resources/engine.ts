@@ -1,3 +1,174 @@
-import type { FastifyInstance } from 'fastify';
+/**
+ * The resource engine: from one declaration (resources/types.ts) the API gets its CRUD routes
+ * (list, one, create, update, delete), their validation (the declaration's yup schema), their
+ * access (the declaration's permissions), their rules (locked records), their audit lines and
+ * their OpenAPI entries. Catalogues need no hand-written route.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { resources } from '../../resources';
+import type { ResourceDeclaration } from '../../resources/types';
+import { writeAudit } from '../audit/audit';
+import type { Db } from '../db/connection';
+import { ApiError, badArgument, notFound } from '../http/errors';
+import { apiRoute } from '../http/route';
+import { t } from '../i18n';
+import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, postgresErrorCode } from './dbErrors';
+import { valuesToStore } from './fields';
+import { parseListQuery } from './listQuery';
+import { bodySchema, idParamsSchema, listQuerySchema, listResponseSchema, recordSchema } from './openapi';
+import { resourcePaths } from './paths';
+import { registerStateDocumentRoute } from './stateDocument';
+import { createResourceStore, type ResourceRecord, type ResourceStore } from './store';
 
-export function registerResourceRoutes(_app: FastifyInstance): void {}
+/** Declarations whose routes the engine generates (not the hand-written `custom` ones). */
+export const generatedResources = (): ResourceDeclaration[] => resources.filter((resource) => resource.routes !== 'custom');
+
+/** 409 Locked: the declaration's rules refuse changing this record. */
+export function lockedError(declaration: ResourceDeclaration): ApiError {
+  return badArgument(declaration.idField, declaration.messages?.locked ?? 'errors.locked', 'Locked', 409);
+}
+
+function recordIdParam(request: FastifyRequest): number {
+  const raw = (request.params as { id?: string }).id ?? '';
+  const id = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(id)) throw notFound();
+  return id;
+}
+
+function bodyOf(request: FastifyRequest): Record<string, unknown> {
+  const body = request.body;
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}
+
+async function validateBody(declaration: ResourceDeclaration, request: FastifyRequest): Promise<Record<string, unknown>> {
+  return (await declaration.schema.validate(bodyOf(request), { abortEarly: false, stripUnknown: true })) as Record<string, unknown>;
+}
+
+async function refuseDuplicates(
+  declaration: ResourceDeclaration,
+  store: ResourceStore,
+  db: Db,
+  values: ResourceRecord,
+  exceptId?: number,
+): Promise<void> {
+  for (const source of declaration.unique ?? []) {
+    if (await store.isDuplicate(db, source, values[source], exceptId)) throw badArgument(source, 'errors.duplicate');
+  }
+}
+
+/** Turns database refusals into the API's answers: a row still referenced → 409, a duplicate → 400. */
+function translateDatabaseError(declaration: ResourceDeclaration, error: unknown): never {
+  const code = postgresErrorCode(error);
+  if (code === FOREIGN_KEY_VIOLATION) throw badArgument(declaration.idField, 'errors.in_use', 'InUse', 409);
+  if (code === UNIQUE_VIOLATION) throw badArgument(declaration.unique?.[0] ?? declaration.idField, 'errors.duplicate');
+  throw error;
+}
+
+/** Registers the five CRUD routes of one declaration. Call before `app.ready()`. */
+export function registerResource(app: FastifyInstance, declaration: ResourceDeclaration): void {
+  const store = createResourceStore(declaration);
+  const paths = resourcePaths(declaration);
+  const title = t(declaration.title);
+  const tags = [declaration.name];
+  const read = { permissions: declaration.permissions.read };
+  const write = { permissions: declaration.permissions.write };
+  const record = recordSchema(declaration);
+  const database = () => app.ctx.database.db;
+
+  apiRoute(app, {
+    method: 'GET',
+    url: paths.collection,
+    access: read,
+    summary: `${title}: lista paginada (búsqueda, filtros por campo y orden)`,
+    tags,
+    schema: { querystring: listQuerySchema(declaration), response: { 200: listResponseSchema(declaration) } },
+    handler: async (request) => store.list(database(), parseListQuery(declaration, request.query as Record<string, unknown>)),
+  });
+
+  apiRoute(app, {
+    method: 'GET',
+    url: paths.item,
+    access: read,
+    summary: `${title}: un registro`,
+    tags,
+    schema: { params: idParamsSchema, response: { 200: record } },
+    handler: async (request) => (await store.find(database(), recordIdParam(request))) ?? Promise.reject(notFound()),
+  });
+
+  apiRoute(app, {
+    method: 'POST',
+    url: paths.collection,
+    access: write,
+    summary: `${title}: crear`,
+    tags,
+    schema: { body: bodySchema(declaration), response: { 201: record } },
+    handler: async (request, reply) => {
+      const validated = await validateBody(declaration, request);
+      const values = valuesToStore(declaration, validated, 'create');
+      const created = await database()
+        .transaction(async (tx) => {
+          await refuseDuplicates(declaration, store, tx, values);
+          const after = await store.insert(tx, values);
+          const recordId = after[declaration.idField] as number;
+          await writeAudit(tx, request, { action: 'create', resource: declaration.name, recordId, after });
+          return after;
+        })
+        .catch((error: unknown) => translateDatabaseError(declaration, error));
+      void reply.status(201);
+      return created;
+    },
+  });
+
+  apiRoute(app, {
+    method: 'PUT',
+    url: paths.item,
+    access: write,
+    summary: `${title}: modificar`,
+    tags,
+    schema: { params: idParamsSchema, body: bodySchema(declaration), response: { 200: record } },
+    handler: async (request) => {
+      const id = recordIdParam(request);
+      return database()
+        .transaction(async (tx) => {
+          const before = await store.find(tx, id, { lock: true });
+          if (!before) throw notFound();
+          if (declaration.rules?.canEdit && !declaration.rules.canEdit(before)) throw lockedError(declaration);
+          const values = valuesToStore(declaration, await validateBody(declaration, request), 'update');
+          await refuseDuplicates(declaration, store, tx, values, id);
+          const after = await store.update(tx, id, values);
+          await writeAudit(tx, request, { action: 'update', resource: declaration.name, recordId: id, before, after });
+          return after;
+        })
+        .catch((error: unknown) => translateDatabaseError(declaration, error));
+    },
+  });
+
+  apiRoute(app, {
+    method: 'DELETE',
+    url: paths.item,
+    access: write,
+    summary: declaration.softDelete ? `${title}: eliminar (se marca como eliminado y deja de listarse)` : `${title}: eliminar`,
+    tags,
+    schema: { params: idParamsSchema, response: { 200: record } },
+    handler: async (request) => {
+      const id = recordIdParam(request);
+      return database()
+        .transaction(async (tx) => {
+          const before = await store.find(tx, id, { lock: true });
+          if (!before) throw notFound();
+          if (declaration.rules?.canDelete && !declaration.rules.canDelete(before)) throw lockedError(declaration);
+          await store.remove(tx, id);
+          await writeAudit(tx, request, { action: 'delete', resource: declaration.name, recordId: id, before });
+          return before;
+        })
+        .catch((error: unknown) => translateDatabaseError(declaration, error));
+    },
+  });
+}
+
+/** Registers the generated routes of every declaration (default: all but the `custom` ones) and /stateDocument. */
+export function registerResourceRoutes(app: FastifyInstance, declarations: readonly ResourceDeclaration[] = generatedResources()): void {
+  for (const declaration of declarations) registerResource(app, declaration);
+  const documentTypes = declarations.find((declaration) => declaration.name === 'documenttypes');
+  if (documentTypes) registerStateDocumentRoute(app, documentTypes);
+}

@@ -1,3 +1,124 @@
+/** Sign-in, session and the permission catalogue (spec 01 §7: /captcha/, /auth/, /auth/logout/, /permissions). */
 import type { FastifyInstance } from 'fastify';
+import { asc } from 'drizzle-orm';
+import { PERMISSIONS } from '../../resources/permissions';
+import { writeAudit } from '../audit/audit';
+import { captchaRequestValue, createCaptcha } from '../auth/captcha';
+import { signIn } from '../auth/login';
+import { revokeSession } from '../auth/sessions';
+import type { UserView } from '../auth/superadminStore';
+import type { AuthUser } from '../context';
+import { permissions } from '../db/schema';
+import { apiRoute, currentUser } from '../http/route';
 
-export function registerAuthRoutes(_app: FastifyInstance): void {}
+const TAGS = ['Sesión'];
+
+export const userViewSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    email: { type: 'string' },
+    permissions: {
+      type: 'array',
+      items: { type: 'object', properties: { permissionID: { type: 'integer' }, name: { type: 'string' } } },
+    },
+  },
+} as const;
+
+/** The signed-in user with permission ids, from the session already loaded by the access hook. */
+function viewOf(user: AuthUser): UserView {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    permissions: PERMISSIONS.filter((p) => user.permissions.includes(p.name)).map((p) => ({
+      permissionID: p.permissionID,
+      name: p.name,
+    })),
+  };
+}
+
+export function registerAuthRoutes(app: FastifyInstance): void {
+  apiRoute(app, {
+    method: 'GET',
+    url: '/captcha/',
+    access: 'public',
+    summary: 'Nuevo captcha (imagen SVG) y el valor de la configuración que decide si el cliente lo muestra',
+    tags: TAGS,
+    schema: {
+      response: {
+        200: {
+          type: 'object',
+          properties: { captchaId: { type: 'string' }, image: { type: 'string' }, requestValue: { type: 'number' } },
+        },
+      },
+    },
+    handler: async () => {
+      const captcha = await createCaptcha(app.ctx.database);
+      return { ...captcha, requestValue: await captchaRequestValue(app.ctx.database, app.ctx.config) };
+    },
+  });
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/auth/',
+    access: 'public',
+    summary: 'Iniciar sesión: correo, contraseña y captcha (obligatorio tras 3 intentos fallidos)',
+    tags: TAGS,
+    schema: {
+      body: {
+        type: 'object',
+        properties: {
+          email: { type: 'string' },
+          password: { type: 'string' },
+          captcha: { type: 'string' },
+          captchaId: { type: 'string' },
+        },
+      },
+      response: { 200: { type: 'object', properties: { token: { type: 'string' }, user: userViewSchema } } },
+    },
+    handler: async (request) => signIn(app, request),
+  });
+
+  apiRoute(app, {
+    method: 'GET',
+    url: '/auth/',
+    access: 'authenticated',
+    summary: 'Usuario de la sesión y sus permisos',
+    tags: TAGS,
+    schema: { response: { 200: userViewSchema } },
+    handler: async (request) => viewOf(currentUser(request)),
+  });
+
+  apiRoute(app, {
+    method: 'GET',
+    url: '/auth/logout/',
+    access: 'authenticated',
+    summary: 'Cerrar sesión: el token deja de valer en todas las instancias',
+    tags: TAGS,
+    handler: async (request) => {
+      const user = currentUser(request);
+      await app.ctx.database.db.transaction(async (tx) => {
+        await revokeSession(tx, user.sessionId);
+        await writeAudit(tx, request, { action: 'logout', resource: 'auth', recordId: user.id });
+      });
+      return {};
+    },
+  });
+
+  apiRoute(app, {
+    method: 'GET',
+    url: '/permissions',
+    access: 'authenticated',
+    summary: 'Catálogo de permisos',
+    tags: TAGS,
+    handler: async () => {
+      const rows = await app.ctx.database.db.select().from(permissions).orderBy(asc(permissions.permissionId));
+      return {
+        results: rows.map((row) => ({ permissionID: row.permissionId, name: row.name })),
+        meta: { hasNextPage: false, total: rows.length },
+      };
+    },
+  });
+}

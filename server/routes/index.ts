@@ -1,17 +1,24 @@
 /** Every API route module. A module registers its routes with `apiRoute`, each with its access declaration. */
 import type { FastifyInstance } from 'fastify';
-import { registerResourceRoutes } from '../resources/engine';
+import type { ResourceDeclaration } from '../../resources/types';
+import { registerResource, registerResourceRoutes } from '../resources/engine';
 import { registerAuditRoutes } from './audit';
 import { registerAuthRoutes } from './auth';
+import { registerGroupRoutes } from './groups';
 import { registerLocationRoutes } from './locations';
 import { registerSiteRoutes } from './sites';
 import { registerUserRoutes } from './users';
 
-export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
+export async function registerApiRoutes(
+  app: FastifyInstance,
+  options: { extraResources?: readonly ResourceDeclaration[] } = {},
+): Promise<void> {
   registerAuthRoutes(app);
   registerUserRoutes(app);
   registerAuditRoutes(app);
   registerLocationRoutes(app);
   registerSiteRoutes(app);
+  registerGroupRoutes(app);
   registerResourceRoutes(app);
+  for (const declaration of options.extraResources ?? []) registerResource(app, declaration);
 }

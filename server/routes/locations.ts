@@ -1,3 +1,52 @@
+/** GET /locations/: departments and municipalities (DIVIPOLA), for filters and forms. */
 import type { FastifyInstance } from 'fastify';
+import { apiRoute } from '../http/route';
+import { locationWhere, parseLocationFilter } from '../sites/locationFilter';
+import { pageMeta, sortKeySql } from '../sites/query';
 
-export function registerLocationRoutes(_app: FastifyInstance): void {}
+export interface LocationItem {
+  id: number;
+  name: string;
+  code: string;
+  parentLocationId: number | null;
+  isMunicipality: boolean;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+export function registerLocationRoutes(app: FastifyInstance): void {
+  apiRoute(app, {
+    method: 'GET',
+    url: '/locations/',
+    access: 'authenticated',
+    summary: 'Departamentos y municipios, por ubicación padre o por nombre',
+    tags: ['Ubicaciones'],
+    schema: {
+      querystring: {
+        type: 'object',
+        properties: {
+          parentLocationId: { type: 'string', description: 'Ubicación padre (170 = Colombia: departamentos)' },
+          search: { type: 'string', description: 'Parte del nombre (sin distinguir mayúsculas ni tildes)' },
+          isMunicipality: { type: 'string', description: 'true municipios, false departamentos' },
+          page: { type: 'string', description: 'Página (desde 1)' },
+          pageSize: { type: 'string', description: 'Tamaño de página (1 a 2000, 100 por defecto)' },
+        },
+      },
+    },
+    handler: async (request) => {
+      const filter = parseLocationFilter(request.query as Record<string, unknown>);
+      const where = locationWhere(filter);
+      const n = where.params.length;
+      const { database } = app.ctx;
+      const results = await database.query<LocationItem>(
+        `select l.id, l.name, l.code, l.parent_location_id as "parentLocationId", l.is_municipality as "isMunicipality",
+           l.latitude, l.longitude
+         from locations l ${where.text}
+         order by ${sortKeySql('l.name')}, l.id limit $${n + 1} offset $${n + 2}`,
+        [...where.params, filter.pageSize, (filter.page - 1) * filter.pageSize],
+      );
+      const [count] = await database.query<{ total: number }>(`select count(*)::int as total from locations l ${where.text}`, where.params);
+      return { results, meta: pageMeta(filter, count?.total ?? 0) };
+    },
+  });
+}

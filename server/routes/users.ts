@@ -1,3 +1,122 @@
-import type { FastifyInstance } from 'fastify';
+/** Superadministrators and password recovery (spec 01 §7: /users/, /users/{id}, /users/passwordreset/). */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { checkRecoveryToken, completeRecovery, requestRecovery } from '../auth/recovery';
+import { createSuperadmin, listSuperadminPage, readSuperadmin, updateSuperadmin } from '../auth/superadmins';
+import { apiRoute } from '../http/route';
 
-export function registerUserRoutes(_app: FastifyInstance): void {}
+const RECOVERY_TAGS = ['Recuperación de contraseña'];
+const TAGS = ['Superadministradores'];
+const USERS = { permissions: ['Users'] } as const;
+
+const tokenParam = (request: FastifyRequest) => (request.params as { token: string }).token;
+const idParam = (request: FastifyRequest) => (request.params as { id: string }).id;
+
+
+const superadminBodySchema = {
+  type: 'object',
+  properties: {
+    name: { type: 'string', description: '5 a 200 caracteres' },
+    email: { type: 'string', description: 'Correo en minúsculas, máximo 200' },
+    permissions: {
+      type: 'array',
+      items: { description: '{ permissionID, name } (o solo el permissionID), p. ej. { "permissionID": 5, "name": "Users" }' },
+      description: 'Al menos un permiso',
+    },
+    password: { type: 'string', description: 'Opcional, 6 a 50; sin ella se envía una invitación por correo' },
+    deleted: { type: 'boolean', description: 'Inactivo' },
+  },
+} as const;
+
+const messageSchema = { type: 'object', properties: { message: { type: 'string' } } } as const;
+
+export function registerUserRoutes(app: FastifyInstance): void {
+  apiRoute(app, {
+    method: 'POST',
+    url: '/users/passwordreset/',
+    access: 'public',
+    summary: 'Solicitar el enlace de recuperación de contraseña (la respuesta es la misma exista o no el correo)',
+    tags: RECOVERY_TAGS,
+    schema: { body: { type: 'object', properties: { email: { type: 'string' } } }, response: { 200: messageSchema } },
+    handler: async (request) => requestRecovery(app, request),
+  });
+
+  apiRoute(app, {
+    method: 'GET',
+    url: '/users/passwordreset/:token',
+    access: 'public',
+    summary: 'Validar el enlace de recuperación',
+    tags: RECOVERY_TAGS,
+    schema: {
+      params: { type: 'object', properties: { token: { type: 'string' } } },
+      response: { 200: { type: 'object', properties: { valid: { type: 'boolean' }, email: { type: 'string' } } } },
+    },
+    handler: async (request) => checkRecoveryToken(app, tokenParam(request)),
+  });
+
+  apiRoute(app, {
+    method: 'PUT',
+    url: '/users/passwordreset/:token',
+    access: 'public',
+    summary: 'Guardar la nueva contraseña con el enlace de recuperación',
+    tags: RECOVERY_TAGS,
+    schema: {
+      params: { type: 'object', properties: { token: { type: 'string' } } },
+      body: { type: 'object', properties: { password: { type: 'string' }, confirmPassword: { type: 'string' } } },
+      response: { 200: messageSchema },
+    },
+    handler: async (request) => completeRecovery(app, request, tokenParam(request)),
+  });
+
+  apiRoute(app, {
+    method: 'GET',
+    url: '/users/',
+    access: USERS,
+    summary: 'Superadministradores: página, búsqueda por nombre o correo y orden',
+    tags: TAGS,
+    schema: {
+      querystring: {
+        type: 'object',
+        properties: {
+          page: { type: 'string', description: 'Página, desde 1' },
+          pageSize: { type: 'string', description: 'Filas por página (20 por omisión, máximo 100)' },
+          search: { type: 'string', description: 'Texto buscado en el nombre o el correo' },
+          orderBy: { type: 'string', description: '-createdDate (recientes primero, por omisión), createdDate, name, -name' },
+        },
+      },
+    },
+    handler: async (request) => listSuperadminPage(app, request.query),
+  });
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/users/',
+    access: USERS,
+    summary: 'Crear un superadministrador con sus permisos',
+    tags: TAGS,
+    schema: { body: superadminBodySchema },
+    handler: async (request, reply) => {
+      const created = await createSuperadmin(app, request);
+      return reply.status(201).send(created);
+    },
+  });
+
+  apiRoute(app, {
+    method: 'GET',
+    url: '/users/:id',
+    access: USERS,
+    summary: 'Un superadministrador',
+    tags: TAGS,
+    schema: { params: { type: 'object', properties: { id: { type: 'string' } } } },
+    handler: async (request) => readSuperadmin(app, idParam(request)),
+  });
+
+  apiRoute(app, {
+    method: 'PUT',
+    url: '/users/:id',
+    access: USERS,
+    summary: 'Modificar un superadministrador (nombre, correo, permisos, contraseña, inactivo)',
+    tags: TAGS,
+    schema: { params: { type: 'object', properties: { id: { type: 'string' } } }, body: superadminBodySchema },
+    handler: async (request) => updateSuperadmin(app, request, idParam(request)),
+  });
+}

@@ -17,6 +17,7 @@ import { sessions, userPermissions, users, USER_TYPE } from '../../server/db/sch
 import { createMailer } from '../../server/mail/mailer';
 import { initializeDatabase } from '../../server/seed';
 import { PERMISSIONS, type PermissionName } from '../../resources/permissions';
+import type { ResourceDeclaration } from '../../resources/types';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -50,7 +51,13 @@ async function freshPostgresUrl(baseUrl: string): Promise<{ url: string; drop: (
 }
 
 export async function createTestApp(
-  options: { seed?: 'reference' | 'demo' | 'none'; env?: Record<string, string>; staticDir?: string } = {},
+  options: {
+    seed?: 'reference' | 'demo' | 'none';
+    env?: Record<string, string>;
+    staticDir?: string;
+    /** Throwaway resource declarations registered by the engine (their tables are the test's job). */
+    extraResources?: readonly ResourceDeclaration[];
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portales-test-'));
   const config = readConfig({
@@ -74,7 +81,7 @@ export async function createTestApp(
     signingKey: await loadSigningKey(database, config.tokenSecret),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir, log: () => {} }),
   };
-  const app = await buildApp({ context, staticDir: options.staticDir });
+  const app = await buildApp({ context, staticDir: options.staticDir, extraResources: options.extraResources });
   await app.ready();
   let counter = 0;
   return {

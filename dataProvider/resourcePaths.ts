@@ -1,0 +1,87 @@
+/**
+ * Pure mapping between react-admin and the API: which path and id field a resource uses,
+ * how a list request becomes query parameters, and how an API record becomes a react-admin record.
+ */
+import { findResource } from '../resources/index';
+import type { QueryValue } from './httpClient';
+
+export interface ResourceTarget {
+  apiPath: string;
+  idField: string;
+}
+
+/** The declaration's path and id; an undeclared name falls back to `/{name}/` with `id`. */
+export function resourceTarget(resource: string): ResourceTarget {
+  const declaration = findResource(resource);
+  return declaration
+    ? { apiPath: declaration.apiPath, idField: declaration.idField }
+    : { apiPath: `/${resource}/`, idField: 'id' };
+}
+
+/** `/sitetypes/` + 5 → `/sitetypes/5`; `/documentType` + 5 + `enable` → `/documentType/5/enable`. */
+export function joinPath(apiPath: string, ...segments: Array<string | number>): string {
+  const base = apiPath.replace(/\/+$/, '');
+  return segments.length === 0 ? `${base}/` : `${base}/${segments.map((s) => encodeURIComponent(String(s))).join('/')}`;
+}
+
+export interface ListRequest {
+  pagination?: { page: number; perPage: number };
+  sort?: { field: string; order: string };
+  filter?: Record<string, unknown>;
+}
+
+function filterValue(value: unknown): QueryValue {
+  if (Array.isArray(value)) return value.map((v) => (typeof v === 'number' ? v : String(v)));
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === 'object') return JSON.stringify(value);
+  return value as QueryValue;
+}
+
+/** page (1-based), pageSize, orderBy (`field` / `-field`), filters by their spec names, `q` → `search`. */
+export function listQuery(params: ListRequest, idField: string): Record<string, QueryValue> {
+  const query: Record<string, QueryValue> = {};
+  if (params.pagination) {
+    query.page = params.pagination.page;
+    query.pageSize = params.pagination.perPage;
+  }
+  if (params.sort?.field) {
+    const field = params.sort.field === 'id' ? idField : params.sort.field;
+    query.orderBy = params.sort.order === 'DESC' ? `-${field}` : field;
+  }
+  for (const [key, value] of Object.entries(params.filter ?? {})) {
+    query[key === 'q' ? 'search' : key] = filterValue(value);
+  }
+  return query;
+}
+
+/** Adds react-admin's `id` from the declared id field, keeping the original property. */
+export type ApiRecord = Record<string, unknown> & { id: string | number };
+
+export function toRecord(raw: unknown, idField: string): ApiRecord {
+  const record = (raw !== null && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  return { ...record, id: (record[idField] ?? record.id) as string | number };
+}
+
+/** Removes the synthetic `id` before sending a record whose id field is another property. */
+export function toPayload(data: Record<string, unknown>, idField: string): Record<string, unknown> {
+  if (idField === 'id') return data;
+  const { id: _omit, ...rest } = data;
+  void _omit;
+  return rest;
+}
+
+export interface ListEnvelope {
+  results?: Array<Record<string, unknown>>;
+  meta?: { hasNextPage?: boolean; total?: number };
+}
+
+export function toListResult(body: ListEnvelope | null, page: number, idField: string) {
+  const results = body?.results ?? [];
+  const data = results.map((r) => toRecord(r, idField));
+  const hasNextPage = Boolean(body?.meta?.hasNextPage);
+  return {
+    data,
+    total: typeof body?.meta?.total === 'number' ? body.meta.total : undefined,
+    pageInfo: { hasNextPage, hasPreviousPage: page > 1 },
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * File upload with progress (POST /uploadfiles/{param}, multipart): fetch cannot report upload
+ * progress, so this one call uses XMLHttpRequest.
+ */
+import { networkError, toHttpError, type ApiErrorBody } from './errors';
+import { apiUrl, applySessionHeaders, authorizationHeader, DEFAULT_TIMEOUT_MS } from './httpClient';
+
+export type UploadProgress = (percent: number) => void;
+
+function parse(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return text;
+  }
+}
+
+/** `param` is appended as the spec writes it (e.g. `elementType=banner`); the file goes in the `file` part. */
+export function uploadFile<T = unknown>(param: string, file: Blob, onProgress?: UploadProgress): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', apiUrl(`/uploadfiles/${param}`));
+    request.timeout = DEFAULT_TIMEOUT_MS;
+    for (const [name, value] of Object.entries(authorizationHeader())) request.setRequestHeader(name, value);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && onProgress) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    request.onload = () => {
+      const ok = request.status >= 200 && request.status < 300;
+      applySessionHeaders((name) => request.getResponseHeader(name), ok);
+      const body = parse(request.responseText);
+      if (ok) {
+        onProgress?.(100);
+        resolve(body as T);
+      } else reject(toHttpError(request.status, body as ApiErrorBody));
+    };
+    request.onerror = () => reject(networkError());
+    request.ontimeout = () => reject(networkError());
+    const form = new FormData();
+    form.append('file', file, (file as File).name ?? 'archivo');
+    request.send(form);
+  });
+}

@@ -1,0 +1,27 @@
+/** Texts the server answers or e-mails around sign-in, recovery and invitations (spec 01 §8). */
+export const serverAuth = {
+  recovery_sent: 'Se ha enviado una url a tu correo electrónico para que puedas ingresar a cambiar tu contraseña.',
+  password_saved: 'Tu nueva contraseña ha sido guardada',
+  reset_mail: {
+    subject: 'Recupera tu contraseña',
+    text:
+      'Hola %{name},\n\n' +
+      'Recibimos una solicitud para cambiar la contraseña de tu cuenta de superadministrador de Portales.\n' +
+      'Ingresa a la siguiente dirección para crear una nueva contraseña (vence en %{minutes} minutos):\n\n' +
+      '%{link}\n\n' +
+      'Si no solicitaste este cambio, ignora este mensaje: tu contraseña actual sigue vigente.',
+  },
+  invite_mail: {
+    subject: 'Tu cuenta de superadministrador de Portales',
+    text:
+      'Hola %{name},\n\n' +
+      'Se creó una cuenta de superadministrador de Portales para este correo electrónico.\n' +
+      'Ingresa a la siguiente dirección para crear tu contraseña (vence en %{hours} horas):\n\n' +
+      '%{link}',
+  },
+  bootstrap: {
+    name: 'Superadministrador',
+    created: 'Se creó el superadministrador inicial %{email}.',
+    generated_password: 'Se creó el superadministrador inicial %{email} con la contraseña %{password} (cámbiala al ingresar; no se volverá a mostrar).',
+  },
+} as const;

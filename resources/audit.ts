@@ -1,0 +1,92 @@
+/**
+ * The audit trail (docs/decisions.md 'Audit trail'): read-only, listed by GET /audit/ with
+ * filters userId, resource, from and to, newest first. Routes are hand-written (server/routes/audit.ts).
+ */
+import * as yup from 'yup';
+import { defineResource } from './types';
+
+export interface AuditRecord {
+  id: number;
+  at: string;
+  userId: number | null;
+  userEmail: string | null;
+  action: string;
+  resource: string;
+  recordId: string | null;
+  before: unknown;
+  after: unknown;
+  clientAddress: string | null;
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** A real calendar date or date-time in ISO 8601 (a bare date is midnight UTC); anything else is null. */
+export function parseIsoDate(value: string): Date | null {
+  const match = ISO_DATE.exec(value.trim());
+  if (!match) return null;
+  const [year, month, day, hour = '0', minute = '0', second = '0'] = match.slice(1).map((part) => part ?? '0');
+  const calendar = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  const sameDay =
+    calendar.getUTCFullYear() === Number(year) && calendar.getUTCMonth() === Number(month) - 1 && calendar.getUTCDate() === Number(day);
+  if (!sameDay || Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59) return null;
+  const parsed = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value.trim()) ? `${value.trim()}T00:00:00Z` : value.trim());
+  return Number.isNaN(parsed.getTime()) ? null : parsed;
+}
+
+const optionalDate = () =>
+  yup
+    .date()
+    .transform((_value: unknown, original: unknown) => {
+      if (original === '' || original == null) return undefined;
+      if (original instanceof Date) return original;
+      return parseIsoDate(String(original)) ?? new Date(Number.NaN);
+    })
+    .typeError('validation.audit.date_invalid')
+    .optional();
+
+/** The list's query string. */
+export const auditFilterSchema = yup.object({
+  page: yup.number().typeError('validation.invalid').integer('validation.invalid').min(1, 'validation.invalid').default(1),
+  pageSize: yup
+    .number()
+    .typeError('validation.invalid')
+    .integer('validation.invalid')
+    .min(1, 'validation.invalid')
+    .max(100, 'validation.invalid')
+    .default(20),
+  userId: yup
+    .number()
+    .transform((value: unknown, original: unknown) => (original === '' || original == null ? undefined : value))
+    .typeError('validation.invalid')
+    .integer('validation.invalid')
+    .optional(),
+  resource: yup.string().trim().max(100, 'validation.invalid').optional(),
+  from: optionalDate(),
+  to: optionalDate(),
+});
+
+export const auditResource = defineResource<AuditRecord>({
+  name: 'audit',
+  apiPath: '/audit/',
+  idField: 'id',
+  table: 'audit_log',
+  /** No screen yet: not listed in the settings index (no parentRoute) until one exists. */
+  route: '/configuracion/auditoria',
+  title: 'resources.audit.title',
+  fields: [
+    { source: 'id', type: 'id', label: 'resources.audit.fields.id' },
+    { source: 'at', type: 'date', label: 'resources.audit.fields.at', readOnly: true },
+    { source: 'userEmail', type: 'text', label: 'resources.audit.fields.userEmail', readOnly: true },
+    { source: 'action', type: 'text', label: 'resources.audit.fields.action', readOnly: true },
+    { source: 'resource', type: 'text', label: 'resources.audit.fields.resource', readOnly: true },
+    { source: 'recordId', type: 'text', label: 'resources.audit.fields.recordId', readOnly: true },
+    { source: 'clientAddress', type: 'text', label: 'resources.audit.fields.clientAddress', readOnly: true },
+  ],
+  schema: yup.object({}),
+  permissions: { read: ['Settings'], write: ['Settings'] },
+  routeAccess: ['Settings'],
+  routes: 'custom',
+  sort: { field: 'at', order: 'DESC' },
+  pageSize: 20,
+  editMode: 'dialog',
+});

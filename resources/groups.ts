@@ -1,0 +1,36 @@
+/**
+ * Site groups (spec 01 §3 'Group', 'Group management' at /portales/grupos). Routes and screens
+ * are hand-written (server/routes/groups.ts); create and edit come later.
+ */
+import * as yup from 'yup';
+import { defineResource } from './types';
+
+export interface GroupRecord {
+  groupID: number;
+  name: string;
+  countEntities: number;
+}
+
+export const groupsResource = defineResource<GroupRecord>({
+  name: 'groups',
+  apiPath: '/sites/groups/',
+  idField: 'groupID',
+  table: 'groups',
+  route: '/portales/grupos',
+  title: 'sites.resources.groups.title',
+  fields: [
+    { source: 'groupID', type: 'id', label: 'sites.resources.groups.fields.groupID', list: false },
+    { source: 'name', type: 'text', label: 'sites.resources.groups.fields.name', maxLength: 100, searchable: true },
+    { source: 'countEntities', type: 'integer', label: 'sites.resources.groups.fields.countEntities', readOnly: true },
+  ],
+  schema: yup.object({}),
+  routeAccess: ['Sites'],
+  permissions: {
+    read: ['Sites', 'Impersonate', 'Reports', 'Users', 'GlobalContents', 'GlobalBanners', 'Messages', 'Settings'],
+    write: ['Sites'],
+  },
+  routes: 'custom',
+  sort: { field: 'name', order: 'ASC' },
+  pageSize: 10,
+  editMode: 'dialog',
+});

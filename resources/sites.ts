@@ -1,0 +1,65 @@
+/**
+ * Sites (entity portals, spec 01 §2 '/portales', §3 'Site'). Routes and screens are hand-written
+ * (server/routes/sites.ts); this declaration gives the dataProvider its path and id.
+ */
+import * as yup from 'yup';
+import { defineResource } from './types';
+
+export interface SiteListRecord {
+  id: number;
+  name: string;
+  alias: string;
+  parentLocationId: number;
+  parentLocation: string | null;
+  locationId: number | null;
+  childLocation: string | null;
+  siteTypeId: number;
+  siteType: string | null;
+  orderType: number;
+  url: string | null;
+  allowedUrl: string | null;
+  installed: boolean;
+  statusId: number;
+  statusName: string;
+  pendingRequest: boolean;
+  /** Kind of the latest pending request: FirstTime, ChangeAdmin or UserMade. */
+  requestType: string | null;
+  countUsers: number;
+  countEmails: number;
+  countContents: number;
+  countComments: number;
+  modifiedDate: string;
+  population: number | null;
+}
+
+export const sitesResource = defineResource<SiteListRecord>({
+  name: 'sites',
+  apiPath: '/sites/',
+  idField: 'id',
+  table: 'sites',
+  route: '/portales',
+  title: 'sites.resources.sites.title',
+  fields: [
+    { source: 'id', type: 'id', label: 'sites.resources.sites.fields.id', list: false },
+    { source: 'name', type: 'text', label: 'sites.resources.sites.fields.name', maxLength: 200, searchable: true },
+    { source: 'alias', type: 'text', label: 'sites.resources.sites.fields.alias', maxLength: 220, list: false },
+    { source: 'siteType', type: 'text', label: 'sites.resources.sites.fields.siteType', readOnly: true },
+    { source: 'parentLocation', type: 'text', label: 'sites.resources.sites.fields.parentLocation', readOnly: true },
+    { source: 'childLocation', type: 'text', label: 'sites.resources.sites.fields.childLocation', readOnly: true },
+    { source: 'url', type: 'text', label: 'sites.resources.sites.fields.url', maxLength: 200, list: false },
+    { source: 'countUsers', type: 'integer', label: 'sites.resources.sites.fields.countUsers', readOnly: true },
+    { source: 'countEmails', type: 'integer', label: 'sites.resources.sites.fields.countEmails', readOnly: true },
+    { source: 'countContents', type: 'integer', label: 'sites.resources.sites.fields.countContents', readOnly: true },
+    { source: 'countComments', type: 'integer', label: 'sites.resources.sites.fields.countComments', readOnly: true },
+    { source: 'modifiedDate', type: 'date', label: 'sites.resources.sites.fields.modifiedDate', readOnly: true },
+    { source: 'population', type: 'integer', label: 'sites.resources.sites.fields.population', readOnly: true },
+    { source: 'statusName', type: 'text', label: 'sites.resources.sites.fields.statusName', readOnly: true },
+  ],
+  schema: yup.object({}),
+  routeAccess: ['Sites', 'Impersonate', 'Reports'],
+  permissions: { read: ['Sites', 'Impersonate', 'Reports'], write: ['Sites'] },
+  routes: 'custom',
+  sort: { field: 'name', order: 'ASC' },
+  pageSize: 20,
+  editMode: 'dialog',
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { ValidationError } from 'yup';
+import { superadminSchema, superadminsResource } from './superadmins';
+
+async function errorsOf(body: unknown): Promise<Record<string, string>> {
+  try {
+    await superadminSchema.validate(body, { abortEarly: false });
+    return {};
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    return Object.fromEntries(error.inner.map((inner) => [inner.path ?? '', String(inner.message)]));
+  }
+}
+
+const valid = { name: 'Laura Gómez', email: 'laura@portales.gov.co', permissions: [{ permissionID: 5, name: 'Users' }] };
+
+describe('superadminSchema', () => {
+  it('accepts a valid superadmin, normalising the e-mail and bare permission ids', async () => {
+    expect(await errorsOf(valid)).toEqual({});
+    const cast = await superadminSchema.validate({ ...valid, email: ' Laura@Portales.GOV.co ', permissions: [1, 9] });
+    expect(cast.email).toBe('laura@portales.gov.co');
+    expect(cast.permissions).toEqual([{ permissionID: 1 }, { permissionID: 9 }]);
+  });
+
+  it('gives the spec messages (as i18n keys)', async () => {
+    expect(await errorsOf({ ...valid, name: 'Ana' })).toEqual({ name: 'validation.superadmin.name_min' });
+    expect(await errorsOf({ ...valid, name: '  ' })).toEqual({ name: 'validation.superadmin.name_required' });
+    expect(await errorsOf({ ...valid, email: '' })).toEqual({ email: 'validation.superadmin.email_required' });
+    expect(await errorsOf({ ...valid, email: 'ana@' })).toEqual({ email: 'validation.superadmin.email_invalid' });
+    expect(await errorsOf({ ...valid, permissions: [] })).toEqual({ permissions: 'validation.superadmin.permissions' });
+    expect(await errorsOf({ ...valid, password: '12345' })).toEqual({ password: 'validation.superadmin.password' });
+    expect(await errorsOf({ ...valid, password: 'x'.repeat(51) })).toEqual({ password: 'validation.superadmin.password' });
+    expect(await errorsOf({ ...valid, password: 'secreto', confirmPassword: 'otro' })).toEqual({
+      confirmPassword: 'validation.login.passwords_mismatch',
+    });
+  });
+
+  it('treats a blank password as none (the current one is kept, or an invitation is sent)', async () => {
+    expect(await errorsOf({ ...valid, password: '' })).toEqual({});
+    expect((await superadminSchema.validate({ ...valid, password: '' })).password).toBeUndefined();
+  });
+});
+
+describe('superadminsResource', () => {
+  it('is served by custom routes at /users/, read and written with Users, shown with Users or Reports', () => {
+    expect(superadminsResource).toMatchObject({
+      name: 'superadmins',
+      apiPath: '/users/',
+      idField: 'id',
+      routes: 'custom',
+      route: '/administradores',
+      routeAccess: ['Users', 'Reports'],
+      permissions: { read: ['Users'], write: ['Users'] },
+      pageSize: 20,
+    });
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * Superadministrators (spec 01 §2 'Users', §5 'Superadmin'): platform users holding a chosen set of
+ * the nine permissions. Routes and screens are hand-written (server/routes/users.ts); this declaration
+ * gives the dataProvider its path and id, and both sides the validation.
+ */
+import * as yup from 'yup';
+import { defineResource } from './types';
+import type { Permission } from './permissions';
+
+export interface SuperadminRecord {
+  id: number;
+  name: string;
+  email: string;
+  deleted: boolean;
+  isGuest: boolean;
+  permissions: Permission[];
+  lastLogin: string | null;
+  createdDate: string;
+}
+
+/** Lower-case e-mail shape (spec: "lowercase e-mail pattern"). */
+export const SUPERADMIN_EMAIL_PATTERN = /^[a-z0-9._%+-]+@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/;
+
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+/** A permission is sent as `{ permissionID, name }`; a bare id is accepted too. */
+const permissionItem = yup
+  .object({
+    permissionID: yup
+      .number()
+      .typeError('validation.superadmin.permissions')
+      .integer('validation.superadmin.permissions')
+      .required('validation.superadmin.permissions'),
+    name: yup.string().optional(),
+  })
+  .transform((value: unknown) => (typeof value === 'number' ? { permissionID: value } : value));
+
+export const superadminSchema = yup.object({
+  name: yup
+    .string()
+    .trim()
+    .required('validation.superadmin.name_required')
+    // Only when something was typed: an empty name gets the 'required' message alone.
+    .test('min', 'validation.superadmin.name_min', (value) => !value || value.length >= 5)
+    .max(200, 'validation.superadmin.name_max'),
+  email: yup
+    .string()
+    .transform((value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
+    .required('validation.superadmin.email_required')
+    .max(200, 'validation.superadmin.email_invalid')
+    .matches(SUPERADMIN_EMAIL_PATTERN, { message: 'validation.superadmin.email_invalid', excludeEmptyString: true }),
+  permissions: yup
+    .array()
+    .of(permissionItem)
+    .typeError('validation.superadmin.permissions')
+    .required('validation.superadmin.permissions')
+    .min(1, 'validation.superadmin.permissions'),
+  password: yup
+    .string()
+    .transform(blankToUndefined)
+    .optional()
+    .min(6, 'validation.superadmin.password')
+    .max(50, 'validation.superadmin.password'),
+  confirmPassword: yup
+    .string()
+    .transform(blankToUndefined)
+    .optional()
+    .test('matches', 'validation.login.passwords_mismatch', function matches(value) {
+      return value === undefined || value === this.parent.password;
+    }),
+  deleted: yup.boolean().typeError('validation.invalid').optional(),
+});
+
+export type SuperadminBody = yup.InferType<typeof superadminSchema>;
+
+export const superadminsResource = defineResource<SuperadminRecord>({
+  name: 'superadmins',
+  apiPath: '/users/',
+  idField: 'id',
+  table: 'users',
+  route: '/administradores',
+  title: 'resources.superadmins.title',
+  fields: [
+    { source: 'id', type: 'id', label: 'resources.superadmins.fields.id' },
+    { source: 'name', type: 'text', label: 'resources.superadmins.fields.name', maxLength: 200, searchable: true },
+    { source: 'email', type: 'text', label: 'resources.superadmins.fields.email', maxLength: 200, searchable: true },
+    { source: 'deleted', type: 'boolean', label: 'resources.superadmins.fields.deleted' },
+    { source: 'lastLogin', type: 'date', label: 'resources.superadmins.fields.lastLogin', readOnly: true },
+    { source: 'createdDate', type: 'date', label: 'resources.superadmins.fields.createdDate', readOnly: true },
+  ],
+  schema: superadminSchema,
+  permissions: { read: ['Users'], write: ['Users'] },
+  routeAccess: ['Users', 'Reports'],
+  routes: 'custom',
+  sort: { field: 'createdDate', order: 'DESC' },
+  pageSize: 20,
+  editMode: 'dialog',
+  unique: ['email'],
+  messages: { empty: 'resources.superadmins.empty' },
+});

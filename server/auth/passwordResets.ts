@@ -1,0 +1,91 @@
+/**
+ * Recovery and invitation links: a random token e-mailed as `${PUBLIC_URL}/recordar-clave/{token}`,
+ * stored only as its SHA-256, single use, with an expiry. Issuing one cancels the user's unused ones.
+ */
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { ServerConfig } from '../config';
+import type { Db } from '../db/connection';
+import { passwordResets, users, USER_TYPE } from '../db/schema';
+import { t } from '../i18n';
+import type { Mailer } from '../mail/mailer';
+import { randomToken, sha256 } from './digest';
+
+/** Invitations (a superadmin created without a password) last longer than recovery links. */
+export const INVITATION_TTL_MINUTES = 72 * 60;
+
+/** Issues a new token for `userId` inside `tx`, cancelling the user's previous unused ones. */
+export async function issuePasswordReset(tx: Db, userId: number, ttlMinutes: number): Promise<string> {
+  const token = randomToken(32);
+  await tx
+    .update(passwordResets)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+  await tx.insert(passwordResets).values({
+    tokenHash: sha256(token),
+    userId,
+    expiresAt: sql`now() + make_interval(mins => ${Math.max(1, Math.round(ttlMinutes))})`,
+  });
+  return token;
+}
+
+export interface ValidReset {
+  userId: number;
+  email: string;
+  name: string;
+}
+
+/** The active superadmin behind an unused, unexpired token; `lock` takes a row lock (inside a transaction). */
+export async function findValidReset(db: Db, token: string, lock = false): Promise<ValidReset | null> {
+  if (!token || token.length > 200) return null;
+  const query = db
+    .select({ userId: users.id, email: users.email, name: users.name })
+    .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.userId))
+    .where(
+      and(
+        eq(passwordResets.tokenHash, sha256(token)),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, sql`now()`),
+        eq(users.userTypeId, USER_TYPE.superadmin),
+        eq(users.deleted, false),
+      ),
+    );
+  const rows = lock ? await query.for('update', { of: passwordResets }) : await query;
+  return rows[0] ?? null;
+}
+
+export async function markResetUsed(tx: Db, token: string): Promise<void> {
+  await tx.update(passwordResets).set({ usedAt: sql`now()` }).where(eq(passwordResets.tokenHash, sha256(token)));
+}
+
+export function resetLink(config: ServerConfig, token: string): string {
+  return `${config.publicUrl}/recordar-clave/${token}`;
+}
+
+export async function sendRecoveryMail(
+  mailer: Mailer,
+  config: ServerConfig,
+  user: { email: string; name: string },
+  token: string,
+): Promise<void> {
+  const link = resetLink(config, token);
+  await mailer.send({
+    to: user.email,
+    subject: t('serverAuth.reset_mail.subject'),
+    text: t('serverAuth.reset_mail.text', { name: user.name, link, minutes: config.passwordResetTtlMinutes }),
+  });
+}
+
+export async function sendInvitationMail(
+  mailer: Mailer,
+  config: ServerConfig,
+  user: { email: string; name: string },
+  token: string,
+): Promise<void> {
+  const link = resetLink(config, token);
+  await mailer.send({
+    to: user.email,
+    subject: t('serverAuth.invite_mail.subject'),
+    text: t('serverAuth.invite_mail.text', { name: user.name, link, hours: INVITATION_TTL_MINUTES / 60 }),
+  });
+}

@@ -1,0 +1,123 @@
+/**
+ * Reading superadministrators (users.user_type_id = 2) with their permissions, each in one query
+ * (the permissions are aggregated in the same statement: no query per row).
+ */
+import type { Database } from '../db/connection';
+import { USER_TYPE } from '../db/schema';
+import type { Permission } from '../../resources/permissions';
+
+/** The signed-in user as GET /auth/ and POST /auth/ answer it. */
+export interface UserView {
+  id: number;
+  name: string;
+  email: string;
+  permissions: Permission[];
+}
+
+/** A row of GET /users/ and the body of GET /users/{id}. */
+export interface SuperadminView extends UserView {
+  deleted: boolean;
+  isGuest: boolean;
+  lastLogin: Date | null;
+  createdDate: Date;
+}
+
+const PERMISSIONS_OF_U = `coalesce((select json_agg(json_build_object('permissionID', p.permission_id, 'name', p.name) order by p.permission_id)
+             from user_permissions up join permissions p on p.permission_id = up.permission_id
+            where up.user_id = u.id), '[]'::json) as permissions`;
+
+const SUPERADMIN_COLUMNS = `u.id, u.name, u.email, u.deleted, u.is_guest as "isGuest", u.last_login as "lastLogin",
+       u.created_date as "createdDate", ${PERMISSIONS_OF_U}`;
+
+function toDate(value: unknown): Date | null {
+  if (value == null) return null;
+  return value instanceof Date ? value : new Date(String(value));
+}
+
+function parsePermissions(value: unknown): Permission[] {
+  const list = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+  return Array.isArray(list) ? (list as Permission[]) : [];
+}
+
+function toSuperadminView(row: Record<string, unknown>): SuperadminView {
+  return {
+    id: Number(row.id),
+    name: String(row.name),
+    email: String(row.email),
+    deleted: Boolean(row.deleted),
+    isGuest: Boolean(row.isGuest),
+    permissions: parsePermissions(row.permissions),
+    lastLogin: toDate(row.lastLogin),
+    createdDate: toDate(row.createdDate) ?? new Date(0),
+  };
+}
+
+export function toUserView(superadmin: SuperadminView): UserView {
+  return { id: superadmin.id, name: superadmin.name, email: superadmin.email, permissions: superadmin.permissions };
+}
+
+export async function getSuperadmin(database: Database, id: number): Promise<SuperadminView | null> {
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
+  const rows = await database.query<Record<string, unknown>>(
+    `select ${SUPERADMIN_COLUMNS} from users u where u.id = $1 and u.user_type_id = ${USER_TYPE.superadmin}`,
+    [id],
+  );
+  return rows[0] ? toSuperadminView(rows[0]) : null;
+}
+
+export interface SuperadminCredentials extends SuperadminView {
+  passwordHash: string | null;
+}
+
+/** The superadmin with this e-mail (case-insensitive), deleted or not. */
+export async function findSuperadminByEmail(database: Database, email: string): Promise<SuperadminCredentials | null> {
+  const rows = await database.query<Record<string, unknown>>(
+    `select ${SUPERADMIN_COLUMNS}, u.password_hash as "passwordHash"
+       from users u where lower(u.email) = lower($1) and u.user_type_id = ${USER_TYPE.superadmin}`,
+    [email],
+  );
+  const row = rows[0];
+  return row ? { ...toSuperadminView(row), passwordHash: (row.passwordHash as string | null) ?? null } : null;
+}
+
+export type SuperadminOrder = 'createdDate' | '-createdDate' | 'name' | '-name';
+
+export interface SuperadminFilter {
+  page: number;
+  pageSize: number;
+  search?: string;
+  orderBy: SuperadminOrder;
+}
+
+const ORDER_SQL: Record<SuperadminOrder, string> = {
+  createdDate: 'u.created_date asc, u.id asc',
+  '-createdDate': 'u.created_date desc, u.id desc',
+  name: 'lower(u.name) asc, u.id asc',
+  '-name': 'lower(u.name) desc, u.id desc',
+};
+
+/** `%`, `_` and `\` of a search term are matched literally. */
+export function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export async function listSuperadmins(
+  database: Database,
+  filter: SuperadminFilter,
+): Promise<{ results: SuperadminView[]; total: number }> {
+  const params: unknown[] = [];
+  let where = `u.user_type_id = ${USER_TYPE.superadmin}`;
+  if (filter.search) {
+    params.push(likePattern(filter.search));
+    where += ` and (u.name ilike $${params.length} or u.email ilike $${params.length})`;
+  }
+  const [countRows, rows] = await Promise.all([
+    database.query<{ total: number }>(`select count(*)::int as total from users u where ${where}`, params),
+    database.query<Record<string, unknown>>(
+      `select ${SUPERADMIN_COLUMNS} from users u where ${where}
+        order by ${ORDER_SQL[filter.orderBy]} limit ${filter.pageSize} offset ${(filter.page - 1) * filter.pageSize}`,
+      params,
+    ),
+  ]);
+  return { results: rows.map(toSuperadminView), total: Number(countRows[0]?.total ?? 0) };
+}

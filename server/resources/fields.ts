@@ -1,0 +1,66 @@
+/** Which declared fields a request may write, list, search or order by: pure functions of the declaration. */
+import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
+
+export function idFieldOf(declaration: ResourceDeclaration): FieldDeclaration {
+  const field = declaration.fields.find((f) => f.source === declaration.idField);
+  if (!field) throw new Error(`resource ${declaration.name}: idField ${declaration.idField} is not a declared field`);
+  return field;
+}
+
+/** Fields a create/update body may set: not the id, not read-only. */
+export function writableFields(declaration: ResourceDeclaration): FieldDeclaration[] {
+  return declaration.fields.filter((f) => f.source !== declaration.idField && f.type !== 'id' && !f.readOnly);
+}
+
+export function searchableFields(declaration: ResourceDeclaration): FieldDeclaration[] {
+  return declaration.fields.filter((f) => f.searchable && f.type === 'text');
+}
+
+export function findField(declaration: ResourceDeclaration, source: string): FieldDeclaration | undefined {
+  return declaration.fields.find((f) => f.source === source);
+}
+
+/**
+ * The values a create or update stores: the validated body (yup output, unknown keys stripped)
+ * restricted to writable fields; fields the body leaves out keep their stored value on update and
+ * get their default on create; read-only fields get their default on create only (the id is left to
+ * the database). A writable field must appear in the declaration's schema to be stored.
+ */
+export function valuesToStore(
+  declaration: ResourceDeclaration,
+  validated: Record<string, unknown>,
+  mode: 'create' | 'update',
+): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const field of writableFields(declaration)) {
+    const value = validated[field.source];
+    if (value !== undefined) values[field.source] = normalizeValue(field, value);
+    else if (mode === 'create' && field.defaultValue !== undefined) values[field.source] = field.defaultValue;
+  }
+  if (mode === 'create') {
+    for (const field of declaration.fields) {
+      if (field.readOnly && field.type !== 'id' && field.defaultValue !== undefined) values[field.source] = field.defaultValue;
+    }
+  }
+  return values;
+}
+
+function normalizeValue(field: FieldDeclaration, value: unknown): unknown {
+  if (value === null || value === '') return field.type === 'text' ? value : null;
+  if ((field.type === 'integer' || field.type === 'decimal') && typeof value === 'string') return Number(value);
+  if (field.type === 'date' && typeof value === 'string') return new Date(value);
+  return value;
+}
+
+/** A stored row as the API answers it: keyed by `source`, decimals as numbers, dates as ISO strings. */
+export function toRecord(declaration: ResourceDeclaration, row: Record<string, unknown>): Record<string, unknown> {
+  const record: Record<string, unknown> = {};
+  for (const field of declaration.fields) {
+    const value = row[field.source];
+    if (value === undefined || value === null) record[field.source] = value ?? null;
+    else if (field.type === 'decimal' || field.type === 'integer' || field.type === 'id') record[field.source] = Number(value);
+    else if (field.type === 'date') record[field.source] = value instanceof Date ? value.toISOString() : String(value);
+    else record[field.source] = value;
+  }
+  return record;
+}

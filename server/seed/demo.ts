@@ -1,0 +1,92 @@
+/**
+ * Demo data for a fresh embedded database: installs ~350 of the reference sites with plausible
+ * figures, adds pending requests, groups, site administrators and site users. Deterministic
+ * (seeded generator); dates are relative to now. One transaction, batched statements.
+ */
+import { asc, sql } from 'drizzle-orm';
+import type { Database } from '../db/connection';
+import { groupSites, groups, siteRequests, sites, users } from '../db/schema';
+import { planDemoData, type DemoPlan } from './demoPlan';
+import { createRandom } from './random';
+import { insertChunked } from './reference';
+
+export const DEMO_SEED = 20_240_601;
+
+export async function seedDemoData(database: Database, now = Date.now()): Promise<DemoPlan> {
+  const reference = await database.db
+    .select({
+      id: sites.id,
+      name: sites.name,
+      alias: sites.alias,
+      siteTypeId: sites.siteTypeId,
+      parentLocationId: sites.parentLocationId,
+      locationId: sites.locationId,
+    })
+    .from(sites)
+    .orderBy(asc(sites.id));
+  const plan = planDemoData(reference, now, createRandom(DEMO_SEED));
+
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql`
+      update sites s set
+        installed = x.installed, status_id = x.status_id, url = x.url, allowed_url = x.allowed_url, address = x.address,
+        population = x.population, count_users = x.count_users, count_emails = x.count_emails,
+        count_contents = x.count_contents, count_comments = x.count_comments, piwik_id = x.piwik_id,
+        modified_date = x.modified_date, created_date = x.created_date
+      from json_to_recordset(${JSON.stringify(
+        plan.sites.map((site) => ({
+          id: site.id,
+          installed: site.installed,
+          status_id: site.statusId,
+          url: site.url,
+          allowed_url: site.allowedUrl,
+          address: site.address,
+          population: site.population,
+          count_users: site.countUsers,
+          count_emails: site.countEmails,
+          count_contents: site.countContents,
+          count_comments: site.countComments,
+          piwik_id: site.piwikId,
+          modified_date: site.modifiedDate,
+          created_date: site.createdDate,
+        })),
+      )}::json) as x(id int, installed boolean, status_id smallint, url varchar, allowed_url varchar, address varchar,
+        population int, count_users int, count_emails int, count_contents int, count_comments int, piwik_id int,
+        modified_date timestamptz, created_date timestamptz)
+      where s.id = x.id`);
+
+    await tx.insert(siteRequests).values(
+      plan.requests.map((request) => ({
+        siteId: request.siteId,
+        kind: request.kind,
+        status: 'PendingApproval',
+        legalRepresentative: request.legalRepresentative,
+        webMaster: request.webMaster,
+        detail: null,
+        creationDate: new Date(request.creationDate),
+      })),
+    );
+    await tx.execute(
+      sql`update sites set pending_request = true where id in (select site_id from site_requests where status = 'PendingApproval')`,
+    );
+
+    for (const group of plan.groups) {
+      const [row] = await tx.insert(groups).values({ name: group.name }).returning({ groupId: groups.groupId });
+      if (group.siteIds.length > 0) {
+        await tx.insert(groupSites).values(group.siteIds.map((siteId, order) => ({ groupId: row!.groupId, siteId, order })));
+      }
+    }
+
+    await insertChunked(plan.users, 1000, (chunk) =>
+      tx.insert(users).values(
+        chunk.map((user) => ({
+          ...user,
+          lastLogin: user.lastLogin ? new Date(user.lastLogin) : null,
+          createdDate: new Date(user.createdDate),
+          modifiedDate: new Date(user.createdDate),
+        })),
+      ),
+    );
+  });
+  return plan;
+}

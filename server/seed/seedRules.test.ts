@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { loadDivipola, parseDivipola } from './divipola';
+import { planDemoData, type ReferenceSiteRow } from './demoPlan';
+import { createRandom } from './random';
+import { referenceSites } from './referenceSites';
+
+describe('DIVIPOLA', () => {
+  const departments = loadDivipola();
+
+  it('has 33 departments and 1,122 municipality-level entities', () => {
+    expect(departments).toHaveLength(33);
+    expect(departments.reduce((sum, d) => sum + d.municipalities.length, 0)).toBe(1122);
+    expect(departments.find((d) => d.code === '05')?.municipalities).toHaveLength(125);
+  });
+
+  it("places each department at its capital's seat", () => {
+    const antioquia = departments.find((d) => d.id === 5)!;
+    const medellin = antioquia.municipalities.find((m) => m.code === '05001')!;
+    expect([antioquia.latitude, antioquia.longitude]).toEqual([medellin.latitude, medellin.longitude]);
+  });
+
+  it('refuses a department without a capital row', () => {
+    const csv = 'department_code,department_name,municipality_code,municipality_name,latitude,longitude\n05,Antioquia,05002,Abejorral,5.7,-75.4\n';
+    expect(() => parseDivipola(csv)).toThrow(/05001/);
+  });
+});
+
+describe('reference sites', () => {
+  const rows = referenceSites(loadDivipola());
+
+  it('builds 2 sites per department and 2 per municipality, with unique aliases', () => {
+    expect(rows).toHaveLength(2 * 33 + 2 * 1122);
+    expect(new Set(rows.map((r) => r.alias)).size).toBe(rows.length);
+    expect(rows.every((r) => /^[a-z0-9-]{3,220}$/.test(r.alias) && !r.installed && r.statusId === 2)).toBe(true);
+    expect(rows.filter((r) => r.locationId === null).every((r) => r.orderType === 0 && [1, 3].includes(r.siteTypeId))).toBe(true);
+    expect(rows.filter((r) => r.locationId !== null).every((r) => r.orderType === 1 && [2, 4].includes(r.siteTypeId))).toBe(true);
+    expect(rows.find((r) => r.locationId === 11001 && r.siteTypeId === 2)?.name).toBe('Alcaldía Mayor de Bogotá, D.C.');
+  });
+});
+
+describe('demo plan', () => {
+  const reference: ReferenceSiteRow[] = referenceSites(loadDivipola()).map((row, index) => ({ ...row, id: index + 1 }));
+  const now = Date.parse('2025-06-01T00:00:00Z');
+
+  it('is the same for the same seed and differs for another', () => {
+    const a = planDemoData(reference, now, createRandom(7));
+    const b = planDemoData(reference, now, createRandom(7));
+    const c = planDemoData(reference, now, createRandom(8));
+    expect(b).toEqual(a);
+    expect(c.sites.map((s) => s.id)).not.toEqual(a.sites.map((s) => s.id));
+  });
+
+  it('installs about 350 sites, with all department capitals, dates in the last two years', () => {
+    const plan = planDemoData(reference, now, createRandom(20_240_601));
+    expect(plan.sites.length).toBeGreaterThan(300);
+    expect(plan.sites.length).toBeLessThan(400);
+    const installed = new Set(plan.sites.map((s) => s.id));
+    const capitals = reference.filter((r) => r.siteTypeId === 2 && r.locationId! % 1000 === 1);
+    expect(capitals.every((r) => installed.has(r.id))).toBe(true);
+    const twoYears = now - 730 * 86_400_000;
+    expect(plan.sites.every((s) => Date.parse(s.modifiedDate) >= twoYears && Date.parse(s.modifiedDate) <= now)).toBe(true);
+    expect(plan.users.every((u) => installed.has(u.siteId))).toBe(true);
+    expect(plan.requests.filter((r) => r.kind === 'ChangeAdmin').every((r) => installed.has(r.siteId))).toBe(true);
+    expect(plan.requests.filter((r) => r.kind === 'FirstTime').every((r) => !installed.has(r.siteId))).toBe(true);
+  });
+
+  it('draws uniform numbers in range', () => {
+    const random = createRandom(1);
+    const draws = Array.from({ length: 1000 }, () => random.int(1, 6));
+    expect(Math.min(...draws)).toBe(1);
+    expect(Math.max(...draws)).toBe(6);
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * The application, read as a table of contents: providers, layout, public pages, the protected
+ * route table (src/routes/appRoutes.ts) and one <Resource> per declaration.
+ */
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Navigate, Route } from 'react-router-dom';
+import { authProvider } from '../authProvider/index';
+import { dataProvider } from '../dataProvider/index';
+import { resources } from '../resources/index';
+import type { ResourceDeclaration } from '../resources/types';
+import { LoginPage } from './auth/LoginPage';
+import { RecoveryPage } from './auth/RecoveryPage';
+import { AppLayout } from './layout/AppLayout';
+import { HomePage } from './pages/HomePage';
+import { NotFoundPage, NotFoundRedirect, NOT_FOUND_PATH } from './pages/NotFoundPage';
+import { TermsPage } from './pages/TermsPage';
+import { appRoutes, PUBLIC_PATHS } from './routes/appRoutes';
+import { ProtectedScreen } from './routes/ProtectedScreen';
+import { AppNotification } from './shared/AppNotification';
+import { i18nProvider } from './shared/i18nProvider';
+import { theme } from './shared/theme';
+
+/** `/{resource name}/*` (react-admin's own resource routes) leads to the declaration's screen. */
+function resourceRedirect(declaration: ResourceDeclaration) {
+  const to = declaration.route || NOT_FOUND_PATH;
+  return function ResourceRedirect() {
+    return <Navigate to={to} replace />;
+  };
+}
+
+const resourceElements = resources.map((declaration) => (
+  <Resource key={declaration.name} name={declaration.name} list={resourceRedirect(declaration)} options={{ label: declaration.title }} />
+));
+
+export function App() {
+  return (
+    <Admin
+      title="menu.app_title"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      layout={AppLayout}
+      loginPage={LoginPage}
+      catchAll={NotFoundRedirect}
+      notification={AppNotification}
+      theme={theme}
+      disableTelemetry
+    >
+      <CustomRoutes noLayout>
+        <Route path={PUBLIC_PATHS.home} element={<HomePage />} />
+        <Route path={PUBLIC_PATHS.recovery} element={<RecoveryPage />} />
+        <Route path={PUBLIC_PATHS.terms} element={<TermsPage />} />
+        <Route path={PUBLIC_PATHS.notFound} element={<NotFoundPage />} />
+      </CustomRoutes>
+      <CustomRoutes>
+        {appRoutes.map((route) => (
+          <Route key={route.path} path={route.path} element={<ProtectedScreen route={route} />} />
+        ))}
+      </CustomRoutes>
+      {resourceElements}
+    </Admin>
+  );
+}

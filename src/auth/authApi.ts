@@ -1,0 +1,41 @@
+/** The public calls of the sign-in and recovery pages (spec 01 §7). */
+import { httpClient } from '../../dataProvider/httpClient';
+
+export interface Captcha {
+  captchaId: string;
+  /** SVG markup. */
+  image: string;
+  /** Setting Captcha.RequestValue: the captcha shows when a draw from 0 to 99 exceeds it. */
+  requestValue: number;
+}
+
+export async function fetchCaptcha(): Promise<Captcha> {
+  return (await httpClient<Captcha>('/captcha/')).json;
+}
+
+export async function requestPasswordReset(email: string): Promise<void> {
+  await httpClient('/users/passwordreset/', { method: 'POST', body: { email } });
+}
+
+export async function checkResetToken(token: string): Promise<{ valid: boolean; email?: string }> {
+  return (await httpClient<{ valid: boolean; email?: string }>(`/users/passwordreset/${encodeURIComponent(token)}`)).json;
+}
+
+export async function saveNewPassword(token: string, password: string, confirmPassword: string): Promise<void> {
+  await httpClient(`/users/passwordreset/${encodeURIComponent(token)}`, { method: 'PUT', body: { password, confirmPassword } });
+}
+
+/** An integer draw from 0 to 99 (spec 01 §2). */
+export function captchaDraw(random: () => number = Math.random): number {
+  return Math.floor(random() * 100);
+}
+
+/** The captcha appears when the draw exceeds the configured request value. */
+export function captchaShown(draw: number, requestValue: number): boolean {
+  return draw > requestValue;
+}
+
+/** The SVG as an image source (never injected as markup). */
+export function svgDataUrl(svg: string): string {
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}

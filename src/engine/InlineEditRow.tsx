@@ -1,0 +1,34 @@
+/** Inline editing (editMode 'inline'): the row becomes the declaration's inputs with Guardar / Cancelar in the row. */
+import { Stack, TableCell, TableRow } from '@mui/material';
+import { useMemo } from 'react';
+import { Button, Form, SaveButton, useTranslate, type RaRecord } from 'react-admin';
+import type { ResourceDeclaration } from '../../resources/types';
+import { ResourceInputs } from './ResourceInputs';
+import { useSaveRecord } from './useSaveRecord';
+import { yupValidate } from './yupValidate';
+
+export interface InlineEditRowProps {
+  declaration: ResourceDeclaration;
+  record: RaRecord;
+  columns: number;
+  onDone: () => void;
+}
+
+export function InlineEditRow({ declaration, record, columns, onDone }: InlineEditRowProps) {
+  const translate = useTranslate();
+  const save = useSaveRecord(declaration, onDone);
+  const validate = useMemo(() => yupValidate(declaration.schema, translate), [declaration.schema, translate]);
+  return (
+    <TableRow data-testid="inline-edit-row">
+      <TableCell colSpan={columns}>
+        <Form record={record} validate={validate} onSubmit={(values: Record<string, unknown>) => save(values, record)} id={`${declaration.name}-inline-${record.id}`}>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
+            <ResourceInputs declaration={declaration} compact />
+            <SaveButton label="engine.save" alwaysEnable variant="text" />
+            <Button label="engine.cancel" onClick={onDone} />
+          </Stack>
+        </Form>
+      </TableCell>
+    </TableRow>
+  );
+}

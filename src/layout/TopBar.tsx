@@ -1,0 +1,53 @@
+/** The top bar: the menu derived from MENU_ENTRIES, the user's name and 'Cerrar sesión'. */
+import LogoutIcon from '@mui/icons-material/Logout';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { LoadingIndicator, useLogout } from 'react-admin';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { getStoredUser, storedPermissionNames } from '../../authProvider/storage';
+import { useText } from '../shared/useText';
+import { activeEntry, visibleMenuEntries } from './menuEntries';
+
+export function TopBar() {
+  const text = useText();
+  const logout = useLogout();
+  const { pathname } = useLocation();
+  const entries = visibleMenuEntries(storedPermissionNames());
+  const active = activeEntry(pathname, entries);
+  const user = getStoredUser();
+  return (
+    <AppBar position="static" elevation={1}>
+      <Toolbar sx={{ gap: 2 }}>
+        <Typography variant="h6" component="span" sx={{ mr: 2, whiteSpace: 'nowrap' }}>
+          {text('menu.app_title')}
+        </Typography>
+        <Box component="nav" aria-label={text('menu.navigation')} sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', flex: 1 }}>
+          {entries.map((entry) => (
+            <Button
+              key={entry.to}
+              component={RouterLink}
+              to={entry.to}
+              color="inherit"
+              aria-current={entry === active ? 'page' : undefined}
+              sx={{ fontWeight: entry === active ? 700 : 400, borderBottom: entry === active ? '2px solid currentColor' : '2px solid transparent', borderRadius: 0 }}
+            >
+              {text(entry.label)}
+            </Button>
+          ))}
+        </Box>
+        <LoadingIndicator />
+        {user && (
+          <Typography component="span" aria-label={text('menu.user')} sx={{ whiteSpace: 'nowrap' }}>
+            {user.name}
+          </Typography>
+        )}
+        <Button color="inherit" startIcon={<LogoutIcon />} onClick={() => logout()}>
+          {text('menu.logout')}
+        </Button>
+      </Toolbar>
+    </AppBar>
+  );
+}

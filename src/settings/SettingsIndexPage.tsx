@@ -1,0 +1,42 @@
+/** /configuracion: the settings index, one row per sub-page (spec 03 §2). */
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import { Card, List, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
+import { useMemo } from 'react';
+import { Link, Title, useTranslate } from 'react-admin';
+import { resources } from '../../resources';
+import type { ResourceDeclaration } from '../../resources/types';
+import { settingsEntries } from './settingsEntries';
+
+export interface SettingsIndexPageProps {
+  /** Defaults to every declared resource. */
+  declarations?: readonly ResourceDeclaration[];
+  title?: string;
+}
+
+export function SettingsIndexPage({ declarations = resources }: SettingsIndexPageProps) {
+  const translate = useTranslate();
+  const entries = useMemo(() => settingsEntries(declarations), [declarations]);
+  return (
+    <>
+      <Title title="settings.title" />
+      <Typography variant="h5" component="h1" sx={{ my: 2 }}>
+        {translate('settings.title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {translate('settings.subtitle')}
+      </Typography>
+      <Card>
+        <List aria-label={translate('settings.title')}>
+          {entries.map((entry) => (
+            <ListItemButton key={entry.route} component={Link} to={entry.route} divider>
+              <ListItemText primary={translate(entry.title)} secondary={entry.description ? translate(entry.description) : undefined} />
+              <ListItemIcon sx={{ minWidth: 0 }}>
+                <ChevronRightIcon />
+              </ListItemIcon>
+            </ListItemButton>
+          ))}
+        </List>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,121 @@
+/** Search criteria of the site list: name, department, municipality (depends on the department) and group. */
+import { useEffect, useState } from 'react';
+import { Stack, TextField } from '@mui/material';
+import { useGetList, useTranslate } from 'react-admin';
+import {
+  COUNTRY_LOCATION_ID,
+  GROUPS_PAGE_SIZE,
+  LOCATIONS_PAGE_SIZE,
+  NAME_SEARCH_DELAY_MS,
+  withDepartment,
+  type SiteSearch,
+} from './siteListRules';
+
+interface Choice {
+  id: string;
+  name: string;
+}
+
+const byName = { field: 'name', order: 'ASC' } as const;
+
+function useLocationChoices(filter: Record<string, unknown>, enabled: boolean): Choice[] {
+  const { data } = useGetList(
+    'locations',
+    { pagination: { page: 1, perPage: LOCATIONS_PAGE_SIZE }, sort: byName, filter },
+    { enabled },
+  );
+  return (data ?? []).map((location) => ({ id: String(location.id), name: String(location.name) }));
+}
+
+function useGroupChoices(): Choice[] {
+  const { data } = useGetList('groups', { pagination: { page: 1, perPage: GROUPS_PAGE_SIZE }, sort: byName });
+  return (data ?? []).map((group) => ({ id: String(group.groupID ?? group.id), name: String(group.name) }));
+}
+
+function ChoiceSelect(props: {
+  name: string;
+  label: string;
+  emptyLabel: string;
+  value: string;
+  choices: Choice[];
+  disabled?: boolean;
+  onChange: (value: string) => void;
+}) {
+  const { name, label, emptyLabel, value, choices, disabled, onChange } = props;
+  return (
+    <TextField
+      select
+      size="small"
+      name={name}
+      label={label}
+      value={value}
+      disabled={disabled}
+      onChange={(event) => onChange(event.target.value)}
+      sx={{ minWidth: 220 }}
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+    >
+      <option value="">{emptyLabel}</option>
+      {choices.map((choice) => (
+        <option key={choice.id} value={choice.id}>
+          {choice.name}
+        </option>
+      ))}
+    </TextField>
+  );
+}
+
+export function SiteFilters({ value, onChange }: { value: SiteSearch; onChange: (next: SiteSearch) => void }) {
+  const translate = useTranslate();
+  const [name, setName] = useState(value.name);
+  const departments = useLocationChoices({ parentLocationId: COUNTRY_LOCATION_ID, isMunicipality: false }, true);
+  const municipalities = useLocationChoices(
+    { parentLocationId: Number(value.parentLocationId), isMunicipality: true },
+    value.parentLocationId !== '',
+  );
+  const groups = useGroupChoices();
+
+  useEffect(() => {
+    if (name === value.name) return undefined;
+    const timer = setTimeout(() => onChange({ ...value, name }), NAME_SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [name, value, onChange]);
+
+  return (
+    <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" sx={{ my: 2 }} role="search">
+      <TextField
+        size="small"
+        name="name"
+        type="search"
+        label={translate('sites.filters.name')}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        sx={{ minWidth: 260 }}
+      />
+      <ChoiceSelect
+        name="parentLocationId"
+        label={translate('sites.filters.department')}
+        emptyLabel={translate('sites.filters.all_departments')}
+        value={value.parentLocationId}
+        choices={departments}
+        onChange={(id) => onChange(withDepartment(value, id))}
+      />
+      <ChoiceSelect
+        name="locationId"
+        label={translate('sites.filters.municipality')}
+        emptyLabel={translate(value.parentLocationId ? 'sites.filters.all_municipalities' : 'sites.filters.choose_department_first')}
+        value={value.locationId}
+        choices={value.parentLocationId ? municipalities : []}
+        disabled={!value.parentLocationId}
+        onChange={(id) => onChange({ ...value, locationId: id })}
+      />
+      <ChoiceSelect
+        name="groupID"
+        label={translate('sites.filters.group')}
+        emptyLabel={translate('sites.filters.all_groups')}
+        value={value.groupID}
+        choices={groups}
+        onChange={(id) => onChange({ ...value, groupID: id })}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * Buttons of the site list. Loading and export actions arrive in later issues and show disabled;
+ * 'Gestionar grupos' opens /portales/grupos. Sites holders see all; Reports holders the exports.
+ */
+import { Button, Stack } from '@mui/material';
+import { useNavigate, useTranslate } from 'react-admin';
+import { hasAnyPermission } from '../../resources/permissions';
+
+const SITES_ACTIONS = ['create', 'upload_sites', 'upload_population', 'upload_emails', 'upload_gov_index'] as const;
+const EXPORT_ACTIONS = ['export', 'export_requests'] as const;
+
+export function SiteListActions({ held }: { held: readonly string[] }) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const canManage = hasAnyPermission(held, ['Sites']);
+  const canExport = hasAnyPermission(held, ['Sites', 'Reports']);
+  if (!canManage && !canExport) return null;
+  const pending = translate('sites.actions.under_construction');
+  return (
+    <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" role="toolbar" aria-label={translate('sites.actions.label')}>
+      {canManage
+        ? SITES_ACTIONS.map((action) => (
+            <span key={action} title={pending}>
+              <Button variant={action === 'create' ? 'contained' : 'outlined'} size="small" disabled>
+                {translate(`sites.actions.${action}`)}
+              </Button>
+            </span>
+          ))
+        : null}
+      {canManage ? (
+        <Button variant="outlined" size="small" onClick={() => navigate('/portales/grupos')}>
+          {translate('sites.actions.manage_groups')}
+        </Button>
+      ) : null}
+      {EXPORT_ACTIONS.map((action) => (
+        <span key={action} title={pending}>
+          <Button variant="text" size="small" disabled>
+            {translate(`sites.actions.${action}`)}
+          </Button>
+        </span>
+      ))}
+    </Stack>
+  );
+}

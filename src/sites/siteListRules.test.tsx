@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EMPTY_SEARCH,
+  formatSiteDate,
+  hasSearchCriteria,
+  permissionNames,
+  siteListFilter,
+  siteStatusKey,
+  statusFilter,
+  statusTabsFor,
+  withDepartment,
+} from './siteListRules';
+
+describe('statusTabsFor', () => {
+  it('gives Sites and Reports holders every tab, Todos by default', () => {
+    for (const held of [['Sites'], ['Reports'], ['Impersonate', 'Reports'], ['Sites', 'Settings']]) {
+      expect(statusTabsFor(held)).toEqual({ tabs: ['all', 'active', 'inactive', 'pending'], defaultTab: 'all' });
+    }
+  });
+
+  it('gives everyone else only Activos, which is the default', () => {
+    for (const held of [['Impersonate'], ['Settings', 'Users'], []]) {
+      expect(statusTabsFor(held)).toEqual({ tabs: ['active'], defaultTab: 'active' });
+    }
+  });
+});
+
+describe('statusFilter', () => {
+  it('maps each tab to the site filter of the API', () => {
+    expect(statusFilter('all')).toEqual({});
+    expect(statusFilter('active')).toEqual({ status: 1 });
+    expect(statusFilter('inactive')).toEqual({ status: 2 });
+    expect(statusFilter('pending')).toEqual({ pendingRequest: true });
+  });
+});
+
+describe('siteListFilter', () => {
+  it('keeps only the criteria that are set, ids as numbers, the name trimmed', () => {
+    expect(siteListFilter(EMPTY_SEARCH, 'all')).toEqual({});
+    expect(siteListFilter({ name: '  Alcaldía ', parentLocationId: '5', locationId: '5001', groupID: '' }, 'active')).toEqual({
+      status: 1,
+      name: 'Alcaldía',
+      parentLocationId: 5,
+      locationId: 5001,
+    });
+    expect(siteListFilter({ ...EMPTY_SEARCH, groupID: '7' }, 'pending')).toEqual({ pendingRequest: true, groupID: 7 });
+  });
+});
+
+describe('withDepartment', () => {
+  it('clears the municipality when the department changes and keeps it otherwise', () => {
+    const search = { name: 'x', parentLocationId: '5', locationId: '5001', groupID: '2' };
+    expect(withDepartment(search, '25')).toEqual({ name: 'x', parentLocationId: '25', locationId: '', groupID: '2' });
+    expect(withDepartment(search, '')).toEqual({ name: 'x', parentLocationId: '', locationId: '', groupID: '2' });
+    expect(withDepartment(search, '5')).toEqual(search);
+  });
+});
+
+describe('hasSearchCriteria', () => {
+  it('is false only for no criteria on the default tab', () => {
+    expect(hasSearchCriteria(EMPTY_SEARCH, 'all', 'all')).toBe(false);
+    expect(hasSearchCriteria({ ...EMPTY_SEARCH, name: ' ' }, 'active', 'active')).toBe(false);
+    expect(hasSearchCriteria(EMPTY_SEARCH, 'pending', 'all')).toBe(true);
+    expect(hasSearchCriteria({ ...EMPTY_SEARCH, name: 'abc' }, 'all', 'all')).toBe(true);
+    expect(hasSearchCriteria({ ...EMPTY_SEARCH, groupID: '3' }, 'all', 'all')).toBe(true);
+  });
+});
+
+describe('permissionNames', () => {
+  it('accepts names, permission objects or an object holding them', () => {
+    expect(permissionNames(['Sites', 'Reports'])).toEqual(['Sites', 'Reports']);
+    expect(permissionNames([{ permissionID: 1, name: 'Sites' }])).toEqual(['Sites']);
+    expect(permissionNames({ permissions: ['Settings'] })).toEqual(['Settings']);
+    expect(permissionNames(undefined)).toEqual([]);
+  });
+});
+
+describe('formatSiteDate and siteStatusKey', () => {
+  it('formats dates as YYYY-MM-DD and tolerates missing ones', () => {
+    expect(formatSiteDate(new Date(2024, 2, 5, 15, 30).toISOString())).toBe('2024-03-05');
+    expect(formatSiteDate(null)).toBe('');
+    expect(formatSiteDate('no es fecha')).toBe('');
+  });
+
+  it('derives the status label from statusId and installed', () => {
+    expect(siteStatusKey({ statusId: 1, installed: true })).toBe('active');
+    expect(siteStatusKey({ statusId: 2, installed: true })).toBe('inactive');
+    expect(siteStatusKey({ statusId: 2, installed: false })).toBe('not_installed');
+  });
+});

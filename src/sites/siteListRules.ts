@@ -1,0 +1,128 @@
+/**
+ * Pure rules of the site list (/portales, spec 01 'Site list', §3 Site filter, §6): which status
+ * tabs a user sees and which one is the default, the filter sent to GET /sites/, and cell formats.
+ */
+import { hasAnyPermission } from '../../resources/permissions';
+
+export type StatusTab = 'all' | 'active' | 'inactive' | 'pending';
+
+/** Site status ids (spec 01 §9). */
+export const SITE_STATUS = { active: 1, inactive: 2 } as const;
+/** Site list page size (spec 01 §9). */
+export const SITE_LIST_PAGE_SIZE = 20;
+/** Country-level root of the location tree: departments hang under it (seeded setting). */
+export const COUNTRY_LOCATION_ID = 170;
+/** Locations fetched per call (API maximum). */
+export const LOCATIONS_PAGE_SIZE = 2000;
+export const GROUPS_PAGE_SIZE = 100;
+/** Delay before a typed name is searched. */
+export const NAME_SEARCH_DELAY_MS = 350;
+
+const ALL_TABS: readonly StatusTab[] = ['all', 'active', 'inactive', 'pending'];
+
+/**
+ * Tabs Todos, Inactivos and Por aprobar only for Sites or Reports holders, whose default is Todos
+ * (empty status); everyone else sees only Activos, which is then the default.
+ */
+export function statusTabsFor(held: readonly string[]): { tabs: readonly StatusTab[]; defaultTab: StatusTab } {
+  return hasAnyPermission(held, ['Sites', 'Reports'])
+    ? { tabs: ALL_TABS, defaultTab: 'all' }
+    : { tabs: ['active'], defaultTab: 'active' };
+}
+
+/** The query parameters selecting a tab's rows. */
+export function statusFilter(tab: StatusTab): Record<string, number | boolean> {
+  switch (tab) {
+    case 'active':
+      return { status: SITE_STATUS.active };
+    case 'inactive':
+      return { status: SITE_STATUS.inactive };
+    case 'pending':
+      return { pendingRequest: true };
+    default:
+      return {};
+  }
+}
+
+export interface SiteSearch {
+  name: string;
+  parentLocationId: string;
+  locationId: string;
+  groupID: string;
+}
+
+export const EMPTY_SEARCH: SiteSearch = { name: '', parentLocationId: '', locationId: '', groupID: '' };
+
+/** Filter passed to the dataProvider: only the criteria that are set, ids as numbers. */
+export function siteListFilter(search: SiteSearch, tab: StatusTab): Record<string, string | number | boolean> {
+  const filter: Record<string, string | number | boolean> = { ...statusFilter(tab) };
+  const name = search.name.trim();
+  if (name) filter.name = name;
+  for (const key of ['parentLocationId', 'locationId', 'groupID'] as const) {
+    const id = Number(search[key]);
+    if (search[key] !== '' && Number.isInteger(id)) filter[key] = id;
+  }
+  return filter;
+}
+
+/** Choosing another department clears the municipality (its choices depend on the department). */
+export function withDepartment(search: SiteSearch, parentLocationId: string): SiteSearch {
+  return { ...search, parentLocationId, locationId: parentLocationId === search.parentLocationId ? search.locationId : '' };
+}
+
+/** Whether the user narrowed the list: decides between the two empty states. */
+export function hasSearchCriteria(search: SiteSearch, tab: StatusTab, defaultTab: StatusTab): boolean {
+  return tab !== defaultTab || Object.keys(siteListFilter(search, 'all')).length > 0;
+}
+
+/** react-admin permissions as a list of names, whatever shape the authProvider gives. */
+export function permissionNames(permissions: unknown): string[] {
+  if (Array.isArray(permissions)) {
+    return permissions
+      .map((p) => (typeof p === 'string' ? p : p && typeof p === 'object' && 'name' in p ? String((p as { name: unknown }).name) : ''))
+      .filter(Boolean);
+  }
+  if (permissions && typeof permissions === 'object' && 'permissions' in permissions) {
+    return permissionNames((permissions as { permissions: unknown }).permissions);
+  }
+  return [];
+}
+
+/** YYYY-MM-DD in local time; empty for a missing or invalid date. */
+export function formatSiteDate(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = new Date(value as string | number);
+  if (Number.isNaN(date.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+export interface SiteRow {
+  id: number;
+  name: string;
+  siteType?: string | null;
+  parentLocation?: string | null;
+  childLocation?: string | null;
+  countUsers?: number | null;
+  countEmails?: number | null;
+  countContents?: number | null;
+  countComments?: number | null;
+  modifiedDate?: string | null;
+  population?: number | null;
+  installed?: boolean;
+  statusId?: number;
+  statusName?: string | null;
+  pendingRequest?: boolean;
+  requestType?: string | null;
+}
+
+/** i18n key (under sites.status) of a row's status. */
+export function siteStatusKey(site: Pick<SiteRow, 'statusId' | 'installed'>): 'active' | 'inactive' | 'not_installed' {
+  if (site.installed === false) return 'not_installed';
+  return site.statusId === SITE_STATUS.active ? 'active' : 'inactive';
+}
+
+/** Thousands separated the Colombian way; empty when unknown. */
+export function formatCount(value: number | null | undefined): string {
+  return value === null || value === undefined ? '' : value.toLocaleString('es-CO');
+}

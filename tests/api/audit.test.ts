@@ -1,0 +1,104 @@
+/** The audit trail listing (docs/decisions.md 'Audit trail'): GET /audit/ for holders of Settings. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
+
+const API = '/api/v1';
+let t: TestApp;
+let settingsToken: string;
+
+const list = (query = '', token = settingsToken) => t.app.inject({ method: 'GET', url: `${API}/audit/${query}`, headers: bearer(token) });
+
+async function entry(at: string, userId: number | null, resource: string, action: string, recordId: string) {
+  await t.database.query(
+    `insert into audit_log (at, user_id, user_email, action, resource, record_id, before, after, client_address)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, '192.168.1.20')`,
+    [at, userId, userId ? `u${userId}@portales.test` : null, action, resource, recordId, null, JSON.stringify({ recordId })],
+  );
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: 'reference' });
+  settingsToken = await t.tokenFor(['Settings']);
+  await entry('2021-03-01T10:00:00Z', 501, 'pruebas', 'create', 'a');
+  await entry('2021-03-02T10:00:00Z', 502, 'pruebas', 'update', 'b');
+  await entry('2021-03-03T23:30:00Z', 501, 'pruebas', 'delete', 'c');
+  await entry('2021-03-04T10:00:00Z', 501, 'otras', 'update', 'd');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const recordIds = (response: { json(): { results: Array<{ recordId: string }> } }) =>
+  response.json().results.map((row) => row.recordId);
+
+describe('GET /audit/', () => {
+  it('lists newest first with who, what, before, after and from where', async () => {
+    const response = await list('?resource=pruebas');
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.meta).toEqual({ hasNextPage: false, total: 3 });
+    expect(body.results.map((row: { recordId: string }) => row.recordId)).toEqual(['c', 'b', 'a']);
+    expect(body.results[0]).toEqual({
+      id: expect.any(Number),
+      at: '2021-03-03T23:30:00.000Z',
+      userId: 501,
+      userEmail: 'u501@portales.test',
+      action: 'delete',
+      resource: 'pruebas',
+      recordId: 'c',
+      before: null,
+      after: { recordId: 'c' },
+      clientAddress: '192.168.1.20',
+    });
+  });
+
+  it('filters by user, resource and dates (a bare "to" date includes the whole day)', async () => {
+    expect(recordIds(await list('?userId=501'))).toEqual(['d', 'c', 'a']);
+    expect(recordIds(await list('?userId=501&resource=pruebas'))).toEqual(['c', 'a']);
+    expect(recordIds(await list('?resource=pruebas&from=2021-03-02'))).toEqual(['c', 'b']);
+    expect(recordIds(await list('?userId=501&to=2021-03-03'))).toEqual(['c', 'a']);
+    expect(recordIds(await list('?userId=501&to=2021-03-03T12:00:00Z'))).toEqual(['a']);
+    expect(recordIds(await list('?from=2021-03-02T00:00:00Z&to=2021-03-02T23:59:59Z'))).toEqual(['b']);
+  });
+
+  it('pages 20 by default and honours pageSize', async () => {
+    for (let i = 0; i < 21; i += 1) await entry(`2020-01-01T00:00:${String(i).padStart(2, '0')}Z`, 777, 'muchas', 'update', `m${i}`);
+    const byDefault = await list('?resource=muchas');
+    expect(byDefault.json().results).toHaveLength(20);
+    expect(byDefault.json().meta).toEqual({ hasNextPage: true, total: 21 });
+    expect(recordIds(byDefault)[0]).toBe('m20');
+
+    const first = await list('?userId=501&pageSize=2');
+    expect(recordIds(first)).toEqual(['d', 'c']);
+    expect(first.json().meta).toEqual({ hasNextPage: true, total: 3 });
+    const second = await list('?userId=501&pageSize=2&page=2');
+    expect(recordIds(second)).toEqual(['a']);
+    expect(second.json().meta.hasNextPage).toBe(false);
+  });
+
+  it('shows the mutations made through the API, signed by their author', async () => {
+    await t.app.inject({ method: 'GET', url: `${API}/auth/logout/`, headers: bearer(await t.tokenFor(['Sites'], 'saliente@portales.test')) });
+    const body = (await list('?resource=auth')).json();
+    expect(body.results[0]).toMatchObject({ action: 'logout', userEmail: 'saliente@portales.test', clientAddress: '127.0.0.1' });
+  });
+
+  it('refuses invalid filters with a Spanish 400', async () => {
+    for (const [query, target, message] of [
+      ['?from=ayer', 'from', 'La fecha no es válida'],
+      ['?to=2021-13-45', 'to', 'La fecha no es válida'],
+      ['?userId=uno', 'userId', 'El valor no es válido'],
+      ['?pageSize=500', 'pageSize', 'El valor no es válido'],
+    ]) {
+      const response = await list(query);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().error.details, query).toEqual([expect.objectContaining({ target, message })]);
+    }
+  });
+
+  it('is reserved to Settings', async () => {
+    const forbidden = await list('', await t.tokenFor(['Users', 'Sites', 'Reports']));
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json().error.code).toBe('Forbidden');
+    expect((await t.app.inject({ method: 'GET', url: `${API}/audit/` })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, count, eq, ilike, inArray, not, sql } from 'drizzle-orm';
+import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
+import { groups, groupSites, siteRequests, sites } from '../../server/db/schema';
+import { sites as siteTexts } from '../../i18n/es/sites';
+import { errors } from '../../i18n/es/errors';
+
+interface SiteItem {
+  id: number;
+  name: string;
+  parentLocationId: number;
+  parentLocation: string;
+  locationId: number | null;
+  childLocation: string | null;
+  siteTypeId: number;
+  siteType: string;
+  installed: boolean;
+  statusId: number;
+  statusName: string;
+  pendingRequest: boolean;
+  requestType: string | null;
+  modifiedDate: string;
+  population: number | null;
+  countUsers: number;
+}
+interface ListBody {
+  results: SiteItem[];
+  meta: { hasNextPage: boolean; total: number };
+}
+
+let t: TestApp;
+let token: string;
+
+async function list(query: string, auth = token) {
+  const response = await t.app.inject({ method: 'GET', url: `/api/v1/sites/${query}`, headers: bearer(auth) });
+  return { status: response.statusCode, body: response.json() as ListBody };
+}
+
+async function dbCount(where?: ReturnType<typeof and>): Promise<number> {
+  const [row] = await t.database.db.select({ n: count() }).from(sites).where(where);
+  return Number(row!.n);
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: 'demo' });
+  token = await t.tokenFor(['Sites']);
+});
+afterAll(async () => t?.close());
+
+describe('GET /api/v1/sites/', () => {
+  it('pages 20 sites by name with the total and hasNextPage', async () => {
+    const first = await list('');
+    expect(first.status).toBe(200);
+    expect(first.body.results).toHaveLength(20);
+    expect(first.body.meta.total).toBe(await dbCount(eq(sites.isDeleted, false)));
+    expect(first.body.meta.hasNextPage).toBe(true);
+    const expected = await t.database.db.select({ id: sites.id }).from(sites).orderBy(asc(sites.name), asc(sites.id)).limit(40);
+    expect(first.body.results.map((s) => s.id)).toEqual(expected.slice(0, 20).map((s) => s.id));
+
+    const second = await list('?page=2');
+    expect(second.body.results.map((s) => s.id)).toEqual(expected.slice(20, 40).map((s) => s.id));
+    const firstIds = new Set(first.body.results.map((s) => s.id));
+    expect(second.body.results.some((s) => firstIds.has(s.id))).toBe(false);
+  });
+
+  it('answers each row with its location and type names, status name and counts', async () => {
+    const { body } = await list('?locationId=5001');
+    const names = body.results.map((s) => s.name).sort();
+    expect(names).toEqual(['Alcaldía de Medellín', 'Concejo Municipal de Medellín']);
+    for (const site of body.results) {
+      expect(site.parentLocation).toBe('Antioquia');
+      expect(site.childLocation).toBe('Medellín');
+      expect(site.locationId).toBe(5001);
+      expect(site.statusName).toBe(site.installed && site.statusId === 1 ? siteTexts.server.status.active : siteTexts.server.status.inactive);
+    }
+    expect(body.results.find((s) => s.siteTypeId === 2)?.siteType).toBe('Alcaldía');
+    expect(body.meta).toEqual({ hasNextPage: false, total: 2 });
+  });
+
+  it('filters by name, ignoring case and accents', async () => {
+    const { body } = await list('?name=MEDELL&pageSize=100');
+    expect(body.meta.total).toBe(await dbCount(ilike(sites.name, '%medell%')));
+    expect(body.results.length).toBeGreaterThan(0);
+    for (const site of body.results) expect(site.name.toLowerCase()).toContain('medell');
+
+    const accentless = await list('?name=bogota');
+    expect(accentless.body.results.map((s) => s.name)).toContain('Alcaldía Mayor de Bogotá, D.C.');
+    const wildcard = await list('?name=%25');
+    expect(wildcard.body.meta.total).toBe(0);
+  });
+
+  it('filters by department', async () => {
+    const { body } = await list('?parentLocationId=5&pageSize=100');
+    expect(body.meta.total).toBe(await dbCount(eq(sites.parentLocationId, 5)));
+    expect(body.meta.total).toBe(2 + 2 * 125);
+    expect(body.meta.hasNextPage).toBe(true);
+    expect(body.results.every((s) => s.parentLocationId === 5 && s.parentLocation === 'Antioquia')).toBe(true);
+  });
+
+  it('filters by group', async () => {
+    const [group] = await t.database.db.select().from(groups).where(eq(groups.name, 'Capitales de departamento'));
+    const members = await t.database.db.select({ siteId: groupSites.siteId }).from(groupSites).where(eq(groupSites.groupId, group!.groupId));
+    const { body } = await list(`?groupID=${group!.groupId}&pageSize=100`);
+    expect(body.meta.total).toBe(members.length);
+    expect(body.results.map((s) => s.id).sort((a, b) => a - b)).toEqual(members.map((m) => m.siteId).sort((a, b) => a - b));
+  });
+
+  it('filters by status: 1 active installed, 2 everything else', async () => {
+    const activeWhere = and(eq(sites.installed, true), eq(sites.statusId, 1));
+    const active = await list('?status=1&pageSize=100');
+    expect(active.body.meta.total).toBe(await dbCount(activeWhere));
+    expect(active.body.meta.total).toBeGreaterThan(100);
+    expect(active.body.results.every((s) => s.installed && s.statusId === 1 && s.statusName === 'Activo')).toBe(true);
+
+    const inactive = await list('?status=2&pageSize=100');
+    expect(inactive.body.meta.total).toBe(await dbCount(not(activeWhere!)));
+    expect(inactive.body.meta.total + active.body.meta.total).toBe(await dbCount());
+    expect(inactive.body.results.every((s) => !(s.installed && s.statusId === 1) && s.statusName === 'Inactivo')).toBe(true);
+
+    // Installed but inactive sites are in the inactive tab too (not-installed ones have no users).
+    const inactiveInstalled = await list('?status=2&orderBy=-countUsers&pageSize=5');
+    expect(inactiveInstalled.body.results.some((s) => s.installed && s.statusId === 2)).toBe(true);
+  });
+
+  it('filters by pending request and names the latest request kind', async () => {
+    const pending = await t.database.db
+      .select({ siteId: siteRequests.siteId, kind: siteRequests.kind })
+      .from(siteRequests)
+      .where(eq(siteRequests.status, 'PendingApproval'));
+    const { body } = await list('?pendingRequest=true&pageSize=100');
+    expect(body.meta.total).toBe(new Set(pending.map((p) => p.siteId)).size);
+    expect(body.meta.total).toBeGreaterThan(0);
+    for (const site of body.results) {
+      expect(site.pendingRequest).toBe(true);
+      expect(pending.filter((p) => p.siteId === site.id).map((p) => p.kind)).toContain(site.requestType);
+    }
+    const notPending = await list('?pendingRequest=false');
+    expect(notPending.body.meta.total).toBe(await dbCount(eq(sites.pendingRequest, false)));
+    expect(notPending.body.results.every((s) => !s.pendingRequest && s.requestType === null)).toBe(true);
+  });
+
+  it('combines filters', async () => {
+    const { body } = await list('?parentLocationId=5&status=1&pageSize=100');
+    expect(body.meta.total).toBe(await dbCount(and(eq(sites.parentLocationId, 5), eq(sites.installed, true), eq(sites.statusId, 1))));
+    expect(body.results.every((s) => s.parentLocationId === 5 && s.statusId === 1)).toBe(true);
+  });
+
+  it('orders by a whitelisted field, descending with a minus sign', async () => {
+    const { body } = await list('?orderBy=-modifiedDate&status=1');
+    const dates = body.results.map((s) => Date.parse(s.modifiedDate));
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+    const byPopulation = await list('?orderBy=-population&status=1&pageSize=5');
+    const [top] = await t.database.db
+      .select({ population: sql<number>`max(${sites.population})` })
+      .from(sites)
+      .where(inArray(sites.id, sql`(select id from sites where installed and status_id = 1)`));
+    expect(byPopulation.body.results[0]!.population).toBe(top!.population);
+  });
+
+  it('lets Impersonate and Reports holders read the list; refuses others with 403 and anonymous with 401', async () => {
+    expect((await list('', await t.tokenFor(['Impersonate']))).status).toBe(200);
+    expect((await list('', await t.tokenFor(['Reports']))).status).toBe(200);
+    const forbidden = await t.app.inject({ method: 'GET', url: '/api/v1/sites/', headers: bearer(await t.tokenFor(['Settings'])) });
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json().error.message).toBe(errors.forbidden);
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/v1/sites/' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error.message).toBe(errors.unauthorized);
+  });
+
+  it.each([
+    ['page=0', 'page', siteTexts.server.query.page],
+    ['page=abc', 'page', siteTexts.server.query.page],
+    ['pageSize=101', 'pageSize', 'El tamaño de página debe ser un número entre 1 y 100'],
+    ['orderBy=password', 'orderBy', siteTexts.server.query.order_by],
+    ['status=3', 'status', siteTexts.server.query.status],
+    ['parentLocationId=5.5', 'parentLocationId', siteTexts.server.query.id],
+    ['pendingRequest=maybe', 'pendingRequest', siteTexts.server.query.boolean],
+  ])('refuses %s with a Spanish 400', async (query, target, message) => {
+    const response = await t.app.inject({ method: 'GET', url: `/api/v1/sites/?${query}`, headers: bearer(token) });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.error.code).toBe('BadArgument');
+    expect(body.error.message).toBe(message);
+    expect(body.error.details[0].target).toBe(target);
+  });
+});

@@ -1,0 +1,204 @@
+/** The sign-in page: validation messages, captcha (drawn and demanded), failures, recovery request. */
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearSession, getToken } from '../../authProvider/storage';
+import { App } from '../../src/App';
+
+type Handler = (url: string, init: RequestInit) => { status?: number; body?: unknown };
+
+let requests: Array<{ url: string; method: string; body: unknown }> = [];
+
+function serve(handler: Handler) {
+  requests = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      requests.push({ url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : undefined });
+      const { status = 200, body = {} } = handler(url, init);
+      return new Response(JSON.stringify(body), { status });
+    }),
+  );
+}
+
+const captcha = (requestValue: number, captchaId = 'c1') => ({
+  body: { captchaId, image: '<svg xmlns="http://www.w3.org/2000/svg"><text>AB12</text></svg>', requestValue },
+});
+
+const apiError = (status: number, code: string, message: string, target = '') => ({
+  status,
+  body: { error: { code, message, details: target ? [{ code, target, message }] : [] } },
+});
+
+let currentPath = '';
+function PathSpy() {
+  currentPath = useLocation().pathname;
+  return null;
+}
+
+function renderLogin(state?: unknown) {
+  return render(
+    <MemoryRouter initialEntries={[{ pathname: '/login', state }]}>
+      <PathSpy />
+      <App />
+    </MemoryRouter>,
+  );
+}
+
+const input = (name: string) => document.querySelector<HTMLInputElement>(`input[name="${name}"]`);
+const type = (name: string, value: string) => fireEvent.change(input(name)!, { target: { value } });
+const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
+
+beforeEach(() => {
+  clearSession();
+  localStorage.setItem('cookies', 'true');
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('LoginPage', () => {
+  it('has inputs named email and password and shows the exact validation messages', async () => {
+    serve(() => captcha(100));
+    renderLogin();
+    await screen.findByRole('button', { name: 'Ingresar' });
+    expect(input('email')).not.toBeNull();
+    expect(input('password')).not.toBeNull();
+    submit();
+    expect(await screen.findByText('Debes ingresar el correo electrónico')).toBeInTheDocument();
+    expect(screen.getByText('Debes ingresar tu contraseña')).toBeInTheDocument();
+    type('email', 'Ana@Portales');
+    expect(await screen.findByText('Correo electrónico no válido')).toBeInTheDocument();
+    expect(input('captcha')).toBeNull();
+    expect(requests.some((r) => r.url === '/api/v1/auth/')).toBe(false);
+  });
+
+  it('shows the captcha when the draw exceeds the request value, and requires it', async () => {
+    serve(() => captcha(-1));
+    renderLogin();
+    await waitFor(() => expect(input('captcha')).not.toBeNull());
+    expect(screen.getByRole('img', { name: 'Imagen del captcha' }).getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    type('email', 'ana@portales.gov.co');
+    type('password', 'secreto');
+    submit();
+    expect(await screen.findByText('Debes ingresar el Captcha')).toBeInTheDocument();
+  });
+
+  it('shows the captcha when the server demands it, then sends it with its id', async () => {
+    let attempt = 0;
+    serve((url, init) => {
+      if (url === '/api/v1/captcha/') return captcha(100, `c${++attempt}`);
+      if (url === '/api/v1/auth/' && init.method === 'POST') {
+        const body = JSON.parse(String(init.body));
+        return body.captcha
+          ? { body: { token: 'x.eyJleHAiOjk5OTk5OTk5OTl9.y', user: { id: 1, name: 'Ana', email: 'a@b.co', permissions: [{ permissionID: 6, name: 'GlobalBanners' }] } } }
+          : apiError(400, 'CaptchaRequired', 'Debes ingresar el Captcha', 'captcha');
+      }
+      return { body: { results: [], meta: { hasNextPage: false } } };
+    });
+    renderLogin();
+    await screen.findByRole('button', { name: 'Ingresar' });
+    expect(input('captcha')).toBeNull();
+    type('email', 'ana@portales.gov.co');
+    type('password', 'secreto');
+    submit();
+    await waitFor(() => expect(input('captcha')).not.toBeNull());
+    expect(screen.getByText('Debes ingresar el Captcha')).toBeInTheDocument();
+    await waitFor(() => expect(requests.filter((r) => r.url === '/api/v1/captcha/').length).toBe(2));
+    type('captcha', 'AB12');
+    submit();
+    await waitFor(() => expect(currentPath).toBe('/banners'));
+    const login = requests.filter((r) => r.url === '/api/v1/auth/').at(-1)!;
+    expect(login.body).toEqual({ email: 'ana@portales.gov.co', password: 'secreto', captcha: 'AB12', captchaId: 'c2' });
+    expect(getToken()).toBe('x.eyJleHAiOjk5OTk5OTk5OTl9.y');
+  });
+
+  it("wrong credentials show 'Usuario o clave incorrecta' and reload the captcha", async () => {
+    serve((url) => (url === '/api/v1/captcha/' ? captcha(-1) : apiError(401, 'InvalidCredentials', 'x')));
+    renderLogin();
+    await waitFor(() => expect(input('captcha')).not.toBeNull());
+    type('email', 'ana@portales.gov.co');
+    type('password', 'mala');
+    type('captcha', 'zzzz');
+    submit();
+    expect(await screen.findByText('Usuario o clave incorrecta')).toBeInTheDocument();
+    await waitFor(() => expect(requests.filter((r) => r.url === '/api/v1/captcha/').length).toBe(2));
+    expect(input('captcha')!.value).toBe('');
+    expect(currentPath).toBe('/login');
+  });
+
+  it('shows the saved-password notice after a recovery', async () => {
+    serve(() => captcha(100));
+    renderLogin({ passwordSaved: true });
+    expect(await screen.findByText('Tu nueva contraseña ha sido guardada')).toBeInTheDocument();
+  });
+
+  it('switches to the recovery form, validates and confirms the request', async () => {
+    serve((url) => (url === '/api/v1/captcha/' ? captcha(100) : { body: { message: 'ok' } }));
+    renderLogin();
+    fireEvent.click(await screen.findByRole('button', { name: '¿Olvidaste tu contraseña?' }));
+    expect(input('password')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect(await screen.findByText('Debes ingresar un correo electrónico válido')).toBeInTheDocument();
+    type('email', 'ana@portales.gov.co');
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect(
+      await screen.findByText('Se ha enviado una url a tu correo electrónico para que puedas ingresar a cambiar tu contraseña.'),
+    ).toBeInTheDocument();
+    expect(requests.at(-1)).toMatchObject({ url: '/api/v1/users/passwordreset/', method: 'POST', body: { email: 'ana@portales.gov.co' } });
+  });
+});
+
+describe('RecoveryPage', () => {
+  const renderRecovery = (token: string) =>
+    render(
+      <MemoryRouter initialEntries={[`/recordar-clave/${token}`]}>
+        <PathSpy />
+        <App />
+      </MemoryRouter>,
+    );
+
+  it('an invalid token goes to the not-found page', async () => {
+    serve(() => apiError(404, 'NotFound', 'x'));
+    renderRecovery('malo');
+    expect(await screen.findByRole('heading', { name: 'Página no encontrada' })).toBeInTheDocument();
+    expect(currentPath).toBe('/pagina-no-encontrada');
+  });
+
+  it('validates the new password, saves it and returns to /login with the notice', async () => {
+    serve((url, init) => {
+      if (url === '/api/v1/captcha/') return captcha(100);
+      if (init.method === 'PUT') return { body: {} };
+      return { body: { valid: true, email: 'ana@portales.gov.co' } };
+    });
+    renderRecovery('tok123');
+    const save = await screen.findByRole('button', { name: 'Guardar contraseña' });
+    type('password', '12345');
+    type('confirmPassword', '54321');
+    fireEvent.click(save);
+    expect(await screen.findByText('Debes por lo menos 6 caracteres')).toBeInTheDocument();
+    type('password', '123456');
+    expect(await screen.findByText('Las contraseñas no coinciden')).toBeInTheDocument();
+    type('confirmPassword', '123456');
+    fireEvent.click(save);
+    expect(await screen.findByText('Tu nueva contraseña ha sido guardada')).toBeInTheDocument();
+    expect(currentPath).toBe('/login');
+    expect(requests.find((r) => r.method === 'PUT')).toMatchObject({
+      url: '/api/v1/users/passwordreset/tok123',
+      body: { password: '123456', confirmPassword: '123456' },
+    });
+  });
+
+  it('a failed change goes to the root', async () => {
+    serve((_url, init) => (init.method === 'PUT' ? apiError(500, 'InternalError', 'x') : { body: { valid: true, email: 'a@b.co' } }));
+    renderRecovery('tok');
+    const save = await screen.findByRole('button', { name: 'Guardar contraseña' });
+    type('password', '123456');
+    type('confirmPassword', '123456');
+    fireEvent.click(save);
+    expect(await screen.findByRole('heading', { name: 'Solicitud de portal para entidades territoriales' })).toBeInTheDocument();
+    expect(currentPath).toBe('/');
+  });
+});

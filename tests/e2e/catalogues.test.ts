@@ -1,0 +1,118 @@
+/** Catalogue screens generated from the declarations, driven through the UI (spec 03 'Catalogue lists', §5). */
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, setupE2e } from '../helpers/e2e';
+
+const e2e = setupE2e();
+
+const ADD = /^(agregar|crear|nuevo|nueva|añadir)/i;
+const EDIT = /editar/i;
+const DELETE = /eliminar|borrar/i;
+const SAVE = /^guardar/i;
+const CONFIRM = /^(continuar|confirmar|aceptar|sí|si|eliminar)$/i;
+
+const rowWith = (page: Page, text: string): Locator =>
+  page.getByRole('row').filter({ has: page.getByRole('cell', { name: text, exact: true }) });
+
+async function apiNames(path: string): Promise<string[]> {
+  const token = await e2e.testApp.tokenFor(['Settings']);
+  const answer = await e2e.api<{ results: Array<{ name: string }> }>(`${path}?pageSize=1000`, { token });
+  expect(answer.status).toBe(200);
+  return answer.body.results.map((r) => r.name);
+}
+
+async function openAsAdmin(page: Page, route: string, title: string): Promise<void> {
+  await e2e.signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto(e2e.url(route));
+  await page.getByText(title).first().waitFor();
+}
+
+/** The open dialog, or the page itself when the form is inline. */
+async function formScope(page: Page): Promise<Locator> {
+  const dialog = page.getByRole('dialog');
+  await dialog.or(page.locator('form')).first().waitFor();
+  return (await dialog.count()) > 0 ? dialog.last() : page.locator('body');
+}
+
+describe('tipos de trámite (/configuracion/tramites-tipos)', () => {
+  it('agrega, edita y elimina un tipo de trámite con confirmación', async () => {
+    const { page } = e2e;
+    await openAsAdmin(page, '/configuracion/tramites-tipos', 'Tipos de trámite');
+    await rowWith(page, 'Trámite con pago').waitFor();
+
+    await page.getByRole('button', { name: ADD }).first().click();
+    let form = await formScope(page);
+    await form.locator('input[name=name]').fill('Trámite de prueba e2e');
+    await form.getByRole('button', { name: SAVE }).click();
+    await rowWith(page, 'Trámite de prueba e2e').waitFor();
+    expect(await apiNames('/api/v1/proceduretypes/')).toContain('Trámite de prueba e2e');
+
+    await rowWith(page, 'Trámite de prueba e2e').getByRole('button', { name: EDIT }).click();
+    form = await formScope(page);
+    const name = form.locator('input[name=name]');
+    await expect.poll(() => name.inputValue()).toBe('Trámite de prueba e2e');
+    await name.fill('Trámite editado e2e');
+    await form.getByRole('button', { name: SAVE }).click();
+    await rowWith(page, 'Trámite editado e2e').waitFor();
+    expect(await rowWith(page, 'Trámite de prueba e2e').count()).toBe(0);
+
+    await rowWith(page, 'Trámite editado e2e').getByRole('button', { name: DELETE }).click();
+    const confirmation = page.getByRole('dialog').filter({ hasText: '¿Seguro deseas eliminar este tipo de trámite?' });
+    await confirmation.waitFor();
+    await confirmation.getByRole('button', { name: CONFIRM }).click();
+    await rowWith(page, 'Trámite editado e2e').waitFor({ state: 'detached' });
+    const names = await apiNames('/api/v1/proceduretypes/');
+    expect(names).not.toContain('Trámite editado e2e');
+    expect(names).toContain('Trámite con pago');
+  });
+
+  it('los tipos fijos 1 y 2 no tienen botones de editar ni eliminar', async () => {
+    const { page } = e2e;
+    await openAsAdmin(page, '/configuracion/tramites-tipos', 'Tipos de trámite');
+    for (const fixed of ['Trámite con pago', 'Trámite sin pago']) {
+      const row = rowWith(page, fixed);
+      await row.waitFor();
+      expect(await row.getByRole('button', { name: EDIT }).count(), fixed).toBe(0);
+      expect(await row.getByRole('button', { name: DELETE }).count(), fixed).toBe(0);
+    }
+    const editable = rowWith(page, 'Trámite en línea');
+    await editable.getByRole('button', { name: EDIT }).waitFor();
+    await editable.getByRole('button', { name: DELETE }).waitFor();
+  });
+
+  it('exige el nombre: "Debes registrar un nombre válido"', async () => {
+    const { page } = e2e;
+    await openAsAdmin(page, '/configuracion/tramites-tipos', 'Tipos de trámite');
+    await page.getByRole('button', { name: ADD }).first().click();
+    const form = await formScope(page);
+    const name = form.locator('input[name=name]');
+    await name.fill('   ');
+    await form.getByRole('button', { name: SAVE }).click();
+    await form.getByText('Debes registrar un nombre válido').first().waitFor();
+    expect(await apiNames('/api/v1/proceduretypes/')).toHaveLength(5);
+  });
+});
+
+describe('tipos de entidad (/configuracion/tipos)', () => {
+  it('solo las filas editables tienen editar y eliminar, y la edición es en la fila', async () => {
+    const { page } = e2e;
+    await openAsAdmin(page, '/configuracion/tipos', 'Tipos de entidad');
+    for (const fixed of ['Gobernación', 'Alcaldía', 'Asamblea Departamental', 'Concejo Municipal', 'Otras entidades']) {
+      const row = rowWith(page, fixed);
+      await row.waitFor();
+      expect(await row.getByRole('button', { name: EDIT }).count(), fixed).toBe(0);
+      expect(await row.getByRole('button', { name: DELETE }).count(), fixed).toBe(0);
+    }
+    const editable = rowWith(page, 'Personería');
+    await editable.getByRole('button', { name: DELETE }).waitFor();
+    await editable.getByRole('button', { name: EDIT }).click();
+    const input = page.locator('input[name=name]');
+    await expect.poll(() => input.inputValue()).toBe('Personería');
+    // Inline: the input sits inside the table, not in a dialog.
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await input.fill('Personería Municipal');
+    await page.getByRole('button', { name: SAVE }).first().click();
+    await rowWith(page, 'Personería Municipal').waitFor();
+    expect(await apiNames('/api/v1/sitetypes/')).toContain('Personería Municipal');
+  });
+});

@@ -1,0 +1,122 @@
+/** The site list at /portales in the browser against the demo data (spec 01 'Site list'). */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, setupE2e } from '../helpers/e2e';
+
+const e2e = setupE2e();
+
+const siteRows = (page: Page) => page.getByRole('row', { name: /^Abrir la entidad/ });
+
+/** Text of one column (0-based) of every site row. */
+async function columnTexts(page: Page, column: number): Promise<string[]> {
+  return siteRows(page).evaluateAll((rows, index) => rows.map((row) => (row.children[index]?.textContent ?? '').trim()), column);
+}
+
+async function totalFor(query: string): Promise<number> {
+  const token = await e2e.testApp.tokenFor(['Sites']);
+  const answer = await e2e.api<{ meta: { total: number } }>(`/api/v1/sites/?pageSize=1${query}`, { token });
+  expect(answer.status).toBe(200);
+  return answer.body.meta.total;
+}
+
+async function openList(page: Page): Promise<void> {
+  await e2e.signIn(page, ADMIN.email, ADMIN.password);
+  if (!page.url().endsWith('/portales')) await page.goto(e2e.url('/portales'));
+  await siteRows(page).first().waitFor();
+}
+
+describe('lista de portales', () => {
+  it('muestra 20 filas con las columnas del diseño y "Ver más" agrega la página siguiente', async () => {
+    const { page } = e2e;
+    await openList(page);
+    for (const header of ['Nombre', 'Tipo de entidad', 'Departamento', 'Municipio', 'Usuarios', 'Correos', 'Contenidos', 'Comentarios', 'Fecha de modificación', 'Población', 'Estado']) {
+      await page.getByRole('columnheader', { name: header, exact: true }).waitFor();
+    }
+    expect(await siteRows(page).count()).toBe(20);
+    const dates = await columnTexts(page, 8);
+    expect(dates.every((date) => /^\d{4}-\d{2}-\d{2}$/.test(date))).toBe(true);
+
+    await page.getByRole('button', { name: 'Ver más' }).click();
+    await siteRows(page).nth(39).waitFor();
+    expect(await siteRows(page).count()).toBe(40);
+  });
+
+  it('muestra las pestañas con los totales del servidor', async () => {
+    const { page } = e2e;
+    await openList(page);
+    const expected: Array<[string, number]> = [
+      ['Todos', await totalFor('')],
+      ['Activos', await totalFor('&status=1')],
+      ['Inactivos', await totalFor('&status=2')],
+      ['Por aprobar', await totalFor('&pendingRequest=true')],
+    ];
+    expect(expected[0]![1]).toBeGreaterThan(20);
+    expect(expected[3]![1]).toBeGreaterThan(0);
+    for (const [label, total] of expected) {
+      await page.getByRole('tab', { name: `${label} (${total})`, exact: true }).waitFor();
+    }
+    await page.getByRole('tab', { name: /^Todos/ }).and(page.locator('[aria-selected=true]')).waitFor();
+
+    await page.getByRole('tab', { name: /^Por aprobar/ }).click();
+    await page.getByRole('tab', { name: /^Por aprobar/ }).and(page.locator('[aria-selected=true]')).waitFor();
+    await page.waitForFunction(
+      (count) => document.querySelectorAll('[data-pending="true"]').length === Math.min(count, 20) &&
+        document.querySelectorAll('tbody tr').length === Math.min(count, 20),
+      expected[3]![1],
+    );
+    await siteRows(page).first().getByLabel('Solicitud pendiente').waitFor();
+  });
+
+  it('filtra por departamento y municipio con los nombres reales y abre el detalle al hacer clic', async () => {
+    const { page } = e2e;
+    await openList(page);
+    const department = page.getByLabel('Departamento', { exact: true });
+    const municipality = page.getByLabel('Municipio', { exact: true });
+    await department.locator('option', { hasText: 'Antioquia' }).waitFor({ state: 'attached' });
+    await department.selectOption({ label: 'Antioquia' });
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('tbody tr')].every((row) => row.children[2]?.textContent?.trim() === 'Antioquia'),
+    );
+    await municipality.locator('option', { hasText: 'Medellín' }).waitFor({ state: 'attached' });
+    expect(await municipality.locator('option', { hasText: 'Soacha' }).count()).toBe(0);
+    await municipality.selectOption({ label: 'Medellín' });
+    await page.waitForFunction(() => {
+      const rows = [...document.querySelectorAll('tbody tr')];
+      return rows.length > 0 && rows.every((row) => row.children[3]?.textContent?.trim() === 'Medellín');
+    });
+    const rowCount = await siteRows(page).count();
+    expect(rowCount).toBe(Math.min(20, await totalFor('&parentLocationId=5&locationId=5001')));
+
+    // A different department clears the municipality.
+    await department.selectOption({ label: 'Cundinamarca' });
+    await expect.poll(() => municipality.inputValue()).toBe('');
+    await municipality.locator('option', { hasText: 'Soacha' }).waitFor({ state: 'attached' });
+
+    const first = siteRows(page).first();
+    await page.waitForFunction(() => document.querySelector('tbody tr')?.children[2]?.textContent?.trim() === 'Cundinamarca');
+    const id = await first.getAttribute('data-site-id');
+    await first.click();
+    await page.waitForURL(`**/portales/${id}`);
+  });
+
+  it('busca por nombre y dice cuando no hay resultados', async () => {
+    const { page } = e2e;
+    await openList(page);
+    await page.getByLabel('Buscar por nombre').fill('Medellín');
+    await page.waitForFunction(() => {
+      const rows = [...document.querySelectorAll('tbody tr')];
+      return rows.length > 0 && rows.every((row) => /medell[ií]n/i.test(row.children[0]?.textContent ?? ''));
+    });
+    await page.getByLabel('Buscar por nombre').fill('Entidad que no existe en ninguna parte');
+    await page.getByText('No se encontraron resultados para la búsqueda').waitFor();
+    expect(await siteRows(page).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Ver más' }).count()).toBe(0);
+  });
+
+  it('Gestionar grupos abre /portales/grupos', async () => {
+    const { page } = e2e;
+    await openList(page);
+    await page.getByRole('button', { name: 'Gestionar grupos' }).click();
+    await page.waitForURL('**/portales/grupos');
+  });
+});

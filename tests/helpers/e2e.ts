@@ -1,0 +1,378 @@
+/**
+ * Browser tests: the built admin served by the real server (in-process, PGlite with demo data)
+ * and driven by Chromium through playwright-core. One server and one browser per test file;
+ * a fresh browser context (empty local storage) per test. On failure a screenshot and the
+ * browser console are written to /tmp/e2e-<test>.png / .log.
+ *
+ *   const e2e = setupE2e();
+ *   it('…', async () => { await e2e.page.goto(e2e.url('/login')); … });
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { hash } from '@node-rs/argon2';
+import { eq } from 'drizzle-orm';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { PERMISSIONS, type PermissionName } from '../../resources/permissions';
+import { userPermissions, users, USER_TYPE } from '../../server/db/schema';
+import { createTestApp, type TestApp } from './testApp';
+
+export const REPO_ROOT = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
+export const DIST_DIR = path.join(REPO_ROOT, 'dist');
+
+/** The bootstrap superadmin of createTestApp, holding all nine permissions. */
+export const ADMIN = { email: 'admin@portales.test', password: 'Clave-de-prueba-1' } as const;
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** Sources of the built admin: a build older than any of them is rebuilt. */
+const CLIENT_SOURCES = ['src', 'i18n', 'resources', 'dataProvider', 'authProvider', 'index.html', 'vite.config.ts', 'public'];
+
+function newestMtime(entry: string): number {
+  if (!fs.existsSync(entry)) return 0;
+  const stat = fs.statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const child of fs.readdirSync(entry)) {
+    if (child === 'node_modules' || child.startsWith('.')) continue;
+    newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  }
+  return newest;
+}
+
+/**
+ * Builds the admin once when dist/index.html is missing or older than the client sources
+ * (E2E_BUILD=never skips the check, E2E_BUILD=always forces a build).
+ */
+export function ensureAdminBuilt(): void {
+  const index = path.join(DIST_DIR, 'index.html');
+  const mode = process.env.E2E_BUILD ?? 'auto';
+  if (mode === 'never' && fs.existsSync(index)) return;
+  if (mode !== 'always' && fs.existsSync(index)) {
+    const built = fs.statSync(index).mtimeMs;
+    const sources = Math.max(...CLIENT_SOURCES.map((entry) => newestMtime(path.join(REPO_ROOT, entry))));
+    if (sources <= built) return;
+  }
+  const result = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (result.status !== 0 || !fs.existsSync(index)) {
+    throw new Error(`La compilación del administrador falló (vite build):\n${result.stdout}\n${result.stderr}`);
+  }
+}
+
+export interface CreatedUser {
+  id: number;
+  name: string;
+  email: string;
+  password: string;
+}
+
+export interface ApiAnswer<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface E2eHarness {
+  readonly testApp: TestApp;
+  /** http://127.0.0.1:<port> */
+  readonly baseUrl: string;
+  readonly browser: Browser;
+  /** The current test's page (fresh context, 1366×768). */
+  readonly page: Page;
+  url(pathname: string): string;
+  /** Another isolated page (its own context), closed after the test. */
+  newPage(): Promise<Page>;
+  /** Inserts a superadmin with a password and exactly these permissions. */
+  createSuperadmin(permissions: readonly PermissionName[], options?: { name?: string; email?: string; password?: string }): Promise<CreatedUser>;
+  /** Fills the login form and waits until the browser leaves /login. */
+  signIn(page: Page, email: string, password: string): Promise<void>;
+  /** The bearer token the admin keeps in local storage (null when signed out). */
+  storedToken(page: Page): Promise<string | null>;
+  /** Calls the API over HTTP like the browser does. */
+  api<T = unknown>(pathname: string, options?: { method?: string; token?: string | null; body?: unknown }): Promise<ApiAnswer<T>>;
+  /** Newest .eml written by the mailer after `since` (ms epoch), waiting up to `timeoutMs`. */
+  waitForMail(since: number, timeoutMs?: number): Promise<{ file: string; text: string }>;
+}
+
+async function servesAdmin(baseUrl: string): Promise<boolean> {
+  const response = await fetch(`${baseUrl}/login`).catch(() => null);
+  return Boolean(response?.ok && (response.headers.get('content-type') ?? '').includes('text/html'));
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** dist/ with SPA fallback; /api and /healthz forwarded to the API server. */
+function startFrontServer(apiBaseUrl: string): Promise<http.Server> {
+  const api = new URL(apiBaseUrl);
+  const server = http.createServer((request, response) => {
+    const url = request.url ?? '/';
+    if (url.startsWith('/api/') || url.startsWith('/healthz')) {
+      const forward = http.request(
+        { host: api.hostname, port: api.port, method: request.method, path: url, headers: request.headers },
+        (answer) => {
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response);
+        },
+      );
+      forward.on('error', () => response.writeHead(502).end());
+      request.pipe(forward);
+      return;
+    }
+    const file = path.join(DIST_DIR, path.normalize(decodeURIComponent(url.split('?')[0]!)));
+    const target = file.startsWith(DIST_DIR) && fs.existsSync(file) && fs.statSync(file).isFile() ? file : path.join(DIST_DIR, 'index.html');
+    response.writeHead(200, { 'content-type': CONTENT_TYPES[path.extname(target)] ?? 'application/octet-stream' });
+    fs.createReadStream(target).pipe(response);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+/** Decodes a raw .eml well enough to read links: quoted-printable soft breaks and escapes. */
+export function decodeMail(raw: string): string {
+  const unfolded = raw.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < unfolded.length; i += 1) {
+    const match = /^=([0-9A-F]{2})/.exec(unfolded.slice(i, i + 3));
+    if (match) {
+      bytes.push(parseInt(match[1]!, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(unfolded[i]!, 'utf8'));
+    }
+  }
+  const text = Buffer.from(bytes).toString('utf8');
+  // Base64 bodies (nodemailer picks them for some texts): decode every base64 block too.
+  const decodedBlocks = [...text.matchAll(/\r?\n\r?\n([A-Za-z0-9+/=\r\n]{40,})(?=\r?\n--|\s*$)/g)]
+    .map((block) => Buffer.from(block[1]!.replace(/\s+/g, ''), 'base64').toString('utf8'))
+    .join('\n');
+  return `${text}\n${decodedBlocks}`;
+}
+
+/** First link in a mail pointing at `pathPrefix`, re-rooted on `baseUrl` (the configured PUBLIC_URL is a placeholder). */
+export function linkFromMail(text: string, pathPrefix: string, baseUrl: string): string {
+  const match = new RegExp(`https?://[^\\s"'<>]*?(${pathPrefix.replace(/\//g, '\\/')}[^\\s"'<>]*)`).exec(text);
+  if (!match) throw new Error(`No se encontró un enlace ${pathPrefix} en el correo:\n${text.slice(0, 2000)}`);
+  return `${baseUrl}${match[1]!.replace(/&amp;/g, '&')}`;
+}
+
+function safeName(name: string): string {
+  return name.replace(/[^A-Za-z0-9áéíóúñ_-]+/gi, '-').slice(0, 80);
+}
+
+/** Registers the hooks of a browser test file and returns the harness (its fields are set in beforeAll/beforeEach). */
+export function setupE2e(): E2eHarness {
+  let testApp: TestApp | undefined;
+  let baseUrl = '';
+  let browser: Browser | undefined;
+  let contexts: BrowserContext[] = [];
+  let page: Page | undefined;
+  let consoleLines: string[] = [];
+  let userCounter = 0;
+
+  async function newContextPage(): Promise<Page> {
+    const context = await browser!.newContext({ viewport: { width: 1366, height: 768 }, locale: 'es-CO', timezoneId: 'America/Bogota' });
+    contexts.push(context);
+    const created = await context.newPage();
+    created.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') consoleLines.push(`[${message.type()}] ${message.text()}`);
+    });
+    created.on('pageerror', (error) => consoleLines.push(`[pageerror] ${error.message}`));
+    created.on('requestfailed', (request) => consoleLines.push(`[requestfailed] ${request.method()} ${request.url()}`));
+    created.on('response', (response) => {
+      if (response.status() >= 400) consoleLines.push(`[http ${response.status()}] ${response.request().method()} ${response.url()}`);
+    });
+    return created;
+  }
+
+  let front: http.Server | undefined;
+
+  beforeAll(async () => {
+    ensureAdminBuilt();
+    try {
+      testApp = await createTestApp({ seed: 'demo', staticDir: DIST_DIR });
+    } catch (error) {
+      if (!/Not found handler already set/.test(String(error))) throw error;
+      // The server cannot serve the admin itself yet (two not-found handlers, server/app.ts):
+      // serve dist/ from a small front server that forwards /api and /healthz to it.
+      console.warn('e2e: el servidor no pudo servir dist/ (setNotFoundHandler doble); se usa un servidor delante.');
+      testApp = await createTestApp({ seed: 'demo' });
+    }
+    const address = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+    baseUrl = address.replace('localhost', '127.0.0.1');
+    if (!(await servesAdmin(baseUrl))) {
+      front = await startFrontServer(baseUrl);
+      baseUrl = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
+    }
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  });
+
+  beforeEach(async () => {
+    consoleLines = [];
+    page = await newContextPage();
+  });
+
+  afterEach(async (context) => {
+    const failed = context.task.result?.state === 'fail' || (context.task.result?.errors?.length ?? 0) > 0;
+    if (failed && page) {
+      const base = path.join('/tmp', `e2e-${safeName(context.task.name)}`);
+      await page.screenshot({ path: `${base}.png`, fullPage: true }).catch(() => undefined);
+      fs.writeFileSync(`${base}.log`, `${page.url()}\n${consoleLines.join('\n')}\n`);
+      console.error(`Prueba fallida: captura en ${base}.png, consola en ${base}.log (última dirección ${page.url()})`);
+    }
+    await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+    contexts = [];
+    page = undefined;
+  });
+
+  afterAll(async () => {
+    await browser?.close().catch(() => undefined);
+    await new Promise((resolve) => (front ? front.close(resolve) : resolve(undefined)));
+    await testApp?.close();
+  });
+
+  const harness: E2eHarness = {
+    get testApp() {
+      if (!testApp) throw new Error('setupE2e: el servidor aún no inicia');
+      return testApp;
+    },
+    get baseUrl() {
+      return baseUrl;
+    },
+    get browser() {
+      if (!browser) throw new Error('setupE2e: el navegador aún no inicia');
+      return browser;
+    },
+    get page() {
+      if (!page) throw new Error('setupE2e: no hay página fuera de una prueba');
+      return page;
+    },
+    url: (pathname) => `${baseUrl}${pathname}`,
+    newPage: () => newContextPage(),
+
+    async createSuperadmin(permissionNames, options = {}) {
+      userCounter += 1;
+      const email = (options.email ?? `e2e${userCounter}-${Date.now()}@portales.test`).toLowerCase();
+      const password = options.password ?? `Clave-e2e-${userCounter}`;
+      const name = options.name ?? `Usuario navegador ${userCounter}`;
+      const { db } = harness.testApp.database;
+      const [user] = await db
+        .insert(users)
+        .values({ userTypeId: USER_TYPE.superadmin, name, email, passwordHash: await hash(password) })
+        .returning({ id: users.id });
+      const ids = PERMISSIONS.filter((p) => permissionNames.includes(p.name)).map((p) => p.permissionID);
+      if (ids.length) await db.insert(userPermissions).values(ids.map((permissionId) => ({ userId: user!.id, permissionId })));
+      return { id: user!.id, name, email, password };
+    },
+
+    async signIn(target, email, password) {
+      if (!new URL(target.url(), 'http://x').pathname.toLowerCase().startsWith('/login')) await target.goto(harness.url('/login'));
+      await target.locator('input[name=email]').fill(email);
+      await target.locator('input[name=password]').fill(password);
+      await target.locator('input[name=password]').press('Enter');
+      await target.waitForURL((url) => !url.pathname.toLowerCase().startsWith('/login'), { timeout: 15_000 });
+    },
+
+    async storedToken(target) {
+      return target.evaluate(() => {
+        const direct = window.localStorage.getItem('token');
+        if (direct) return direct;
+        for (let i = 0; i < window.localStorage.length; i += 1) {
+          const value = window.localStorage.getItem(window.localStorage.key(i) ?? '') ?? '';
+          if (/^[\w-]+\.[\w-]+\.[\w-]+$/.test(value)) return value;
+        }
+        return null;
+      });
+    },
+
+    async api(pathname, options = {}) {
+      const headers: Record<string, string> = {};
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      if (options.body !== undefined) headers['content-type'] = 'application/json';
+      const response = await fetch(harness.url(pathname), {
+        method: options.method ?? 'GET',
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      });
+      const text = await response.text();
+      let body: unknown = text;
+      try {
+        body = text ? JSON.parse(text) : null;
+      } catch {
+        // not JSON: keep the text
+      }
+      return { status: response.status, body: body as never, headers: response.headers };
+    },
+
+    async waitForMail(since, timeoutMs = 15_000) {
+      const dir = harness.testApp.mailDir;
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        if (fs.existsSync(dir)) {
+          const newest = fs
+            .readdirSync(dir)
+            .filter((name) => name.endsWith('.eml'))
+            .map((name) => ({ file: path.join(dir, name), mtime: fs.statSync(path.join(dir, name)).mtimeMs }))
+            .filter((entry) => entry.mtime >= since - 1000)
+            .sort((a, b) => b.mtime - a.mtime)[0];
+          if (newest) return { file: newest.file, text: decodeMail(fs.readFileSync(newest.file, 'utf8')) };
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      throw new Error(`No llegó ningún correo a ${dir} en ${timeoutMs} ms`);
+    },
+  };
+  return harness;
+}
+
+/** The top menu (nav 'Menú principal' when present, else the whole page). */
+export function topMenu(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Menú principal' });
+}
+
+/** A menu entry by its exact label: a link, menu item, tab or button. */
+export function menuEntry(scope: Page | Locator, label: string): Locator {
+  return scope
+    .locator('a, [role=menuitem], [role=tab], button, [role=link]')
+    .filter({ hasText: new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) });
+}
+
+export const MENU_LABELS = ['Portales', 'Contenidos', 'Banners', 'Administradores', 'Ranking', 'Mensajes', 'Configuración', 'Métricas'] as const;
+
+/** Users of a test database, looked up by e-mail. */
+export async function userByEmail(testApp: TestApp, email: string) {
+  const [user] = await testApp.database.db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  return user;
+}
+
+/** Clicks the cookies notice away when it shows (it may cover the bottom of the page). */
+export async function dismissNotices(page: Page): Promise<void> {
+  for (const label of ['Aceptar', 'Entendido']) {
+    const button = page.getByRole('button', { name: label, exact: true });
+    if (await button.first().isVisible().catch(() => false)) await button.first().click().catch(() => undefined);
+  }
+}

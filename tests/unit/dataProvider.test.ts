@@ -1,0 +1,197 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearSession, getToken, setToken } from '../../authProvider/storage';
+import { createDataProvider, dataProvider } from '../../dataProvider/index';
+import { errorMessageFor, toHttpError } from '../../dataProvider/errors';
+import { httpClient, toQueryString } from '../../dataProvider/httpClient';
+import { listQuery, toListResult } from '../../dataProvider/resourcePaths';
+import { resetServerClock, serverOffsetMs } from '../../dataProvider/serverClock';
+import { errors } from '../../i18n/es/errors';
+
+interface Call {
+  url: string;
+  init: RequestInit;
+}
+
+function fakeFetch(respond: (call: Call) => { status?: number; body?: unknown; headers?: Record<string, string> }) {
+  const calls: Call[] = [];
+  const fetch = vi.fn(async (url: string, init: RequestInit) => {
+    const call = { url, init };
+    calls.push(call);
+    const { status = 200, body, headers = {} } = respond(call);
+    return new Response(body === undefined ? null : JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json', ...headers },
+    });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return calls;
+}
+
+const envelope = (status: number, code: string, message: string, details: unknown[] = []) => ({
+  status,
+  body: { error: { code, message, details } },
+});
+
+beforeEach(() => {
+  clearSession();
+  resetServerClock();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('list mapping', () => {
+  it('builds page, pageSize, orderBy and filters, with q as search', () => {
+    const query = listQuery(
+      { pagination: { page: 3, perPage: 20 }, sort: { field: 'name', order: 'DESC' }, filter: { q: 'cali', status: 1, ids: [4, 5] } },
+      'id',
+    );
+    expect(query).toEqual({ page: 3, pageSize: 20, orderBy: '-name', search: 'cali', status: 1, ids: ['4', '5'].map(Number) });
+    expect(toQueryString(query)).toBe('?page=3&pageSize=20&orderBy=-name&search=cali&status=1&ids=4%2C5');
+  });
+
+  it('sorts by the declared id field when react-admin sorts by id', () => {
+    expect(listQuery({ sort: { field: 'id', order: 'ASC' } }, 'procedureTypeID').orderBy).toBe('procedureTypeID');
+  });
+
+  it('maps results to records with id and keeps partial pagination', () => {
+    const result = toListResult({ results: [{ procedureTypeID: 7, name: 'A' }], meta: { hasNextPage: true, total: 41 } }, 2, 'procedureTypeID');
+    expect(result.data).toEqual([{ procedureTypeID: 7, name: 'A', id: 7 }]);
+    expect(result.total).toBe(41);
+    expect(result.pageInfo).toEqual({ hasNextPage: true, hasPreviousPage: true });
+    expect(toListResult({ results: [], meta: { hasNextPage: false } }, 1, 'id').pageInfo).toEqual({
+      hasNextPage: false,
+      hasPreviousPage: false,
+    });
+  });
+
+  it('getList calls the declaration path with the query and the bearer token', async () => {
+    setToken('abc.def.ghi');
+    const calls = fakeFetch(() => ({ body: { results: [{ procedureTypeID: 1, name: 'Pago' }], meta: { hasNextPage: false, total: 1 } } }));
+    const result = await dataProvider.getList('proceduretypes', {
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'name', order: 'ASC' },
+      filter: { q: 'pa' },
+    });
+    expect(calls[0]!.url).toBe('/api/v1/proceduretypes/?page=1&pageSize=10&orderBy=name&search=pa');
+    expect((calls[0]!.init.headers as Record<string, string>).Authorization).toBe('Bearer abc.def.ghi');
+    expect(result.data[0]).toMatchObject({ id: 1, procedureTypeID: 1 });
+    expect(result.pageInfo?.hasPreviousPage).toBe(false);
+  });
+
+  it('an undeclared resource falls back to /{name}/', async () => {
+    const calls = fakeFetch(() => ({ body: { results: [], meta: { hasNextPage: false } } }));
+    await dataProvider.getList('permissions', { pagination: { page: 1, perPage: 5 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    expect(calls[0]!.url.startsWith('/api/v1/permissions/?')).toBe(true);
+  });
+});
+
+describe('single records and verbs', () => {
+  it('getOne, update, delete and create use {path}/{id} and strip the synthetic id', async () => {
+    const calls = fakeFetch(({ init }) => ({ body: { documentTypeID: 9, name: init.method ?? 'GET' } }));
+    const one = await dataProvider.getOne('documenttypes', { id: 9 });
+    expect(one.data).toMatchObject({ id: 9, documentTypeID: 9 });
+    await dataProvider.update('documenttypes', { id: 9, data: { id: 9, documentTypeID: 9, name: 'X' }, previousData: { id: 9 } });
+    await dataProvider.delete('documenttypes', { id: 9 });
+    await dataProvider.create('documenttypes', { data: { name: 'Nuevo' } });
+    expect(calls.map((c) => `${c.init.method} ${c.url}`)).toEqual([
+      'GET /api/v1/documentType/9',
+      'PUT /api/v1/documentType/9',
+      'DELETE /api/v1/documentType/9',
+      'POST /api/v1/documentType',
+    ]);
+    expect(JSON.parse(String(calls[1]!.init.body))).toEqual({ documentTypeID: 9, name: 'X' });
+  });
+
+  it('enable, disable and sort post to the spec paths', async () => {
+    const calls = fakeFetch(() => ({ body: { id: 3 } }));
+    const provider = createDataProvider();
+    await provider.enable('sitetypes', 3);
+    await provider.disable('sitetypes', 3);
+    await provider.sort('contents', { id: 3, targetId: 8 });
+    await provider.sort('banners', { items: [{ bannerID: 1, order: 2 }] });
+    expect(calls.map((c) => `${c.init.method} ${c.url}`)).toEqual([
+      'POST /api/v1/sitetypes/3/enable',
+      'POST /api/v1/sitetypes/3/disable',
+      'POST /api/v1/contents/3/sort/8',
+      'PUT /api/v1/banners/sort',
+    ]);
+  });
+
+  it('getManyReference filters by the target', async () => {
+    const calls = fakeFetch(() => ({ body: { results: [], meta: { hasNextPage: false } } }));
+    await dataProvider.getManyReference('sitetypes', {
+      target: 'groupID',
+      id: 4,
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
+    expect(calls[0]!.url).toContain('groupID=4');
+  });
+});
+
+describe('session headers', () => {
+  it('stores x-refresh-token and records the server clock offset', async () => {
+    setToken('old');
+    const serverDate = new Date(Date.now() + 60_000).toISOString();
+    fakeFetch(() => ({ body: {}, headers: { 'x-refresh-token': 'fresh', 'x-currentdate': serverDate } }));
+    await httpClient('/auth/');
+    expect(getToken()).toBe('fresh');
+    expect(serverOffsetMs()).toBeGreaterThan(55_000);
+    expect(serverOffsetMs()).toBeLessThan(65_000);
+  });
+
+  it('drops a revoked token on a successful public call', async () => {
+    setToken('revoked');
+    fakeFetch(() => ({ body: {}, headers: { 'x-invalid-token': 'true' } }));
+    await httpClient('/captcha/');
+    expect(getToken()).toBeNull();
+  });
+
+  it('aborts after the timeout with the generic message', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+      ),
+    );
+    await expect(httpClient('/slow', { timeout: 20 })).rejects.toMatchObject({ status: 0, message: errors.server });
+  });
+});
+
+describe('error catalogue', () => {
+  it.each([
+    [500, errors.server],
+    [502, errors.server],
+    [401, 'Tu sesión ha caducado, vuelve a iniciar sesión.'],
+    [403, 'Lo sentimos, no tienes permisos para ejecutar esta acción.'],
+    [404, 'Lo sentimos, este recurso ya no esta disponible.'],
+  ])('status %i → %s', async (status, message) => {
+    fakeFetch(() => envelope(status, 'X', 'server text'));
+    await expect(dataProvider.getOne('sitetypes', { id: 1 })).rejects.toMatchObject({ status, message });
+  });
+
+  it('400 and 409 show the first detail and expose field errors for forms', async () => {
+    fakeFetch(() =>
+      envelope(400, 'BadArgument', 'Debes registrar un nombre válido', [
+        { code: 'BadArgument', target: 'name', message: 'Debes registrar un nombre válido' },
+        { code: 'BadArgument', target: 'alias', message: 'El alias ya se encuentra en uso' },
+      ]),
+    );
+    await expect(dataProvider.create('sitetypes', { data: { name: '' } })).rejects.toMatchObject({
+      status: 400,
+      message: 'Debes registrar un nombre válido',
+      body: {
+        code: 'BadArgument',
+        errors: { name: 'Debes registrar un nombre válido', alias: 'El alias ya se encuentra en uso' },
+      },
+    });
+    expect(errorMessageFor(409, { error: { details: [{ target: 'name', message: 'En uso' }] } })).toBe('En uso');
+    expect(errorMessageFor(409, { error: { message: 'Sin detalle' } })).toBe('Sin detalle');
+    expect(errorMessageFor(400, null)).toBe(errors.invalid_request);
+    expect(toHttpError(400, null).body).toEqual({ errors: {}, code: undefined, details: [] });
+  });
+});

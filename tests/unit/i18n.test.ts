@@ -1,0 +1,35 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18nProvider, looksLikeKey, onMissingKey } from '../../src/shared/i18nProvider';
+import { dayjs } from '../../src/shared/dayjs';
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('i18nProvider', () => {
+  it('speaks Spanish: react-admin and domain keys, placeholders and plurals', () => {
+    expect(i18nProvider.getLocale()).toBe('es');
+    expect(i18nProvider.translate('ra.action.save')).toBe('Guardar');
+    expect(i18nProvider.translate('errors.forbidden')).toBe('Lo sentimos, no tienes permisos para ejecutar esta acción.');
+    expect(i18nProvider.translate('ra.navigation.page_range_info', { offsetBegin: 1, offsetEnd: 20, total: 45 })).toBe('1-20 de 45');
+    expect(i18nProvider.translate('ra.action.bulk_actions', { smart_count: 3 })).toBe('3 elementos seleccionados');
+    expect(i18nProvider.translate('ra.action.bulk_actions', { smart_count: 1 })).toBe('1 elemento seleccionado');
+  });
+
+  it('a missing key answers the key itself (or the default text) and warns only for key-shaped strings in dev', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(i18nProvider.translate('pages.nope.missing')).toBe('pages.nope.missing');
+    expect(i18nProvider.translate('pages.nope.missing', { _: 'Texto' })).toBe('Texto');
+    expect(onMissingKey('Lo sentimos, no se pudo.')).toBe('Lo sentimos, no se pudo.');
+    expect(looksLikeKey('validation.login.email_required')).toBe(true);
+    expect(looksLikeKey('Usuario o clave incorrecta')).toBe(false);
+    expect(warn.mock.calls.every(([message]) => String(message).includes('pages.nope.missing'))).toBe(true);
+  });
+});
+
+describe('dayjs', () => {
+  it('is Spanish with weeks starting on Monday', () => {
+    expect(dayjs.locale()).toBe('es');
+    const wednesday = dayjs('2024-05-15');
+    expect(wednesday.startOf('week').format('YYYY-MM-DD dddd')).toBe('2024-05-13 lunes');
+    expect(wednesday.format('MMMM')).toBe('mayo');
+  });
+});

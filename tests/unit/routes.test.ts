@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { resources } from '../../resources/index';
+import { landingRoute, LANDING_ORDER, PERMISSION_NAMES } from '../../resources/permissions';
+import type { ResourceDeclaration } from '../../resources/types';
+import { activeEntry, MENU_ENTRIES, visibleMenuEntries } from '../../src/layout/menuEntries';
+import { appRoutes, buildAppRoutes, STATIC_ROUTES } from '../../src/routes/appRoutes';
+import { GeneratedResourcePage } from '../../src/routes/lazyScreen';
+
+const permissionsOf = (path: string) => appRoutes.find((route) => route.path === path)?.permissions;
+
+describe('route table', () => {
+  it('holds every route of the spec with its permissions', () => {
+    const expected: Record<string, string[]> = {
+      '/portales': ['Sites', 'Impersonate', 'Reports'],
+      '/portales/grupos': ['Sites'],
+      '/portales/:id': ['Sites', 'Impersonate'],
+      '/administradores': ['Users', 'Reports'],
+      '/administradores/eliminar': ['Settings'],
+      '/descargar-backup/:hash': ['Sites'],
+      '/download/:hash': ['Sites'],
+      '/contenidos': ['GlobalContents'],
+      '/banners': ['GlobalBanners'],
+      '/banners/crud/:id?': ['GlobalBanners'],
+      '/mensajes': ['Messages', 'Tickets', 'Reports'],
+      '/metricas': ['Reports'],
+      '/estadisticas': ['Reports'],
+      '/configuracion': ['Settings'],
+      '/configuracion/tipos': ['Settings'],
+      '/configuracion/tramites-tipos': ['Settings'],
+      '/configuracion/tipo-documentos': ['Settings'],
+      '/configuracion/fuentes-temas': ['Settings'],
+      '/configuracion/pie-pagina': ['Settings'],
+      '/configuracion/textos-tramites': ['Settings'],
+      '/configuracion/tooltips': ['Settings'],
+      '/configuracion/galeria': ['Settings'],
+      '/configuracion/galery-manager': ['Settings'],
+      '/configuracion/politicas-datos': ['Settings'],
+      '/configuracion/logos/globales': ['Settings'],
+      '/configuracion/logos/contenidos': ['Settings'],
+      '/configuracion/menu-sitios': ['Settings'],
+      '/configuracion/actualizar-sitios': ['Settings'],
+      '/configuracion/exportar-reporte-correos': ['Settings'],
+      '/configuracion/actualizacion-administradores': ['Settings'],
+    };
+    for (const [path, permissions] of Object.entries(expected)) {
+      expect(permissionsOf(path), path).toEqual(permissions);
+    }
+  });
+
+  it('has unique paths and a title key for each', () => {
+    const paths = appRoutes.map((route) => route.path.toLowerCase());
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const route of appRoutes) expect(route.title).toMatch(/^(pages\.sections|resources)\./);
+  });
+
+  it('generated declarations render the generated screen; custom ones not in the table are added', () => {
+    const generated = resources.filter((d) => d.routes !== 'custom' && d.route);
+    expect(generated.length).toBeGreaterThanOrEqual(4);
+    for (const declaration of generated) {
+      const route = appRoutes.find((r) => r.path === declaration.route)!;
+      expect(route.screen).toBe(GeneratedResourcePage);
+      expect(route.declaration).toBe(declaration);
+      expect(route.permissions).toEqual(declaration.routeAccess);
+    }
+    const extra = { ...generated[0]!, name: 'x', route: '/configuracion/x', routes: 'custom' } as ResourceDeclaration;
+    const withExtra = buildAppRoutes([extra]);
+    expect(withExtra.length).toBe(STATIC_ROUTES.length + 1);
+    expect(withExtra.at(-1)).toMatchObject({ path: '/configuracion/x', screen: undefined });
+    const duplicate = { ...extra, route: '/Portales/' } as ResourceDeclaration;
+    expect(buildAppRoutes([duplicate]).length).toBe(STATIC_ROUTES.length);
+  });
+
+  it('every landing route is opened by the permission that leads there (no redirect loop)', () => {
+    for (const permission of PERMISSION_NAMES) {
+      const landing = landingRoute([permission]);
+      expect(permissionsOf(landing), `${permission} → ${landing}`).toContain(permission);
+    }
+    expect(LANDING_ORDER.length).toBe(8);
+  });
+});
+
+describe('top menu entries', () => {
+  it('follow the spec permissions', () => {
+    expect(visibleMenuEntries(['Tickets']).map((e) => e.to)).toEqual(['/mensajes']);
+    expect(visibleMenuEntries(['Impersonate']).map((e) => e.to)).toEqual(['/portales']);
+    expect(visibleMenuEntries(['Users']).map((e) => e.to)).toEqual(['/administradores']);
+    expect(visibleMenuEntries([])).toEqual([]);
+    expect(visibleMenuEntries(PERMISSION_NAMES)).toHaveLength(MENU_ENTRIES.length);
+  });
+
+  it('each entry points to a route of the table with the same permissions', () => {
+    for (const entry of MENU_ENTRIES) expect(permissionsOf(entry.to), entry.to).toEqual(entry.permissions);
+  });
+
+  it('marks the active entry case-insensitively by longest prefix', () => {
+    expect(activeEntry('/Portales/12', MENU_ENTRIES)?.to).toBe('/portales');
+    expect(activeEntry('/configuracion/tipos', MENU_ENTRIES)?.to).toBe('/configuracion');
+    expect(activeEntry('/login', MENU_ENTRIES)).toBeUndefined();
+  });
+});
