@@ -6,6 +6,8 @@ declare module 'autocannon' {
     duration?: number;
     headers?: Record<string, string>;
     method?: string;
+    /** Worker threads generating the load (0: on the calling thread). */
+    workers?: number;
   }
   interface Histogram {
     average: number;

@@ -6,6 +6,7 @@ import { siteTypesResource } from './catalogues/sitetypes';
 import { groupsResource } from './groups';
 import { locationsResource } from './locations';
 import { sitesResource } from './sites';
+import { superadminsResource } from './superadmins';
 import type { ResourceDeclaration } from './types';
 
 export const catalogueResources: readonly ResourceDeclaration[] = [
@@ -13,12 +14,15 @@ export const catalogueResources: readonly ResourceDeclaration[] = [
   procedureTypesResource,
   documentTypesResource,
   chatCategoriesResource,
-] as unknown as readonly ResourceDeclaration[];
+];
 
 /** Site area resources with hand-written routes and screens. */
 export const siteResources = [sitesResource, locationsResource, groupsResource] as unknown as readonly ResourceDeclaration[];
 
-export const resources: readonly ResourceDeclaration[] = [...catalogueResources, ...siteResources];
+/** User area resources with hand-written routes and screens. */
+export const userResources = [superadminsResource] as unknown as readonly ResourceDeclaration[];
+
+export const resources: readonly ResourceDeclaration[] = [...catalogueResources, ...siteResources, ...userResources];
 
 export function findResource(name: string): ResourceDeclaration | undefined {
   return resources.find((resource) => resource.name === name);

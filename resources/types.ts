@@ -92,8 +92,9 @@ export interface ResourceDeclaration<TRecord extends AnyObject = AnyObject> {
   softDelete?: { field: string };
   /** Pure rules shared by the screens (hide the buttons) and the server (refuse with `messages.locked`). */
   rules?: {
-    canEdit?: (record: TRecord) => boolean;
-    canDelete?: (record: TRecord) => boolean;
+    // Method syntax on purpose: a declaration for a specific record type is usable where any declaration is expected.
+    canEdit?(record: TRecord): boolean;
+    canDelete?(record: TRecord): boolean;
   };
   /** Fields the server refuses to duplicate (case-insensitive), answered as BadArgument with the field as target. */
   unique?: readonly string[];

@@ -72,6 +72,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       }
       return reply.type('text/html; charset=utf-8').send(indexHtml);
     });
+  } else {
+    app.setNotFoundHandler((_request, reply) => reply.status(404).send(envelope(notFound())));
   }
   return app;
 }

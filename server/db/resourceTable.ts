@@ -35,7 +35,7 @@ function columnFor(field: FieldDeclaration): PgColumnBuilderBase {
   }
 }
 
-export function resourceTable(declaration: ResourceDeclaration) {
+export function resourceTable(declaration: Pick<ResourceDeclaration, "table" | "fields">) {
   const columns: Record<string, PgColumnBuilderBase> = {};
   for (const field of declaration.fields) columns[field.source] = columnFor(field);
   return pgTable(declaration.table, columns);

@@ -35,7 +35,11 @@ export function badArgument(target: string, messageKey: string, code = 'BadArgum
 
 export function validationFailed(error: ValidationError): ApiError {
   const failures = error.inner.length > 0 ? error.inner : [error];
-  const details = failures.map((failure) => ({
+  // One detail per field: the first rule that failed, as a form shows one message under each input.
+  const firstPerField = failures.filter(
+    (failure, index) => failures.findIndex((other) => other.path === failure.path) === index,
+  );
+  const details = firstPerField.map((failure) => ({
     code: 'BadArgument',
     target: failure.path ?? '',
     message: t(String(failure.message)),
@@ -73,8 +77,5 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const apiError = toApiError(error);
     if (apiError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     void reply.status(apiError.statusCode).send(envelope(apiError));
-  });
-  app.setNotFoundHandler((_request, reply) => {
-    void reply.status(404).send(envelope(notFound()));
   });
 }

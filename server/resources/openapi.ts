@@ -11,6 +11,15 @@ import { MAX_PAGE_SIZE } from './listQuery';
 
 type JsonSchema = Record<string, unknown>;
 
+const TYPE_NAMES: Record<FieldDeclaration['type'], string> = {
+  id: 'número entero',
+  integer: 'número entero',
+  decimal: 'número decimal',
+  boolean: 'true o false',
+  date: 'fecha ISO 8601',
+  text: 'texto',
+};
+
 function fieldDescription(field: FieldDeclaration): string {
   const parts = [t(field.label)];
   if (field.type === 'text' && field.maxLength) parts.push(`Máximo ${field.maxLength} caracteres.`);
@@ -53,7 +62,7 @@ export function bodySchema(declaration: ResourceDeclaration): JsonSchema {
     const description = fieldDescription(field);
     if (field.type === 'text') properties[field.source] = { type: 'string', nullable: true, description };
     else if (field.type === 'boolean') properties[field.source] = { type: 'boolean', description };
-    else properties[field.source] = { description: `${description} (${field.type === 'decimal' ? 'número decimal' : field.type === 'date' ? 'fecha ISO 8601' : 'número entero'})` };
+    else properties[field.source] = { description: `${description} (${TYPE_NAMES[field.type]})` };
   }
   return {
     type: 'object',
@@ -66,7 +75,7 @@ export function listQuerySchema(declaration: ResourceDeclaration): JsonSchema {
   const filters: Record<string, JsonSchema> = {};
   for (const field of declaration.fields) {
     if (['page', 'pageSize', 'search', 'orderBy'].includes(field.source)) continue;
-    filters[field.source] = { description: `Filtro por igualdad: ${t(field.label)} (se puede repetir).` };
+    filters[field.source] = { description: `Filtro por igualdad: ${t(field.label)} (${TYPE_NAMES[field.type]}; se puede repetir).` };
   }
   return {
     type: 'object',

@@ -18,14 +18,16 @@ export function registerGroupRoutes(app: FastifyInstance): void {
         properties: {
           page: { type: 'string', description: 'Página (desde 1)' },
           pageSize: { type: 'string', description: 'Tamaño de página (1 a 1000, 10 por defecto)' },
-          name: { type: 'string', description: 'Parte del nombre' },
+          name: { type: 'string', description: 'Parte del nombre (sin distinguir mayúsculas ni tildes)' },
+          search: { type: 'string', description: 'Igual que name' },
         },
       },
     },
     handler: async (request) => {
       const reader = new QueryReader(request.query as Record<string, unknown>);
       const paging = readPaging(reader, { pageSize: GROUP_PAGE_SIZE, maxPageSize: 1000 });
-      const name = reader.text('name', 100);
+      // `search` is react-admin's free-text filter (q); `name` the spec's.
+      const name = reader.text('name', 100) ?? reader.text('search', 100);
       reader.failIfInvalid();
       const params: unknown[] = [];
       let where = '';

@@ -34,8 +34,10 @@ export function registerSiteRoutes(app: FastifyInstance): void {
       const filter = parseSiteFilter(request.query as Record<string, unknown>);
       const { page, count } = siteListSql(filter);
       const { database } = app.ctx;
-      const rows = await database.query<SiteListRow>(page.text, page.params);
-      const [totalRow] = await database.query<{ total: number }>(count.text, count.params);
+      const [rows, [totalRow]] = await Promise.all([
+        database.query<SiteListRow>(page.text, page.params),
+        database.query<{ total: number }>(count.text, count.params),
+      ]);
       const total = totalRow?.total ?? 0;
       return {
         results: rows.map((row) => ({ ...row, statusName: tSites(statusNameKey(row)) })),

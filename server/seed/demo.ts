@@ -88,5 +88,6 @@ export async function seedDemoData(database: Database, now = Date.now()): Promis
       ),
     );
   });
+  await database.query('analyze');
   return plan;
 }

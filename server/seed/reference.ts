@@ -94,4 +94,6 @@ export async function seedReferenceData(database: Database, config: Pick<ServerC
     await tx.insert(settings).values(referenceSettings(config)).onConflictDoNothing();
     await insertChunked(referenceSites(departments), 1000, (chunk) => tx.insert(sites).values(chunk));
   });
+  // Planner statistics now: PGlite runs no autovacuum, and the list queries need them to pick their indexes.
+  await database.query('analyze');
 }

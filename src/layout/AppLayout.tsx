@@ -1,10 +1,10 @@
 /**
- * The layout of every protected page: top menu, page title (react-admin <Title> renders into
- * TitlePortal), the page, and the shared views (modals, session watcher, notices).
+ * The layout of every protected page: top menu, the page, and the shared views (modals, session
+ * watcher, notices). Screens render their own heading; react-admin's <Title> has no slot here
+ * (it renders nothing when #react-admin-title is absent).
  */
 import Box from '@mui/material/Box';
 import { Suspense, type ReactNode } from 'react';
-import { TitlePortal } from 'react-admin';
 import { CookiesNotice } from '../shared/CookiesNotice';
 import { ModalProvider } from '../shared/ModalProvider';
 import { Spinner } from '../shared/Spinner';
@@ -19,7 +19,6 @@ export function AppLayout({ children }: { children?: ReactNode }) {
         <TopBar />
         <WidthNotice />
         <Box component="main" id="main-content" sx={{ flex: 1, p: 3, maxWidth: 1440, width: '100%', mx: 'auto' }}>
-          <TitlePortal variant="h5" component="h1" sx={{ mb: 2 }} />
           <Suspense fallback={<Spinner />}>{children}</Suspense>
         </Box>
         <SessionExpiredModal />

@@ -24,7 +24,7 @@ export function TopBar() {
         <Typography variant="h6" component="span" sx={{ mr: 2, whiteSpace: 'nowrap' }}>
           {text('menu.app_title')}
         </Typography>
-        <Box component="nav" aria-label={text('menu.navigation')} sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', flex: 1 }}>
+        <Box component="nav" aria-label={text('menu.navigation')} sx={{ display: 'flex', gap: 0.5, flexWrap: 'nowrap', flex: 1, overflowX: 'auto' }}>
           {entries.map((entry) => (
             <Button
               key={entry.to}
@@ -32,7 +32,15 @@ export function TopBar() {
               to={entry.to}
               color="inherit"
               aria-current={entry === active ? 'page' : undefined}
-              sx={{ fontWeight: entry === active ? 700 : 400, borderBottom: entry === active ? '2px solid currentColor' : '2px solid transparent', borderRadius: 0 }}
+              sx={{
+                textTransform: 'none',
+                fontSize: '0.95rem',
+                px: 1.25,
+                whiteSpace: 'nowrap',
+                fontWeight: entry === active ? 700 : 400,
+                borderBottom: entry === active ? '2px solid currentColor' : '2px solid transparent',
+                borderRadius: 0,
+              }}
             >
               {text(entry.label)}
             </Button>
@@ -44,7 +52,7 @@ export function TopBar() {
             {user.name}
           </Typography>
         )}
-        <Button color="inherit" startIcon={<LogoutIcon />} onClick={() => logout()}>
+        <Button color="inherit" startIcon={<LogoutIcon />} onClick={() => logout()} sx={{ textTransform: 'none', whiteSpace: 'nowrap' }}>
           {text('menu.logout')}
         </Button>
       </Toolbar>

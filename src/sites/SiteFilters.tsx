@@ -51,7 +51,9 @@ function ChoiceSelect(props: {
       value={value}
       disabled={disabled}
       onChange={(event) => onChange(event.target.value)}
-      sx={{ minWidth: 220 }}
+      fullWidth={false}
+      margin="none"
+      sx={{ flex: '1 1 200px', minWidth: 200 }}
       slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
     >
       <option value="">{emptyLabel}</option>
@@ -81,7 +83,7 @@ export function SiteFilters({ value, onChange }: { value: SiteSearch; onChange: 
   }, [name, value, onChange]);
 
   return (
-    <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" sx={{ my: 2 }} role="search">
+    <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" alignItems="flex-end" sx={{ my: 2 }} role="search">
       <TextField
         size="small"
         name="name"
@@ -89,7 +91,9 @@ export function SiteFilters({ value, onChange }: { value: SiteSearch; onChange: 
         label={translate('sites.filters.name')}
         value={name}
         onChange={(event) => setName(event.target.value)}
-        sx={{ minWidth: 260 }}
+        fullWidth={false}
+        margin="none"
+        sx={{ flex: '2 1 260px', minWidth: 260 }}
       />
       <ChoiceSelect
         name="parentLocationId"

@@ -110,6 +110,13 @@ describe('demo data', () => {
     expect(capitals?.countEntities).toBe(33);
     const filtered = await demo.app.inject({ method: 'GET', url: '/api/v1/sites/groups/?name=caribe', headers: bearer(token) });
     expect((filtered.json() as typeof body).results.map((g) => g.name)).toEqual(['Región Caribe']);
+    const searched = await demo.app.inject({ method: 'GET', url: '/api/v1/sites/groups/?search=CAFETERO', headers: bearer(token) });
+    expect((searched.json() as typeof body).results.map((g) => g.name)).toEqual(['Eje Cafetero']);
+    const forbidden = await demo.app.inject({ method: 'GET', url: '/api/v1/sites/groups/', headers: bearer(await demo.tokenFor(['Tickets'])) });
+    expect(forbidden.statusCode).toBe(403);
+    const reader = await demo.app.inject({ method: 'GET', url: '/api/v1/sites/groups/?pageSize=2', headers: bearer(await demo.tokenFor(['GlobalBanners'])) });
+    expect(reader.json()).toMatchObject({ meta: { hasNextPage: true, total: body.meta.total } });
+    expect((reader.json() as typeof body).results).toHaveLength(2);
 
     const counts = await demo.database.db.select({ type: users.userTypeId, n: count() }).from(users).groupBy(users.userTypeId);
     const byType = Object.fromEntries(counts.map((c) => [c.type, Number(c.n)]));

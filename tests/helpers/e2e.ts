@@ -27,6 +27,9 @@ export const DIST_DIR = path.join(REPO_ROOT, 'dist');
 /** The bootstrap superadmin of createTestApp, holding all nine permissions. */
 export const ADMIN = { email: 'admin@portales.test', password: 'Clave-de-prueba-1' } as const;
 
+/** Waits for elements and navigations: long enough for a loaded machine, short enough to fail fast. */
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -197,7 +200,10 @@ export function setupE2e(): E2eHarness {
   async function newContextPage(): Promise<Page> {
     const context = await browser!.newContext({ viewport: { width: 1366, height: 768 }, locale: 'es-CO', timezoneId: 'America/Bogota' });
     contexts.push(context);
+    // The cookies notice (fixed at the bottom) would cover buttons: accepted beforehand, as a returning user would have.
+    await context.addInitScript(() => window.localStorage.setItem('cookies', 'true'));
     const created = await context.newPage();
+    created.setDefaultTimeout(DEFAULT_TIMEOUT_MS);
     created.on('console', (message) => {
       if (message.type() === 'error' || message.type() === 'warning') consoleLines.push(`[${message.type()}] ${message.text()}`);
     });
