@@ -102,6 +102,7 @@ export const sites = pgTable(
     index('sites_location_idx').on(t.locationId, t.name),
     index('sites_pending_idx').on(t.name).where(sql`${t.pendingRequest}`),
     index('sites_type_idx').on(t.siteTypeId),
+    index('sites_modified_idx').on(t.modifiedDate),
   ],
 );
 

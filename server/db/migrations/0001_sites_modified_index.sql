@@ -1,0 +1,1 @@
+CREATE INDEX "sites_modified_idx" ON "sites" USING btree ("modified_date");
