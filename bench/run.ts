@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { createFreshDatabase } from '../server/db/freshDatabase';
 import { buildApp } from '../server/app';
 import { issueToken, loadSigningKey, newSessionId } from '../server/auth/tokens';
 import { readConfig } from '../server/config';
@@ -42,24 +42,6 @@ async function timed<T>(label: string, timings: Array<[string, number]>, work: (
   return result;
 }
 
-async function freshPostgres(baseUrl: string) {
-  const name = `bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
 
 function table(headers: string[], rows: Array<Array<string | number>>): void {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
@@ -73,7 +55,7 @@ function table(headers: string[], rows: Array<Array<string | number>>): void {
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portales-bench-'));
   const pgBase = process.env.BENCH_DATABASE_URL;
-  const fresh = pgBase ? await freshPostgres(pgBase) : null;
+  const fresh = pgBase ? await createFreshDatabase(pgBase, 'bench') : null;
   const config = readConfig({
     DATA_DIR: dataDir,
     ADMIN_EMAIL,

@@ -17,7 +17,6 @@ export const sites = {
     all_departments: 'Todos los departamentos',
     all_municipalities: 'Todos los municipios',
     all_groups: 'Todos los grupos',
-    choose_department_first: 'Selecciona primero un departamento',
   },
   tabs: {
     label: 'Estado de las entidades',
@@ -60,6 +59,7 @@ export const sites = {
     manage_groups: 'Gestionar grupos',
     export: 'Descarga',
     export_requests: 'Descargar solicitudes',
+    activate: 'Activar',
     under_construction: 'Disponible próximamente',
   },
   /** Titles and field labels of the site, location and group resource declarations (resources/*.ts). */

@@ -1,18 +1,10 @@
 /** GET /locations/: departments and municipalities (DIVIPOLA), for filters and forms. */
 import type { FastifyInstance } from 'fastify';
+import type { LocationRecord } from '../../resources/locations';
 import { apiRoute } from '../http/route';
 import { locationWhere, parseLocationFilter } from '../sites/locationFilter';
 import { pageMeta, sortKeySql } from '../sites/query';
 
-export interface LocationItem {
-  id: number;
-  name: string;
-  code: string;
-  parentLocationId: number | null;
-  isMunicipality: boolean;
-  latitude: number | null;
-  longitude: number | null;
-}
 
 export function registerLocationRoutes(app: FastifyInstance): void {
   apiRoute(app, {
@@ -38,7 +30,7 @@ export function registerLocationRoutes(app: FastifyInstance): void {
       const where = locationWhere(filter);
       const n = where.params.length;
       const { database } = app.ctx;
-      const results = await database.query<LocationItem>(
+      const results = await database.query<LocationRecord>(
         `select l.id, l.name, l.code, l.parent_location_id as "parentLocationId", l.is_municipality as "isMunicipality",
            l.latitude, l.longitude
          from locations l ${where.text}

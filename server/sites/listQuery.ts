@@ -2,32 +2,11 @@
  * The SQL of the site list: one query for the page (joins for the location and type names,
  * a lateral lookup of the latest pending request) and one for the total.
  */
+import type { SiteListRecord } from '../../resources/sites';
 import { siteOrderBy, siteWhere, type SiteFilter } from './filter';
 
-export interface SiteListRow {
-  id: number;
-  name: string;
-  alias: string;
-  parentLocationId: number;
-  parentLocation: string | null;
-  locationId: number | null;
-  childLocation: string | null;
-  siteTypeId: number;
-  siteType: string | null;
-  orderType: number;
-  url: string | null;
-  allowedUrl: string | null;
-  installed: boolean;
-  statusId: number;
-  pendingRequest: boolean;
-  requestType: string | null;
-  countUsers: number;
-  countEmails: number;
-  countContents: number;
-  countComments: number;
-  modifiedDate: Date | string;
-  population: number | null;
-}
+/** A row as the page query returns it: the list record before its status name is added. */
+export type SiteListRow = Omit<SiteListRecord, 'statusName' | 'modifiedDate'> & { modifiedDate: Date | string };
 
 const JOINS = `
   left join locations pl on pl.id = s.parent_location_id

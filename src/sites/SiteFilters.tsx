@@ -106,7 +106,7 @@ export function SiteFilters({ value, onChange }: { value: SiteSearch; onChange: 
       <ChoiceSelect
         name="locationId"
         label={translate('sites.filters.municipality')}
-        emptyLabel={translate(value.parentLocationId ? 'sites.filters.all_municipalities' : 'sites.filters.choose_department_first')}
+        emptyLabel={translate('sites.filters.all_municipalities')}
         value={value.locationId}
         choices={value.parentLocationId ? municipalities : []}
         disabled={!value.parentLocationId}

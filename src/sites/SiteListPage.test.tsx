@@ -194,6 +194,9 @@ describe('SiteListPage', () => {
     expect(screen.getAllByRole('tab')).toHaveLength(4);
     expect(screen.getByRole('button', { name: 'Descargar solicitudes' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Gestionar grupos' })).toBeNull();
+    await userEvent.setup().click(screen.getByRole('tab', { name: /^Inactivos/ }));
+    await screen.findByRole('row', { name: 'Abrir la entidad Alcaldía 21' });
+    expect(screen.queryByRole('button', { name: 'Activar' })).toBeNull();
   });
 
   it('loads 20 rows, then the next page with Ver más, which then disappears', async () => {
@@ -215,6 +218,13 @@ describe('SiteListPage', () => {
     const row = screen.getByRole('row', { name: 'Abrir la entidad Alcaldía 26' });
     expect(within(row).getByText('No instalado')).toBeInTheDocument();
     expect(within(row).getByLabelText('Solicitud pendiente')).toHaveTextContent('Primera vez');
+    expect(within(row).queryByRole('button', { name: 'Activar' })).toBeNull();
+
+    await user.click(screen.getByRole('tab', { name: /^Inactivos/ }));
+    await waitFor(() => expect(screen.getAllByRole('row', { name: /^Abrir la entidad/ })).toHaveLength(6));
+    const inactive = screen.getByRole('row', { name: 'Abrir la entidad Alcaldía 21' });
+    expect(within(inactive).getByText('Inactivo')).toBeInTheDocument();
+    expect(within(inactive).getByRole('button', { name: 'Activar' })).toBeDisabled();
   });
 
   it('opens the detail when a row is clicked', async () => {

@@ -67,7 +67,7 @@ export function SiteListPage() {
           {translate(emptyKey)}
         </Typography>
       ) : null}
-      {rows.length > 0 ? <SiteTable rows={rows} onOpen={(site) => navigate(`/portales/${site.id}`)} /> : null}
+      {rows.length > 0 ? <SiteTable rows={rows} held={held} onOpen={(site) => navigate(`/portales/${site.id}`)} /> : null}
       {hasNextPage ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', my: 2 }}>
           <Button variant="outlined" onClick={() => fetchNextPage()} disabled={isFetchingNextPage}>

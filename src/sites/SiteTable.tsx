@@ -1,9 +1,9 @@
 /** The rows of the site list; a click (or Enter) on a row opens the site's detail. */
 import type { KeyboardEvent } from 'react';
-import { Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import { Button, Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import PendingActionsIcon from '@mui/icons-material/PendingActions';
 import { useTranslate } from 'react-admin';
-import { formatCount, formatSiteDate, siteStatusKey, type SiteRow } from './siteListRules';
+import { formatCount, formatSiteDate, offersActivation, siteStatusKey, type SiteRow } from './siteListRules';
 
 const COLUMNS = [
   'name',
@@ -21,11 +21,19 @@ const COLUMNS = [
 
 const NUMERIC = new Set<string>(['countUsers', 'countEmails', 'countContents', 'countComments', 'population']);
 
-function StatusCell({ site }: { site: SiteRow }) {
+function StatusCell({ site, held }: { site: SiteRow; held: readonly string[] }) {
   const translate = useTranslate();
   return (
     <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
       <span>{translate(`sites.status.${siteStatusKey(site)}`)}</span>
+      {offersActivation(site, held) ? (
+        // Activation arrives with the site actions; until then the button shows, disabled.
+        <span title={translate('sites.actions.under_construction')} onClick={(event) => event.stopPropagation()}>
+          <Button size="small" variant="outlined" disabled>
+            {translate('sites.actions.activate')}
+          </Button>
+        </span>
+      ) : null}
       {site.pendingRequest ? (
         <Chip
           size="small"
@@ -40,7 +48,8 @@ function StatusCell({ site }: { site: SiteRow }) {
   );
 }
 
-export function SiteTable({ rows, onOpen }: { rows: readonly SiteRow[]; onOpen: (site: SiteRow) => void }) {
+export function SiteTable(props: { rows: readonly SiteRow[]; held: readonly string[]; onOpen: (site: SiteRow) => void }) {
+  const { rows, held, onOpen } = props;
   const translate = useTranslate();
   const onKeyDown = (site: SiteRow) => (event: KeyboardEvent) => {
     if (event.key === 'Enter') onOpen(site);
@@ -81,7 +90,7 @@ export function SiteTable({ rows, onOpen }: { rows: readonly SiteRow[]; onOpen: 
               <TableCell>{formatSiteDate(site.modifiedDate)}</TableCell>
               <TableCell align="right">{formatCount(site.population)}</TableCell>
               <TableCell>
-                <StatusCell site={site} />
+                <StatusCell site={site} held={held} />
               </TableCell>
             </TableRow>
           ))}

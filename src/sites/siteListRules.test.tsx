@@ -3,6 +3,7 @@ import {
   EMPTY_SEARCH,
   formatSiteDate,
   hasSearchCriteria,
+  offersActivation,
   permissionNames,
   siteListFilter,
   siteStatusKey,
@@ -86,5 +87,14 @@ describe('formatSiteDate and siteStatusKey', () => {
     expect(siteStatusKey({ statusId: 1, installed: true })).toBe('active');
     expect(siteStatusKey({ statusId: 2, installed: true })).toBe('inactive');
     expect(siteStatusKey({ statusId: 2, installed: false })).toBe('not_installed');
+  });
+});
+
+describe('offersActivation', () => {
+  it('offers Activar on inactive installed rows to Sites holders only', () => {
+    expect(offersActivation({ statusId: 2, installed: true }, ['Sites'])).toBe(true);
+    expect(offersActivation({ statusId: 2, installed: true }, ['Reports'])).toBe(false);
+    expect(offersActivation({ statusId: 2, installed: false }, ['Sites'])).toBe(false);
+    expect(offersActivation({ statusId: 1, installed: true }, ['Sites'])).toBe(false);
   });
 });

@@ -122,6 +122,11 @@ export function siteStatusKey(site: Pick<SiteRow, 'statusId' | 'installed'>): 'a
   return site.statusId === SITE_STATUS.active ? 'active' : 'inactive';
 }
 
+/** Inactive installed rows (statusId 2) offer 'Activar' (spec 01 'Site list'); activating needs Sites. */
+export function offersActivation(site: Pick<SiteRow, 'statusId' | 'installed'>, held: readonly string[]): boolean {
+  return site.installed === true && site.statusId === SITE_STATUS.inactive && hasAnyPermission(held, ['Sites']);
+}
+
 /** Thousands separated the Colombian way; empty when unknown. */
 export function formatCount(value: number | null | undefined): string {
   return value === null || value === undefined ? '' : value.toLocaleString('es-CO');

@@ -9,8 +9,6 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hash } from '@node-rs/argon2';
@@ -55,26 +53,50 @@ function newestMtime(entry: string): number {
   return newest;
 }
 
-/**
- * Builds the admin once when dist/index.html is missing or older than the client sources
- * (E2E_BUILD=never skips the check, E2E_BUILD=always forces a build).
- */
-export function ensureAdminBuilt(): void {
-  const index = path.join(DIST_DIR, 'index.html');
+function buildIsFresh(index: string): boolean {
+  if (!fs.existsSync(index)) return false;
   const mode = process.env.E2E_BUILD ?? 'auto';
-  if (mode === 'never' && fs.existsSync(index)) return;
-  if (mode !== 'always' && fs.existsSync(index)) {
-    const built = fs.statSync(index).mtimeMs;
-    const sources = Math.max(...CLIENT_SOURCES.map((entry) => newestMtime(path.join(REPO_ROOT, entry))));
-    if (sources <= built) return;
+  if (mode === 'never') return true;
+  if (mode === 'always') return false;
+  const sources = Math.max(...CLIENT_SOURCES.map((entry) => newestMtime(path.join(REPO_ROOT, entry))));
+  return sources <= fs.statSync(index).mtimeMs;
+}
+
+const BUILD_LOCK = path.join(REPO_ROOT, 'node_modules', '.e2e-build.lock');
+const BUILD_LOCK_STALE_MS = 180_000;
+
+/**
+ * Builds the admin when dist/index.html is missing or older than the client sources
+ * (E2E_BUILD=never skips the check, E2E_BUILD=always forces a build). A lock folder keeps two
+ * test runs from building into dist/ at the same time.
+ */
+export async function ensureAdminBuilt(): Promise<void> {
+  const index = path.join(DIST_DIR, 'index.html');
+  if (process.env.E2E_BUILD !== 'always' && buildIsFresh(index)) return;
+  const deadline = Date.now() + BUILD_LOCK_STALE_MS;
+  for (;;) {
+    try {
+      fs.mkdirSync(BUILD_LOCK);
+      break;
+    } catch {
+      const age = Date.now() - (fs.statSync(BUILD_LOCK, { throwIfNoEntry: false })?.mtimeMs ?? 0);
+      if (age > BUILD_LOCK_STALE_MS || Date.now() > deadline) fs.rmSync(BUILD_LOCK, { recursive: true, force: true });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
   }
-  const result = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
-    cwd: REPO_ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  if (result.status !== 0 || !fs.existsSync(index)) {
-    throw new Error(`La compilación del administrador falló (vite build):\n${result.stdout}\n${result.stderr}`);
+  try {
+    // Another run may have built while this one waited.
+    if (process.env.E2E_BUILD !== 'always' && buildIsFresh(index)) return;
+    const result = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    if (result.status !== 0 || !fs.existsSync(index)) {
+      throw new Error(`La compilación del administrador falló (vite build):\n${result.stdout}\n${result.stderr}`);
+    }
+  } finally {
+    fs.rmSync(BUILD_LOCK, { recursive: true, force: true });
   }
 }
 
@@ -111,48 +133,6 @@ export interface E2eHarness {
   api<T = unknown>(pathname: string, options?: { method?: string; token?: string | null; body?: unknown }): Promise<ApiAnswer<T>>;
   /** Newest .eml written by the mailer after `since` (ms epoch), waiting up to `timeoutMs`. */
   waitForMail(since: number, timeoutMs?: number): Promise<{ file: string; text: string }>;
-}
-
-async function servesAdmin(baseUrl: string): Promise<boolean> {
-  const response = await fetch(`${baseUrl}/login`).catch(() => null);
-  return Boolean(response?.ok && (response.headers.get('content-type') ?? '').includes('text/html'));
-}
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json',
-  '.woff2': 'font/woff2',
-  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-};
-
-/** dist/ with SPA fallback; /api and /healthz forwarded to the API server. */
-function startFrontServer(apiBaseUrl: string): Promise<http.Server> {
-  const api = new URL(apiBaseUrl);
-  const server = http.createServer((request, response) => {
-    const url = request.url ?? '/';
-    if (url.startsWith('/api/') || url.startsWith('/healthz')) {
-      const forward = http.request(
-        { host: api.hostname, port: api.port, method: request.method, path: url, headers: request.headers },
-        (answer) => {
-          response.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(response);
-        },
-      );
-      forward.on('error', () => response.writeHead(502).end());
-      request.pipe(forward);
-      return;
-    }
-    const file = path.join(DIST_DIR, path.normalize(decodeURIComponent(url.split('?')[0]!)));
-    const target = file.startsWith(DIST_DIR) && fs.existsSync(file) && fs.statSync(file).isFile() ? file : path.join(DIST_DIR, 'index.html');
-    response.writeHead(200, { 'content-type': CONTENT_TYPES[path.extname(target)] ?? 'application/octet-stream' });
-    fs.createReadStream(target).pipe(response);
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
 /** Decodes a raw .eml well enough to read links: quoted-printable soft breaks and escapes. */
@@ -215,25 +195,11 @@ export function setupE2e(): E2eHarness {
     return created;
   }
 
-  let front: http.Server | undefined;
-
   beforeAll(async () => {
-    ensureAdminBuilt();
-    try {
-      testApp = await createTestApp({ seed: 'demo', staticDir: DIST_DIR });
-    } catch (error) {
-      if (!/Not found handler already set/.test(String(error))) throw error;
-      // The server cannot serve the admin itself yet (two not-found handlers, server/app.ts):
-      // serve dist/ from a small front server that forwards /api and /healthz to it.
-      console.warn('e2e: el servidor no pudo servir dist/ (setNotFoundHandler doble); se usa un servidor delante.');
-      testApp = await createTestApp({ seed: 'demo' });
-    }
+    await ensureAdminBuilt();
+    testApp = await createTestApp({ seed: 'demo', staticDir: DIST_DIR });
     const address = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = address.replace('localhost', '127.0.0.1');
-    if (!(await servesAdmin(baseUrl))) {
-      front = await startFrontServer(baseUrl);
-      baseUrl = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
-    }
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   });
 
@@ -257,7 +223,6 @@ export function setupE2e(): E2eHarness {
 
   afterAll(async () => {
     await browser?.close().catch(() => undefined);
-    await new Promise((resolve) => (front ? front.close(resolve) : resolve(undefined)));
     await testApp?.close();
   });
 

@@ -7,11 +7,11 @@ import path from 'node:path';
 import os from 'node:os';
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../../server/app';
 import { issueToken, loadSigningKey, newSessionId } from '../../server/auth/tokens';
 import { readConfig, type ServerConfig } from '../../server/config';
 import type { AppContext } from '../../server/context';
+import { createFreshDatabase } from '../../server/db/freshDatabase';
 import { openDatabase, type Database } from '../../server/db/connection';
 import { sessions, userPermissions, users, USER_TYPE } from '../../server/db/schema';
 import { createMailer } from '../../server/mail/mailer';
@@ -31,24 +31,6 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function freshPostgresUrl(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `t_${process.pid}_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
 
 export async function createTestApp(
   options: {
@@ -69,7 +51,7 @@ export async function createTestApp(
     ...options.env,
   });
   const pgBase = process.env.TEST_DATABASE_URL;
-  const fresh = pgBase ? await freshPostgresUrl(pgBase) : null;
+  const fresh = pgBase ? await createFreshDatabase(pgBase, 't') : null;
   const database = await openDatabase({ databaseUrl: fresh?.url, dataDir: 'memory://' });
   const seed = options.seed ?? 'reference';
   if (seed === 'none') await database.migrate();
