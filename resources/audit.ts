@@ -70,9 +70,11 @@ export const auditResource = defineResource<AuditRecord>({
   apiPath: '/audit/',
   idField: 'id',
   table: 'audit_log',
-  /** No screen yet: not listed in the settings index (no parentRoute) until one exists. */
+  /** Read-only screen src/audit/AuditListPage, listed in the settings index after the spec's rows. */
   route: '/configuracion/auditoria',
+  parentRoute: '/configuracion',
   title: 'resources.audit.title',
+  description: 'resources.audit.description',
   fields: [
     { source: 'id', type: 'id', label: 'resources.audit.fields.id' },
     { source: 'at', type: 'date', label: 'resources.audit.fields.at', readOnly: true },

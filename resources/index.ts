@@ -1,4 +1,5 @@
 /** Every declared resource. The server's routes, the client's screens and the menu derive from this list. */
+import { auditResource } from './audit';
 import { chatCategoriesResource } from './catalogues/chatcategories';
 import { documentTypesResource } from './catalogues/documenttypes';
 import { procedureTypesResource } from './catalogues/proceduretypes';
@@ -20,7 +21,7 @@ export const catalogueResources: readonly ResourceDeclaration[] = [
 export const siteResources = [sitesResource, locationsResource, groupsResource] as unknown as readonly ResourceDeclaration[];
 
 /** User area resources with hand-written routes and screens. */
-export const userResources = [superadminsResource] as unknown as readonly ResourceDeclaration[];
+export const userResources = [superadminsResource, auditResource] as unknown as readonly ResourceDeclaration[];
 
 export const resources: readonly ResourceDeclaration[] = [...catalogueResources, ...siteResources, ...userResources];
 

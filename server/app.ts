@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { AppContext } from './context';
@@ -46,6 +47,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  // Only routes that declare `rateLimit` are capped (see apiRoute); sign-in has its own database-backed throttle.
+  await app.register(rateLimit, { global: false });
   registerErrorHandling(app);
   registerAccessControl(app);
 

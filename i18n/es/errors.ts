@@ -7,7 +7,7 @@ export const errors = {
   session_expired: 'La sesión ha expirado, vuelve a conectarte',
   login_failed: 'Usuario o clave incorrecta',
   invalid_request: 'La información enviada no es válida.',
-  too_many_attempts: 'Demasiados intentos fallidos. Espera un momento e inténtalo de nuevo.',
+  too_many_requests: 'Demasiadas solicitudes seguidas. Espera un momento e inténtalo de nuevo.',
   captcha_invalid: 'El Captcha ingresado no es correcto',
   duplicate: 'El valor ya se encuentra registrado.',
   in_use: 'No se puede eliminar este registro porque está en uso.',

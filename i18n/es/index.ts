@@ -2,6 +2,7 @@
  * All Spanish messages: react-admin's own keys (ra.*) completed, plus every domain text.
  * Translators edit only the files of this folder.
  */
+import { audit } from './audit';
 import { auth } from './auth';
 import { engine } from './engine';
 import { errors } from './errors';
@@ -13,4 +14,4 @@ import { settings } from './settings';
 import { sites } from './sites';
 import { validation } from './validation';
 
-export const spanishMessages = { ...ra, auth, engine, errors, menu, pages, resources, settings, sites, validation };
+export const spanishMessages = { ...ra, audit, auth, engine, errors, menu, pages, resources, settings, sites, validation };

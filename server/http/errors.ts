@@ -67,7 +67,7 @@ function toApiError(error: unknown): ApiError {
   if (status === 401) return unauthorized();
   if (status === 403) return forbidden();
   if (status === 404) return notFound();
-  if (status === 429) return new ApiError(429, 'TooManyRequests', t('errors.too_many_attempts'));
+  if (status === 429) return new ApiError(429, 'TooManyRequests', t('errors.too_many_requests'));
   if (status >= 400 && status < 500) return new ApiError(status, 'BadArgument', t('errors.invalid_request'));
   return new ApiError(500, 'InternalError', t('errors.server'));
 }

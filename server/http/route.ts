@@ -23,6 +23,8 @@ export interface RouteDeclaration {
   summary: string;
   tags: string[];
   schema?: Omit<FastifySchema, 'summary' | 'tags' | 'security'>;
+  /** Per-address request cap for public routes that cost work or send mail (answered 429 in Spanish). */
+  rateLimit?: { max: number; timeWindow: string };
   handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 }
 
@@ -37,7 +39,7 @@ export function apiRoute(app: FastifyInstance, route: RouteDeclaration): void {
   app.route({
     method: route.method,
     url: `${API_PREFIX}${route.url}`,
-    config: { access: route.access },
+    config: { access: route.access, ...(route.rateLimit ? { rateLimit: route.rateLimit } : {}) },
     schema: {
       ...route.schema,
       summary: route.summary,

@@ -44,6 +44,7 @@ export function registerAuthRoutes(app: FastifyInstance): void {
     method: 'GET',
     url: '/captcha/',
     access: 'public',
+    rateLimit: { max: 120, timeWindow: '1 minute' },
     summary: 'Nuevo captcha (imagen SVG) y el valor de la configuración que decide si el cliente lo muestra',
     tags: TAGS,
     schema: {

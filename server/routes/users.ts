@@ -34,6 +34,7 @@ export function registerUserRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/users/passwordreset/',
     access: 'public',
+    rateLimit: { max: 30, timeWindow: '1 minute' },
     summary: 'Solicitar el enlace de recuperación de contraseña (la respuesta es la misma exista o no el correo)',
     tags: RECOVERY_TAGS,
     schema: { body: { type: 'object', properties: { email: { type: 'string' } } }, response: { 200: messageSchema } },

@@ -7,7 +7,7 @@ import type { LazyExoticComponent } from 'react';
 import type { PermissionName } from '../../resources/permissions';
 import { resources } from '../../resources/index';
 import type { ResourceDeclaration } from '../../resources/types';
-import { GeneratedResourcePage, SettingsIndexPage, SiteListPage, type Screen } from './lazyScreen';
+import { AuditListPage, GeneratedResourcePage, SettingsIndexPage, SiteListPage, type Screen } from './lazyScreen';
 
 export interface AppRoute {
   path: string;
@@ -54,6 +54,8 @@ export const STATIC_ROUTES: readonly AppRoute[] = [
   { path: '/configuracion/actualizar-sitios', title: 'pages.sections.update_sites', permissions: SETTINGS },
   { path: '/configuracion/exportar-reporte-correos', title: 'pages.sections.email_report', permissions: SETTINGS },
   { path: '/configuracion/actualizacion-administradores', title: 'pages.sections.admin_updates', permissions: SETTINGS },
+  // Beyond the spec: the audit trail (docs/decisions.md 'Audit trail'; declaration resources/audit.ts).
+  { path: '/configuracion/auditoria', title: 'resources.audit.title', permissions: SETTINGS, screen: AuditListPage },
 ];
 
 /** A declaration's route: the generated screen, or UnderConstruction for a custom one not in the table yet. */

@@ -25,3 +25,7 @@ export const SettingsIndexPage: LazyExoticComponent<Screen> = lazy(() =>
 export const GeneratedResourcePage: LazyExoticComponent<Screen> = lazy(() =>
   import('../engine/index').then((module) => ({ default: module.GeneratedResourcePage satisfies Screen })),
 );
+
+export const AuditListPage: LazyExoticComponent<Screen> = lazy(() =>
+  import('../audit/AuditListPage').then((module) => ({ default: module.AuditListPage satisfies Screen })),
+);
