@@ -1,0 +1,204 @@
+/** The audit-trail screen over an in-memory dataProvider, with the real Spanish messages. */
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { AdminContext, TestMemoryRouter, type DataProvider, type GetListParams } from 'react-admin';
+import { Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { spanishMessages } from '../../i18n/es';
+import type { AuditRecord } from '../../resources/audit';
+import { AuditListPage } from '../../src/audit/AuditListPage';
+import { formatAuditDate } from '../../src/audit/auditRules';
+
+const i18nProvider = polyglotI18nProvider(() => spanishMessages as never, 'es', [{ locale: 'es', name: 'Español' }], { allowMissing: true });
+
+afterEach(() => cleanup());
+
+const USERS = [
+  { id: 1, name: 'Ana Gómez', email: 'ana@gov.co' },
+  { id: 2, name: 'Luis Pérez', email: 'luis@gov.co' },
+];
+
+const ACTIONS = ['create', 'update', 'delete', 'login', 'login_failed', 'logout', 'password_reset', 'enable', 'disable', 'purge'];
+
+/** 25 records, newest first: record i at 2024-05-(26-i) 10:i local time. */
+function makeRecords(): AuditRecord[] {
+  return Array.from({ length: 25 }, (_, index) => {
+    const i = index + 1;
+    const action = ACTIONS[index % ACTIONS.length]!;
+    return {
+      id: 100 - i,
+      at: new Date(2024, 4, 26 - i, 10, i).toISOString(),
+      userId: i % 2 ? 1 : 2,
+      userEmail: i % 2 ? 'ana@gov.co' : 'luis@gov.co',
+      action,
+      resource: i % 3 ? 'sitetypes' : 'auth',
+      recordId: String(i),
+      before: action === 'update' ? { name: `Antes ${i}`, orderType: 1 } : null,
+      after: action === 'update' ? { name: `Después ${i}`, orderType: 1 } : action === 'create' ? { name: `Nuevo ${i}` } : null,
+      clientAddress: `10.0.0.${i}`,
+    };
+  });
+}
+
+type Calls = Array<{ resource: string; params: GetListParams }>;
+
+function fakeDataProvider(records: AuditRecord[], calls: Calls): DataProvider {
+  const notUsed = () => Promise.reject(new Error('not used'));
+  return {
+    getList: (async (resource: string, params: GetListParams) => {
+      calls.push({ resource, params });
+      const { page, perPage } = params.pagination ?? { page: 1, perPage: 20 };
+      const f = (params.filter ?? {}) as Record<string, unknown>;
+      let rows: Array<{ id: number }> = [];
+      if (resource === 'superadmins') {
+        const q = String(f.q ?? '').toLowerCase();
+        rows = USERS.filter((user) => !q || user.email.includes(q) || user.name.toLowerCase().includes(q));
+      } else if (resource === 'audit') {
+        rows = records.filter(
+          (record) =>
+            (f.resource === undefined || record.resource === f.resource) &&
+            (f.userId === undefined || record.userId === f.userId) &&
+            (f.from === undefined || formatAuditDate(record.at).slice(0, 10) >= String(f.from)) &&
+            (f.to === undefined || formatAuditDate(record.at).slice(0, 10) <= String(f.to)),
+        );
+      }
+      const slice = rows.slice((page - 1) * perPage, page * perPage);
+      return { data: slice, pageInfo: { hasNextPage: page * perPage < rows.length, hasPreviousPage: page > 1 } };
+    }) as DataProvider['getList'],
+    getOne: notUsed,
+    getMany: notUsed,
+    getManyReference: notUsed,
+    create: notUsed,
+    update: notUsed,
+    updateMany: notUsed,
+    delete: notUsed,
+    deleteMany: notUsed,
+  } as DataProvider;
+}
+
+function renderPage(records = makeRecords()) {
+  const calls: Calls = [];
+  render(
+    <TestMemoryRouter initialEntries={['/configuracion/auditoria']}>
+      <AdminContext dataProvider={fakeDataProvider(records, calls)} i18nProvider={i18nProvider}>
+        <Routes>
+          <Route path="/configuracion/auditoria" element={<AuditListPage />} />
+          <Route path="/configuracion" element={<p>índice de configuración</p>} />
+        </Routes>
+      </AdminContext>
+    </TestMemoryRouter>,
+  );
+  const auditCalls = () => calls.filter((call) => call.resource === 'audit');
+  return { calls, auditCalls };
+}
+
+const table = () => screen.getByRole('table', { name: 'Auditoría' });
+/** The main table's record rows (not its header, the expansion rows or the nested changes table). */
+const bodyRows = () =>
+  within(table())
+    .getAllByRole('row')
+    .filter((row) => row.closest('table') === table() && row.querySelector('button[aria-expanded]') !== null);
+
+describe('AuditListPage', () => {
+  it('shows the Spanish columns, 20 rows newest first with Spanish action labels, then "Ver más"', async () => {
+    const { auditCalls } = renderPage();
+    expect(await screen.findByRole('heading', { name: 'Auditoría' })).toBeInTheDocument();
+    await screen.findByRole('table', { name: 'Auditoría' });
+    const headers = within(table()).getAllByRole('columnheader').map((cell) => cell.textContent);
+    expect(headers.filter(Boolean)).toEqual(['Fecha', 'Usuario', 'Acción', 'Recurso', 'Registro', 'Dirección IP']);
+
+    expect(bodyRows()).toHaveLength(20);
+    const first = within(bodyRows()[0]!).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(first.slice(1)).toEqual(['2024-05-25 10:01', 'ana@gov.co', 'Creación', 'Tipos de entidad', '1', '10.0.0.1']);
+    const actions = bodyRows().map((row) => within(row).getAllByRole('cell')[3]!.textContent);
+    expect(actions.slice(0, 10)).toEqual([
+      'Creación',
+      'Modificación',
+      'Eliminación',
+      'Inicio de sesión',
+      'Inicio de sesión fallido',
+      'Cierre de sesión',
+      'Cambio de contraseña',
+      'Activación',
+      'Inactivación',
+      'purge',
+    ]);
+    expect(within(bodyRows()[2]!).getAllByRole('cell')[4]).toHaveTextContent('Autenticación');
+    expect(auditCalls()[0]!.params).toMatchObject({ pagination: { page: 1, perPage: 20 }, sort: { field: 'at', order: 'DESC' } });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Ver más' }));
+    await waitFor(() => expect(bodyRows()).toHaveLength(25));
+    expect(auditCalls().at(-1)!.params.pagination).toEqual({ page: 2, perPage: 20 });
+    expect(screen.queryByRole('button', { name: 'Ver más' })).not.toBeInTheDocument();
+  });
+
+  it('expands a row to show the changed fields before → after', async () => {
+    renderPage();
+    await screen.findByRole('table', { name: 'Auditoría' });
+    const updateRow = bodyRows()[1]!;
+    await userEvent.click(within(updateRow).getByRole('button', { name: 'Ver cambios' }));
+    const changes = await screen.findByRole('table', { name: 'Cambios del registro' });
+    const cells = within(changes).getAllByRole('row').map((row) => Array.from(row.children).map((cell) => cell.textContent));
+    expect(cells).toEqual([
+      ['Campo', 'Antes', 'Después'],
+      ['name', 'Antes 2', 'Después 2'],
+    ]);
+    expect(within(updateRow).getByRole('button', { name: 'Ocultar cambios' })).toHaveAttribute('aria-expanded', 'true');
+
+    await userEvent.click(within(bodyRows()[3]!).getByRole('button', { name: 'Ver cambios' }));
+    expect(await screen.findByText('Este registro no guarda cambios de campos')).toBeInTheDocument();
+  });
+
+  it('passes the resource, dates and user to getList and shows the empty state', async () => {
+    const { auditCalls } = renderPage();
+    await screen.findByRole('table', { name: 'Auditoría' });
+
+    const resource = screen.getByRole('combobox', { name: 'Recurso' });
+    expect(within(resource).getByRole('option', { name: 'Todos los recursos' })).toBeInTheDocument();
+    await userEvent.selectOptions(resource, 'Autenticación');
+    await waitFor(() => expect(auditCalls().at(-1)!.params.filter).toEqual({ resource: 'auth' }));
+    await waitFor(() => expect(bodyRows()).toHaveLength(8));
+
+    fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '2024-05-10' } });
+    fireEvent.change(screen.getByLabelText('Hasta'), { target: { value: '2024-05-20' } });
+    await waitFor(() => expect(auditCalls().at(-1)!.params.filter).toEqual({ resource: 'auth', from: '2024-05-10', to: '2024-05-20' }));
+    await waitFor(() => expect(bodyRows().map((row) => within(row).getAllByRole('cell')[5]!.textContent)).toEqual(['6', '9', '12', '15']));
+
+    const user = screen.getByRole('combobox', { name: 'Usuario' });
+    await userEvent.type(user, 'luis');
+    await userEvent.click(await screen.findByRole('option', { name: /luis@gov\.co/ }));
+    await waitFor(() =>
+      expect(auditCalls().at(-1)!.params.filter).toEqual({ resource: 'auth', from: '2024-05-10', to: '2024-05-20', userId: 2 }),
+    );
+    await waitFor(() => expect(bodyRows().map((row) => within(row).getAllByRole('cell')[5]!.textContent)).toEqual(['6', '12']));
+
+    fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '2024-05-21' } });
+    fireEvent.change(screen.getByLabelText('Hasta'), { target: { value: '2024-05-22' } });
+    expect(await screen.findByText('No hay registros de auditoría para los filtros seleccionados')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Auditoría' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Limpiar filtros' }));
+    await waitFor(() => expect(auditCalls().at(-1)!.params.filter).toEqual({}));
+    await waitFor(() => expect(bodyRows()).toHaveLength(20));
+  });
+
+  it('refuses a start date after the end date without calling the API', async () => {
+    const { auditCalls } = renderPage();
+    await screen.findByRole('table', { name: 'Auditoría' });
+    fireEvent.change(screen.getByLabelText('Hasta'), { target: { value: '2024-05-01' } });
+    await waitFor(() => expect(auditCalls().at(-1)!.params.filter).toEqual({ to: '2024-05-01' }));
+    const before = auditCalls().length;
+    fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '2024-05-02' } });
+    expect(await screen.findByText('La fecha inicial no puede ser posterior a la final')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Auditoría' })).not.toBeInTheDocument();
+    expect(auditCalls()).toHaveLength(before);
+  });
+
+  it('"Atrás" goes back to the settings index', async () => {
+    renderPage([]);
+    expect(await screen.findByText('No hay registros de auditoría para los filtros seleccionados')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Atrás' }));
+    expect(await screen.findByText('índice de configuración')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { spanishMessages } from '../../i18n/es/index';
+import { lookup, type MessageTree } from '../../i18n/translate';
+import { resources } from '../../resources/index';
+import {
+  ACTION_LABELS,
+  actionLabelKey,
+  auditListFilter,
+  changedFields,
+  EMPTY_AUDIT_SEARCH,
+  formatAuditDate,
+  formatAuditValue,
+  isInvalidRange,
+  resourceChoices,
+  resourceLabelKey,
+} from '../../src/audit/auditRules';
+
+const text = (key: string) => lookup(spanishMessages as unknown as MessageTree, key);
+
+describe('changedFields', () => {
+  it('lists only the fields whose value changed, before → after', () => {
+    const before = { name: 'Alcaldía', permissions: [1, 2], deleted: false, email: 'a@b.co' };
+    const after = { name: 'Alcaldía de Bello', permissions: [1, 2, 3], deleted: false, email: 'a@b.co', lastLogin: '2024-01-01' };
+    expect(changedFields(before, after)).toEqual([
+      { field: 'name', before: 'Alcaldía', after: 'Alcaldía de Bello' },
+      { field: 'permissions', before: [1, 2], after: [1, 2, 3] },
+      { field: 'lastLogin', before: undefined, after: '2024-01-01' },
+    ]);
+  });
+
+  it('a creation lists every field of after, a deletion every field of before', () => {
+    expect(changedFields(null, { id: 7, name: 'Nuevo' })).toEqual([
+      { field: 'id', before: undefined, after: 7 },
+      { field: 'name', before: undefined, after: 'Nuevo' },
+    ]);
+    expect(changedFields({ id: 7 }, undefined)).toEqual([{ field: 'id', before: 7, after: undefined }]);
+  });
+
+  it('nothing stored or nothing changed gives no rows; a non-object value gives one unnamed row', () => {
+    expect(changedFields(null, null)).toEqual([]);
+    expect(changedFields({ a: 1, b: { c: 2 } }, { a: 1, b: { c: 2 } })).toEqual([]);
+    expect(changedFields({ a: null }, {})).toEqual([]);
+    expect(changedFields('x', 'y')).toEqual([{ field: '', before: 'x', after: 'y' }]);
+    expect(changedFields([1], [1])).toEqual([]);
+  });
+});
+
+describe('labels and formats', () => {
+  it('every known action has a Spanish label; an unknown one has none', () => {
+    expect(text(actionLabelKey('create')!)).toBe('Creación');
+    expect(text(actionLabelKey('login_failed')!)).toBe('Inicio de sesión fallido');
+    expect(text(actionLabelKey('disable')!)).toBe('Inactivación');
+    for (const key of Object.values(ACTION_LABELS)) expect(text(key), key).toEqual(expect.any(String));
+    expect(actionLabelKey('purge')).toBeUndefined();
+    expect(actionLabelKey('toString')).toBeUndefined();
+  });
+
+  it('resource choices: the declarations but the audit itself, plus auth; labels resolve', () => {
+    const choices = resourceChoices(resources);
+    const ids = choices.map((choice) => choice.id);
+    expect(ids).toEqual(expect.arrayContaining(['sitetypes', 'superadmins', 'auth']));
+    expect(ids).not.toContain('audit');
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(text(resourceLabelKey('sitetypes', choices)!)).toBe('Tipos de entidad');
+    expect(text(resourceLabelKey('auth', choices)!)).toBe('Autenticación');
+    expect(resourceLabelKey('unknown', choices)).toBeUndefined();
+  });
+
+  it('dates read YYYY-MM-DD HH:mm in local time', () => {
+    expect(formatAuditDate(new Date(2024, 4, 3, 9, 5).toISOString())).toBe('2024-05-03 09:05');
+    expect(formatAuditDate(new Date(2023, 11, 31, 23, 59))).toBe('2023-12-31 23:59');
+    expect(formatAuditDate('no es fecha')).toBe('no es fecha');
+    expect(formatAuditDate(null)).toBe('');
+  });
+
+  it('values read as one line of text', () => {
+    expect(formatAuditValue(null)).toBe('');
+    expect(formatAuditValue('Bello')).toBe('Bello');
+    expect(formatAuditValue(12.5)).toBe('12.5');
+    expect(formatAuditValue([1, 2])).toBe('[1,2]');
+    expect(formatAuditValue({ a: 'b' })).toBe('{"a":"b"}');
+  });
+});
+
+describe('auditListFilter', () => {
+  it('sends only the given criteria under the API names', () => {
+    expect(auditListFilter(EMPTY_AUDIT_SEARCH)).toEqual({});
+    expect(auditListFilter({ userId: '12', resource: ' sitetypes ', from: '2024-05-01', to: '2024-05-31' })).toEqual({
+      userId: 12,
+      resource: 'sitetypes',
+      from: '2024-05-01',
+      to: '2024-05-31',
+    });
+    expect(auditListFilter({ userId: 'abc', resource: '', from: '2024-5-1', to: '' })).toEqual({});
+  });
+
+  it('a start after the end is an invalid range', () => {
+    expect(isInvalidRange({ ...EMPTY_AUDIT_SEARCH, from: '2024-05-02', to: '2024-05-01' })).toBe(true);
+    expect(isInvalidRange({ ...EMPTY_AUDIT_SEARCH, from: '2024-05-01', to: '2024-05-01' })).toBe(false);
+    expect(isInvalidRange({ ...EMPTY_AUDIT_SEARCH, from: '2024-05-02' })).toBe(false);
+  });
+});
