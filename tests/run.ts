@@ -1,16 +1,37 @@
 /**
- * `npm test`: unit, API and component tests against the embedded database; the API tests again
+ * `npm test`: unit, component and API tests against the embedded database; the API tests again
  * against PostgreSQL when DATABASE_URL is set (a fresh database per test file); then the browser
- * tests in Chromium when one is found.
+ * tests in Chromium when one is found. Ends with one line counting every test run.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
-const vitest = ['node_modules/vitest/vitest.mjs', 'run'];
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portales-vitest-'));
+const totals = { passed: 0, failed: 0 };
+let runs = 0;
 
 function run(args: string[], env: NodeJS.ProcessEnv = {}): void {
-  const result = spawnSync(process.execPath, [...vitest, ...args], { stdio: 'inherit', env: { ...process.env, ...env } });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  runs += 1;
+  const report = path.join(reportDir, `run-${runs}.json`);
+  const result = spawnSync(
+    process.execPath,
+    ['node_modules/vitest/vitest.mjs', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    { stdio: 'inherit', env: { ...process.env, ...env } },
+  );
+  if (fs.existsSync(report)) {
+    const summary = JSON.parse(fs.readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+    totals.passed += summary.numPassedTests;
+    totals.failed += summary.numFailedTests;
+  }
+  if (result.status !== 0) finish(result.status ?? 1);
+}
+
+function finish(code: number): never {
+  console.log(`\nvitest: ${totals.passed} passed, ${totals.failed} failed`);
+  fs.rmSync(reportDir, { recursive: true, force: true });
+  process.exit(code);
 }
 
 export function findChromium(): string | null {
@@ -31,3 +52,5 @@ if (DATABASE_URL) {
 const chromium = findChromium();
 if (chromium) run(['--project', 'e2e'], { CHROMIUM_PATH: chromium, DATABASE_URL: '' });
 else console.log('No se encontró Chromium (CHROMIUM_PATH o /usr/bin/chromium): se omiten las pruebas de navegador.');
+
+finish(0);
