@@ -1,5 +1,5 @@
 /**
- * Reads Colombia's DIVIPOLA list (server/seed/data/divipola.csv, see /work/shared/data/README.md):
+ * Reads Colombia's DIVIPOLA list (server/seed/data/divipola.csv, see server/seed/data/README.md for its sources and checks):
  * departments and municipality-level entities with their DANE codes and seat coordinates.
  */
 import fs from 'node:fs';
