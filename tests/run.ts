@@ -21,9 +21,14 @@ function run(args: string[], env: NodeJS.ProcessEnv = {}): void {
     { stdio: 'inherit', env: { ...process.env, ...env } },
   );
   if (fs.existsSync(report)) {
-    const summary = JSON.parse(fs.readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+    const summary = JSON.parse(fs.readFileSync(report, 'utf8')) as {
+      numPassedTests: number;
+      numFailedTests: number;
+      numFailedTestSuites: number;
+    };
     totals.passed += summary.numPassedTests;
-    totals.failed += summary.numFailedTests;
+    // A file that fails to load has no failed test but is a failure all the same.
+    totals.failed += Math.max(summary.numFailedTests, summary.numFailedTestSuites);
   }
   if (result.status !== 0) finish(result.status ?? 1);
 }
