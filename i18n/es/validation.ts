@@ -28,6 +28,8 @@ export const validation = {
     permissions: 'Debes seleccionar por lo menos un permiso para el usuario',
     email_used: 'El correo electrónico ya lo está utilizando otro usuario',
     password: 'Debes por lo menos ingresar 6 caracteres',
+    self_deactivation: 'No puedes inactivar tu propio usuario.',
+    self_users_permission: 'No puedes quitarte el permiso para administrar usuarios.',
   },
   audit: {
     date_invalid: 'La fecha no es válida',

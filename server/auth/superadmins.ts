@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import * as yup from 'yup';
 import { PERMISSIONS } from '../../resources/permissions';
+import { selfLockout } from './selfLockout';
 import { superadminSchema, type SuperadminBody } from '../../resources/superadmins';
 import { writeAudit } from '../audit/audit';
 import { userPermissions, users, USER_TYPE } from '../db/schema';
@@ -145,6 +146,8 @@ export async function updateSuperadmin(app: FastifyInstance, request: FastifyReq
   if (other && other.id !== before.id) throw emailAlreadyUsed();
   const passwordHash = body.password ? await hashPassword(body.password) : null;
   const deleted = body.deleted ?? before.deleted;
+  const lockout = selfLockout({ actorId: request.user?.id, targetId: before.id, deleted, permissionIds: body.permissionIds });
+  if (lockout) throw badArgument(lockout.target, lockout.messageKey);
   try {
     await database.db.transaction(async (tx) => {
       await tx

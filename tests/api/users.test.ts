@@ -178,6 +178,26 @@ describe('superadmins', () => {
     expect(invalid.json().error.details.map((d: { target: string }) => d.target).sort()).toEqual(['name', 'permissions']);
   });
 
+  it('refuses a superadmin locking themself out, and keeps what was saved', async () => {
+    const self = (await get('/auth/')).json() as { id: number; name: string; email: string };
+    const base = { name: 'Gestor de usuarios', email: self.email };
+
+    const deactivateSelf = await put(self.id, { ...base, permissions: [perm('Users')], deleted: true });
+    expect(deactivateSelf.statusCode).toBe(400);
+    expect(deactivateSelf.json().error.details).toEqual([
+      { code: 'BadArgument', target: 'deleted', message: 'No puedes inactivar tu propio usuario.' },
+    ]);
+
+    const dropUsers = await put(self.id, { ...base, permissions: [perm('Sites')] });
+    expect(dropUsers.statusCode).toBe(400);
+    expect(dropUsers.json().error.message).toBe('No puedes quitarte el permiso para administrar usuarios.');
+
+    const after = (await get(`/users/${self.id}`)).json();
+    expect(after.deleted).toBe(false);
+    expect(after.permissions).toEqual([perm('Users')]);
+    expect((await get('/auth/')).statusCode).toBe(200);
+  });
+
   it('answers 404 for unknown ids and for users that are not superadmins', async () => {
     const [admin] = await t.database.query<{ id: number }>(
       `insert into users (user_type_id, name, email) values (1, 'Administrador de sitio', 'sitio@portales.test') returning id`,
