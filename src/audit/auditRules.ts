@@ -78,9 +78,19 @@ export function auditListFilter(search: AuditSearch): Record<string, string | nu
   const userId = Number(search.userId);
   if (search.userId !== '' && Number.isInteger(userId) && userId > 0) filter.userId = userId;
   if (search.resource.trim()) filter.resource = search.resource.trim();
-  if (BARE_DATE.test(search.from)) filter.from = search.from;
-  if (BARE_DATE.test(search.to)) filter.to = search.to;
+  if (BARE_DATE.test(search.from)) filter.from = localDayBound(search.from, 'start');
+  if (BARE_DATE.test(search.to)) filter.to = localDayBound(search.to, 'end');
   return filter;
+}
+
+/**
+ * The first or last instant of a calendar day in the browser's time zone, as an ISO instant:
+ * the table shows local times, so the filter's days are local days too.
+ */
+export function localDayBound(day: string, bound: 'start' | 'end'): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const local = bound === 'start' ? new Date(year, month - 1, date) : new Date(year, month - 1, date, 23, 59, 59, 999);
+  return local.toISOString();
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');

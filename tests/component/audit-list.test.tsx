@@ -10,6 +10,10 @@ import type { AuditRecord } from '../../resources/audit';
 import { AuditListPage } from '../../src/audit/AuditListPage';
 import { formatAuditDate } from '../../src/audit/auditRules';
 
+/** Local-day bounds as the filter sends them (month counted from 1). */
+const dayStart = (year: number, month: number, day: number) => new Date(year, month - 1, day).toISOString();
+const dayEnd = (year: number, month: number, day: number) => new Date(year, month - 1, day, 23, 59, 59, 999).toISOString();
+
 const i18nProvider = polyglotI18nProvider(() => spanishMessages as never, 'es', [{ locale: 'es', name: 'Español' }], { allowMissing: true });
 
 afterEach(() => cleanup());
@@ -162,14 +166,14 @@ describe('AuditListPage', () => {
 
     fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '2024-05-10' } });
     fireEvent.change(screen.getByLabelText('Hasta'), { target: { value: '2024-05-20' } });
-    await waitFor(() => expect(auditCalls().at(-1)!.params.filter).toEqual({ resource: 'auth', from: '2024-05-10', to: '2024-05-20' }));
+    await waitFor(() => expect(auditCalls().at(-1)!.params.filter).toEqual({ resource: 'auth', from: dayStart(2024, 5, 10), to: dayEnd(2024, 5, 20) }));
     await waitFor(() => expect(bodyRows().map((row) => within(row).getAllByRole('cell')[5]!.textContent)).toEqual(['6', '9', '12', '15']));
 
     const user = screen.getByRole('combobox', { name: 'Usuario' });
     await userEvent.type(user, 'luis');
     await userEvent.click(await screen.findByRole('option', { name: /luis@gov\.co/ }));
     await waitFor(() =>
-      expect(auditCalls().at(-1)!.params.filter).toEqual({ resource: 'auth', from: '2024-05-10', to: '2024-05-20', userId: 2 }),
+      expect(auditCalls().at(-1)!.params.filter).toEqual({ resource: 'auth', from: dayStart(2024, 5, 10), to: dayEnd(2024, 5, 20), userId: 2 }),
     );
     await waitFor(() => expect(bodyRows().map((row) => within(row).getAllByRole('cell')[5]!.textContent)).toEqual(['6', '12']));
 
@@ -187,7 +191,7 @@ describe('AuditListPage', () => {
     const { auditCalls } = renderPage();
     await screen.findByRole('table', { name: 'Auditoría' });
     fireEvent.change(screen.getByLabelText('Hasta'), { target: { value: '2024-05-01' } });
-    await waitFor(() => expect(auditCalls().at(-1)!.params.filter).toEqual({ to: '2024-05-01' }));
+    await waitFor(() => expect(auditCalls().at(-1)!.params.filter).toEqual({ to: dayEnd(2024, 5, 1) }));
     const before = auditCalls().length;
     fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '2024-05-02' } });
     expect(await screen.findByText('La fecha inicial no puede ser posterior a la final')).toBeInTheDocument();

@@ -11,6 +11,7 @@ import {
   formatAuditDate,
   formatAuditValue,
   isInvalidRange,
+  localDayBound,
   resourceChoices,
   resourceLabelKey,
 } from '../../src/audit/auditRules';
@@ -82,14 +83,24 @@ describe('labels and formats', () => {
   });
 });
 
+describe('localDayBound', () => {
+  it('gives the first and last instant of a local calendar day', () => {
+    const start = new Date(localDayBound('2024-02-29', 'start'));
+    const end = new Date(localDayBound('2024-02-29', 'end'));
+    expect([start.getFullYear(), start.getMonth(), start.getDate(), start.getHours(), start.getMinutes()]).toEqual([2024, 1, 29, 0, 0]);
+    expect([end.getDate(), end.getHours(), end.getMinutes(), end.getSeconds(), end.getMilliseconds()]).toEqual([29, 23, 59, 59, 999]);
+    expect(end.getTime() - start.getTime()).toBe(24 * 60 * 60 * 1000 - 1);
+  });
+});
+
 describe('auditListFilter', () => {
   it('sends only the given criteria under the API names', () => {
     expect(auditListFilter(EMPTY_AUDIT_SEARCH)).toEqual({});
     expect(auditListFilter({ userId: '12', resource: ' sitetypes ', from: '2024-05-01', to: '2024-05-31' })).toEqual({
       userId: 12,
       resource: 'sitetypes',
-      from: '2024-05-01',
-      to: '2024-05-31',
+      from: new Date(2024, 4, 1).toISOString(),
+      to: new Date(2024, 4, 31, 23, 59, 59, 999).toISOString(),
     });
     expect(auditListFilter({ userId: 'abc', resource: '', from: '2024-5-1', to: '' })).toEqual({});
   });
