@@ -3,6 +3,7 @@
  * filters userId, resource, from and to, newest first. Routes are hand-written (server/routes/audit.ts).
  */
 import * as yup from 'yup';
+import { pagingFields } from './paging';
 import { defineResource } from './types';
 
 export interface AuditRecord {
@@ -46,14 +47,7 @@ const optionalDate = () =>
 
 /** The list's query string. */
 export const auditFilterSchema = yup.object({
-  page: yup.number().typeError('validation.invalid').integer('validation.invalid').min(1, 'validation.invalid').default(1),
-  pageSize: yup
-    .number()
-    .typeError('validation.invalid')
-    .integer('validation.invalid')
-    .min(1, 'validation.invalid')
-    .max(100, 'validation.invalid')
-    .default(20),
+  ...pagingFields({ defaultPageSize: 20, maxPageSize: 100 }),
   userId: yup
     .number()
     .transform((value: unknown, original: unknown) => (original === '' || original == null ? undefined : value))

@@ -62,30 +62,29 @@ export function resetLink(config: ServerConfig, token: string): string {
   return `${config.publicUrl}/recordar-clave/${token}`;
 }
 
-export async function sendRecoveryMail(
+/** The two mails that carry a link to /recordar-clave/{token}: recovery (minutes valid) and invitation (hours valid). */
+async function sendPasswordLinkMail(
   mailer: Mailer,
   config: ServerConfig,
   user: { email: string; name: string },
   token: string,
+  kind: 'reset_mail' | 'invite_mail',
 ): Promise<void> {
   const link = resetLink(config, token);
   await mailer.send({
     to: user.email,
-    subject: t('serverAuth.reset_mail.subject'),
-    text: t('serverAuth.reset_mail.text', { name: user.name, link, minutes: config.passwordResetTtlMinutes }),
+    subject: t(`serverAuth.${kind}.subject`),
+    text: t(`serverAuth.${kind}.text`, {
+      name: user.name,
+      link,
+      minutes: config.passwordResetTtlMinutes,
+      hours: INVITATION_TTL_MINUTES / 60,
+    }),
   });
 }
 
-export async function sendInvitationMail(
-  mailer: Mailer,
-  config: ServerConfig,
-  user: { email: string; name: string },
-  token: string,
-): Promise<void> {
-  const link = resetLink(config, token);
-  await mailer.send({
-    to: user.email,
-    subject: t('serverAuth.invite_mail.subject'),
-    text: t('serverAuth.invite_mail.text', { name: user.name, link, hours: INVITATION_TTL_MINUTES / 60 }),
-  });
-}
+export const sendRecoveryMail = (mailer: Mailer, config: ServerConfig, user: { email: string; name: string }, token: string) =>
+  sendPasswordLinkMail(mailer, config, user, token, 'reset_mail');
+
+export const sendInvitationMail = (mailer: Mailer, config: ServerConfig, user: { email: string; name: string }, token: string) =>
+  sendPasswordLinkMail(mailer, config, user, token, 'invite_mail');

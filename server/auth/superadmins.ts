@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import * as yup from 'yup';
+import { pagingFields } from '../../resources/paging';
 import { PERMISSIONS } from '../../resources/permissions';
 import { selfLockout } from './selfLockout';
 import { superadminSchema, type SuperadminBody } from '../../resources/superadmins';
@@ -29,14 +30,7 @@ const ORDERS: readonly SuperadminOrder[] = ['createdDate', '-createdDate', 'name
 
 /** GET /users/ query string: page (1-based), pageSize (20, max 100), search, orderBy (default `-createdDate`: recent first). */
 export const superadminFilterSchema = yup.object({
-  page: yup.number().typeError('validation.invalid').integer('validation.invalid').min(1, 'validation.invalid').default(1),
-  pageSize: yup
-    .number()
-    .typeError('validation.invalid')
-    .integer('validation.invalid')
-    .min(1, 'validation.invalid')
-    .max(100, 'validation.invalid')
-    .default(20),
+  ...pagingFields({ defaultPageSize: 20, maxPageSize: 100 }),
   search: yup.string().trim().max(200, 'validation.invalid').optional(),
   orderBy: yup
     .string()
