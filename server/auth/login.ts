@@ -10,7 +10,7 @@ import { users } from '../db/schema';
 import { ApiError, badArgument } from '../http/errors';
 import { t } from '../i18n';
 import { verifyCaptcha } from './captcha';
-import { recentFailures, recordFailure, resetFailures } from './loginAttempts';
+import { countAttempt, resetFailures, uncountAttempt } from './loginAttempts';
 import { verifyPassword } from './passwords';
 import { loginSchema } from './schemas';
 import { openSession } from './sessions';
@@ -34,19 +34,25 @@ export async function signIn(app: FastifyInstance, request: FastifyRequest): Pro
   const body = await loginSchema.validate(request.body ?? {}, { abortEarly: false, stripUnknown: true });
   const keys = attemptKeys(body.email, request.ip);
 
-  const decision = throttleDecision(await recentFailures(database, keys));
+  const decision = throttleDecision(await countAttempt(database, keys));
   if (decision.delayMs > 0) await sleep(decision.delayMs);
 
   const captchaSent = Boolean(body.captchaId) || Boolean(body.captcha);
   if (captchaSent || decision.captchaRequired) {
-    if (!body.captchaId || !body.captcha) throw captchaRequired();
-    if (!(await verifyCaptcha(database, body.captchaId, body.captcha))) throw captchaInvalid();
+    // A refused captcha is not a failed password: the attempt counted above is taken back.
+    if (!body.captchaId || !body.captcha) {
+      await uncountAttempt(database, keys);
+      throw captchaRequired();
+    }
+    if (!(await verifyCaptcha(database, body.captchaId, body.captcha))) {
+      await uncountAttempt(database, keys);
+      throw captchaInvalid();
+    }
   }
 
   const user = await findSuperadminByEmail(database, body.email);
   const passwordMatches = await verifyPassword(user?.passwordHash, body.password);
   if (!user || user.deleted || !passwordMatches) {
-    await recordFailure(database, keys);
     await writeAudit(database.db, request, {
       action: 'login_failed',
       resource: 'auth',

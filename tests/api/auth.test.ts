@@ -197,6 +197,16 @@ describe('sign-in throttling', () => {
     expect((await login({ email, password: 'clave-buena' })).statusCode).toBe(200);
   });
 
+  it('counts simultaneous failures too: no more than 3 wrong passwords get past the captcha', async () => {
+    const email = 'a-la-vez@portales.test';
+    await createSuperadmin(email, 'clave-buena');
+    const answers = await Promise.all(Array.from({ length: 6 }, () => login({ email, password: 'mala' })));
+    const codes = answers.map((answer) => answer.json().error.code).sort();
+    expect(codes).toEqual(['CaptchaRequired', 'CaptchaRequired', 'CaptchaRequired', 'InvalidCredentials', 'InvalidCredentials', 'InvalidCredentials']);
+    const [row] = await t.database.query<{ failures: number }>('select failures from login_attempts where key = $1', [`email:${email}`]);
+    expect(row!.failures).toBe(3);
+  });
+
   it('requires the captcha after 3 failures from one address, whatever the e-mail', async () => {
     const ip = '10.200.0.1';
     for (const email of ['a@portales.test', 'b@portales.test', 'c@portales.test']) {
