@@ -1,6 +1,7 @@
 /** The audit trail (docs/decisions.md 'Audit trail'): GET /audit/ for holders of Settings. */
 import type { FastifyInstance } from 'fastify';
 import { listAudit } from '../auth/auditLog';
+import { pagingQueryProperties } from '../http/paging';
 import { apiRoute } from '../http/route';
 
 export function registerAuditRoutes(app: FastifyInstance): void {
@@ -14,8 +15,7 @@ export function registerAuditRoutes(app: FastifyInstance): void {
       querystring: {
         type: 'object',
         properties: {
-          page: { type: 'string', description: 'Página, desde 1' },
-          pageSize: { type: 'string', description: 'Filas por página (20 por omisión, máximo 100)' },
+          ...pagingQueryProperties({ defaultPageSize: 20, maxPageSize: 100 }),
           userId: { type: 'string', description: 'Id del usuario que actuó' },
           resource: { type: 'string', description: 'Recurso (p. ej. superadmins, auth, sitetypes)' },
           from: { type: 'string', description: 'Desde (fecha u hora ISO 8601)' },

@@ -1,5 +1,6 @@
 /** GET /sites/groups/: the site groups with their number of entities (spec 01 'Group management'). */
 import type { FastifyInstance } from 'fastify';
+import { pagingQueryProperties } from '../http/paging';
 import { apiRoute } from '../http/route';
 import { accentInsensitiveRegex, pageMeta, QueryReader, readPaging, sortKeySql } from '../sites/query';
 
@@ -16,8 +17,7 @@ export function registerGroupRoutes(app: FastifyInstance): void {
       querystring: {
         type: 'object',
         properties: {
-          page: { type: 'string', description: 'Página (desde 1)' },
-          pageSize: { type: 'string', description: 'Tamaño de página (1 a 1000, 10 por defecto)' },
+          ...pagingQueryProperties({ defaultPageSize: 10, maxPageSize: 1000 }),
           name: { type: 'string', description: 'Parte del nombre (sin distinguir mayúsculas ni tildes)' },
           search: { type: 'string', description: 'Igual que name' },
         },

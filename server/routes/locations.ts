@@ -1,6 +1,7 @@
 /** GET /locations/: departments and municipalities (DIVIPOLA), for filters and forms. */
 import type { FastifyInstance } from 'fastify';
 import type { LocationRecord } from '../../resources/locations';
+import { pagingQueryProperties } from '../http/paging';
 import { apiRoute } from '../http/route';
 import { locationWhere, parseLocationFilter } from '../sites/locationFilter';
 import { pageMeta, sortKeySql } from '../sites/query';
@@ -20,8 +21,7 @@ export function registerLocationRoutes(app: FastifyInstance): void {
           parentLocationId: { type: 'string', description: 'Ubicación padre (170 = Colombia: departamentos)' },
           search: { type: 'string', description: 'Parte del nombre (sin distinguir mayúsculas ni tildes)' },
           isMunicipality: { type: 'string', description: 'true municipios, false departamentos' },
-          page: { type: 'string', description: 'Página (desde 1)' },
-          pageSize: { type: 'string', description: 'Tamaño de página (1 a 2000, 100 por defecto)' },
+          ...pagingQueryProperties({ defaultPageSize: 100, maxPageSize: 2000 }),
         },
       },
     },

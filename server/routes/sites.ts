@@ -1,5 +1,6 @@
 /** GET /sites/: the site list with its filters (spec 01 'Site list', 'Site filter'). */
 import type { FastifyInstance } from 'fastify';
+import { pagingQueryProperties } from '../http/paging';
 import { apiRoute } from '../http/route';
 import { parseSiteFilter } from '../sites/filter';
 import { siteListSql, type SiteListRow } from '../sites/listQuery';
@@ -10,8 +11,7 @@ import { statusNameKey } from '../sites/status';
 const siteListQuerySchema = {
   type: 'object',
   properties: {
-    page: { type: 'string', description: 'Página (desde 1)' },
-    pageSize: { type: 'string', description: 'Tamaño de página (1 a 100, 20 por defecto)' },
+    ...pagingQueryProperties({ defaultPageSize: 20, maxPageSize: 100 }),
     name: { type: 'string', description: 'Parte del nombre (sin distinguir mayúsculas ni tildes)' },
     parentLocationId: { type: 'string', description: 'Departamento' },
     locationId: { type: 'string', description: 'Municipio' },

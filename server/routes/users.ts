@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { checkRecoveryToken, completeRecovery, requestRecovery } from '../auth/recovery';
 import { createSuperadmin, listSuperadminPage, readSuperadmin, updateSuperadmin } from '../auth/superadmins';
+import { pagingQueryProperties } from '../http/paging';
 import { apiRoute } from '../http/route';
 
 const RECOVERY_TAGS = ['Recuperación de contraseña'];
@@ -78,8 +79,7 @@ export function registerUserRoutes(app: FastifyInstance): void {
       querystring: {
         type: 'object',
         properties: {
-          page: { type: 'string', description: 'Página, desde 1' },
-          pageSize: { type: 'string', description: 'Filas por página (20 por omisión, máximo 100)' },
+          ...pagingQueryProperties({ defaultPageSize: 20, maxPageSize: 100 }),
           search: { type: 'string', description: 'Texto buscado en el nombre o el correo' },
           orderBy: { type: 'string', description: '-createdDate (recientes primero, por omisión), createdDate, name, -name' },
         },

@@ -5,28 +5,11 @@ import { AdminContext, TestMemoryRouter, type AuthProvider, type DataProvider, t
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { spanishMessages } from '../../i18n/es';
+import type { SiteListRecord } from '../../resources/sites';
 import { SiteListPage } from './SiteListPage';
 
-interface FakeSite {
-  id: number;
-  name: string;
-  parentLocationId: number;
-  parentLocation: string;
-  locationId: number | null;
-  childLocation: string | null;
-  siteType: string;
-  statusId: number;
-  installed: boolean;
-  pendingRequest: boolean;
-  requestType: string | null;
-  countUsers: number;
-  countEmails: number;
-  countContents: number;
-  countComments: number;
-  modifiedDate: string;
-  population: number | null;
-  groups: number[];
-}
+/** A site as the API lists it, plus the groups it belongs to (for the group filter of the fake). */
+type FakeSite = SiteListRecord & { groups: number[] };
 
 const LOCATIONS = [
   { id: 5, name: 'Antioquia', parentLocationId: 170, isMunicipality: false },
@@ -44,6 +27,12 @@ function makeSites(): FakeSite[] {
     list.push({
       id: i,
       name: `Alcaldía ${String(i).padStart(2, '0')}`,
+      alias: `alcaldia-${i}`,
+      siteTypeId: 2,
+      orderType: 1,
+      url: null,
+      allowedUrl: null,
+      statusName: i <= 20 ? 'Activo' : 'Inactivo',
       parentLocationId: antioquia ? 5 : 25,
       parentLocation: antioquia ? 'Antioquia' : 'Cundinamarca',
       locationId: municipality.id,

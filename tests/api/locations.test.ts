@@ -2,18 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
 import { locations } from '../../server/db/schema';
+import type { LocationRecord } from '../../resources/locations';
 import { errors } from '../../i18n/es/errors';
 import { sites as siteTexts } from '../../i18n/es/sites';
 
-interface LocationItem {
-  id: number;
-  name: string;
-  code: string;
-  parentLocationId: number | null;
-  isMunicipality: boolean;
-  latitude: number | null;
-  longitude: number | null;
-}
+type LocationItem = LocationRecord;
 interface ListBody {
   results: LocationItem[];
   meta: { hasNextPage: boolean; total: number };
