@@ -12,6 +12,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { AppContext } from './context';
 import { envelope, notFound, registerErrorHandling } from './http/errors';
 import { API_PREFIX, registerAccessControl } from './http/route';
+import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerApiRoutes } from './routes';
 import type { ResourceDeclaration } from '../resources/types';
 
@@ -32,6 +33,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustProxy: true,
   });
   app.decorate('ctx', options.context);
+  const { config } = options.context;
+  await registerSecurityHeaders(app, config);
 
   await app.register(swagger, {
     openapi: {
@@ -45,7 +48,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     hideUntagged: false,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The API reference only with API_DOCS=1 (otherwise /api/docs answers 404); its page runs under the same CSP.
+  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
 
   // Only routes that declare `rateLimit` are capped (see apiRoute); sign-in has its own database-backed throttle.
   await app.register(rateLimit, { global: false });
@@ -56,7 +60,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await options.context.database.query('select 1');
     return reply.send({ status: 'ok' });
   });
-  app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true }, config: { access: 'public' } }, async () => app.swagger());
+  // Without API_DOCS=1 the API's description is for signed-in superadmins only.
+  const openApiAccess = config.apiDocs ? 'public' : 'authenticated';
+  app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true }, config: { access: openApiAccess } }, async () => app.swagger());
 
   await registerApiRoutes(app, { extraResources: options.extraResources });
 

@@ -21,6 +21,10 @@ export interface ServerConfig {
   tokenRefreshWindowSeconds: number;
   passwordResetTtlMinutes: number;
   tileUrl: string;
+  /** Matomo's address (MATOMO_URL): its origin is allowed by the Content-Security-Policy. */
+  matomoUrl: string | undefined;
+  /** API_DOCS=1 serves the API reference at /api/docs and the OpenAPI document without signing in. */
+  apiDocs: boolean;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -44,5 +48,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     tokenRefreshWindowSeconds: Number(env.TOKEN_REFRESH_WINDOW_SECONDS ?? 300),
     passwordResetTtlMinutes: Number(env.PASSWORD_RESET_TTL_MINUTES ?? 60),
     tileUrl: env.TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    matomoUrl: env.MATOMO_URL || undefined,
+    apiDocs: env.API_DOCS === '1',
   };
 }

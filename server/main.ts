@@ -1,10 +1,11 @@
-/** `npm start`: builds the admin when it is not built, prepares the database and serves admin and API. */
+/** `npm start`: builds the admin when it is not built or its build is stale, prepares the database and serves admin and API. */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { loadSigningKey } from './auth/tokens';
+import { buildState } from './build/freshness';
 import { readConfig } from './config';
 import { openDatabase } from './db/connection';
 import { createMailer } from './mail/mailer';
@@ -13,14 +14,30 @@ import { initializeDatabase } from './seed';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const staticDir = path.join(root, 'dist');
 
+/** Builds the admin when dist/ is missing or older than any of its sources (see server/build/freshness.ts). */
 function ensureBuilt(): void {
-  if (fs.existsSync(path.join(staticDir, 'index.html'))) return;
-  console.log('Construyendo la aplicación (vite build)…');
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  const state = buildState(root, path.join(staticDir, 'index.html'));
+  if (state === 'fresh') return;
+  const vite = path.join(root, 'node_modules/vite/bin/vite.js');
+  if (!fs.existsSync(vite)) {
+    // Production installs may omit vite: serve what is built, but say it is out of date.
+    if (state === 'stale') {
+      console.warn('AVISO: la interfaz compilada (dist/) es anterior a sus fuentes y vite no está instalado: se sirve una versión desactualizada. Ejecute `npm run build`.');
+      return;
+    }
+    console.error('No hay interfaz compilada (dist/) y vite no está instalado para construirla: ejecute `npm run build`.');
+    process.exit(1);
+  }
+  console.log(
+    state === 'missing'
+      ? 'Construyendo la aplicación (vite build)…'
+      : 'Las fuentes de la interfaz cambiaron desde la última compilación: reconstruyendo (vite build)…',
+  );
+  const result = spawnSync(process.execPath, [vite, 'build'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error('La compilación de la interfaz falló (vite build): corrija el error anterior o ejecute `npm run build`.');
+    process.exit(result.status ?? 1);
+  }
 }
 
 async function main(): Promise<void> {

@@ -293,7 +293,7 @@ describe('resource engine: update, rules, delete and audit', () => {
 
 describe('resource engine: OpenAPI', () => {
   it('documents the generated routes with their tag, body and answers', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/v1/openapi.json', headers: reader });
     expect(response.statusCode).toBe(200);
     const document = response.json() as { paths: Record<string, Record<string, Record<string, unknown>>> };
     const collection = document.paths['/api/v1/colors/'];

@@ -16,6 +16,7 @@ import { eq } from 'drizzle-orm';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { PERMISSIONS, type PermissionName } from '../../resources/permissions';
+import { buildState } from '../../server/build/freshness';
 import { userPermissions, users, USER_TYPE } from '../../server/db/schema';
 import { createTestApp, type TestApp } from './testApp';
 
@@ -38,28 +39,12 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-/** Sources of the built admin: a build older than any of them is rebuilt. */
-const CLIENT_SOURCES = ['src', 'i18n', 'resources', 'dataProvider', 'authProvider', 'index.html', 'vite.config.ts', 'public'];
-
-function newestMtime(entry: string): number {
-  if (!fs.existsSync(entry)) return 0;
-  const stat = fs.statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const child of fs.readdirSync(entry)) {
-    if (child === 'node_modules' || child.startsWith('.')) continue;
-    newest = Math.max(newest, newestMtime(path.join(entry, child)));
-  }
-  return newest;
-}
-
 function buildIsFresh(index: string): boolean {
   if (!fs.existsSync(index)) return false;
   const mode = process.env.E2E_BUILD ?? 'auto';
   if (mode === 'never') return true;
   if (mode === 'always') return false;
-  const sources = Math.max(...CLIENT_SOURCES.map((entry) => newestMtime(path.join(REPO_ROOT, entry))));
-  return sources <= fs.statSync(index).mtimeMs;
+  return buildState(REPO_ROOT, index) === 'fresh';
 }
 
 const BUILD_LOCK = path.join(REPO_ROOT, 'node_modules', '.e2e-build.lock');
