@@ -21,6 +21,10 @@ export interface ServerConfig {
   tokenRefreshWindowSeconds: number;
   passwordResetTtlMinutes: number;
   tileUrl: string;
+  /** Absolute lifetime of a session in hours from sign-in: refresh never extends it. */
+  sessionMaxHours: number;
+  /** False (SERVE_ADMIN=0): `npm start` serves the API only, without building or serving the admin. */
+  serveAdmin: boolean;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -44,5 +48,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     tokenRefreshWindowSeconds: Number(env.TOKEN_REFRESH_WINDOW_SECONDS ?? 300),
     passwordResetTtlMinutes: Number(env.PASSWORD_RESET_TTL_MINUTES ?? 60),
     tileUrl: env.TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    sessionMaxHours: positiveNumber(env.SESSION_MAX_HOURS, 12),
+    serveAdmin: env.SERVE_ADMIN !== '0',
   };
+}
+
+function positiveNumber(value: string | undefined, fallback: number): number {
+  const parsed = Number(value);
+  return value !== undefined && value.trim() !== '' && Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
 }
