@@ -1,7 +1,8 @@
 /**
  * Superadministrators (spec 01 §2 'Users', §5 'Superadmin'): platform users holding a chosen set of
  * the nine permissions. Routes and screens are hand-written (server/routes/users.ts); this declaration
- * gives the dataProvider its path and id, and both sides the validation.
+ * gives the dataProvider its path and id, and both sides the validation. There is no password: a superadmin's
+ * password is only set through the invitation or recovery link (server/auth/superadminRules.ts).
  */
 import * as yup from 'yup';
 import { defineResource } from './types';
@@ -20,8 +21,6 @@ export interface SuperadminRecord {
 
 /** Lower-case e-mail shape (spec: "lowercase e-mail pattern"). */
 export const SUPERADMIN_EMAIL_PATTERN = /^[a-z0-9._%+-]+@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/;
-
-const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 /** A permission is sent as `{ permissionID, name }`; a bare id is accepted too. */
 const permissionItem = yup
@@ -55,19 +54,6 @@ export const superadminSchema = yup.object({
     .typeError('validation.superadmin.permissions')
     .required('validation.superadmin.permissions')
     .min(1, 'validation.superadmin.permissions'),
-  password: yup
-    .string()
-    .transform(blankToUndefined)
-    .optional()
-    .min(6, 'validation.superadmin.password')
-    .max(50, 'validation.superadmin.password'),
-  confirmPassword: yup
-    .string()
-    .transform(blankToUndefined)
-    .optional()
-    .test('matches', 'validation.login.passwords_mismatch', function matches(value) {
-      return value === undefined || value === this.parent.password;
-    }),
   deleted: yup.boolean().typeError('validation.invalid').optional(),
 });
 

@@ -25,6 +25,10 @@ export interface ServerConfig {
   matomoUrl: string | undefined;
   /** API_DOCS=1 serves the API reference at /api/docs and the OpenAPI document without signing in. */
   apiDocs: boolean;
+  /** Absolute lifetime of a session in hours from sign-in: refresh never extends it. */
+  sessionMaxHours: number;
+  /** False (SERVE_ADMIN=0): `npm start` serves the API only, without building or serving the admin. */
+  serveAdmin: boolean;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -50,5 +54,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     tileUrl: env.TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     matomoUrl: env.MATOMO_URL || undefined,
     apiDocs: env.API_DOCS === '1',
+    sessionMaxHours: positiveNumber(env.SESSION_MAX_HOURS, 12),
+    serveAdmin: env.SERVE_ADMIN !== '0',
   };
+}
+
+function positiveNumber(value: string | undefined, fallback: number): number {
+  const parsed = Number(value);
+  return value !== undefined && value.trim() !== '' && Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
 }

@@ -2,7 +2,8 @@
 import { resources } from '../i18n/es/resources';
 import { serverMessages } from '../i18n/es/server';
 import { serverAuth } from '../i18n/es/serverAuth';
+import { serverStartup } from '../i18n/es/serverStartup';
 import { sites } from '../i18n/es/sites';
 import { createTranslator, type MessageTree } from '../i18n/translate';
 
-export const t = createTranslator({ ...serverMessages, resources, serverAuth, sites } as unknown as MessageTree);
+export const t = createTranslator({ ...serverMessages, resources, serverAuth, serverStartup, sites } as unknown as MessageTree);

@@ -1,14 +1,20 @@
-/** `npm start`: builds the admin when it is not built or its build is stale, prepares the database and serves admin and API. */
+/**
+ * `npm start`: takes the embedded data folder's lock, builds the admin when it is missing or stale, prepares the
+ * database and serves admin and API, purging expired sign-in rows on a schedule.
+ */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
+import { PURGE_INTERVAL_MINUTES, purgeExpired } from './auth/purge';
 import { loadSigningKey } from './auth/tokens';
 import { buildState } from './build/freshness';
 import { readConfig } from './config';
 import { openDatabase } from './db/connection';
+import { acquireDataDirLock, DataDirLockedError } from './db/dataDirLock';
 import { createMailer } from './mail/mailer';
+import { every } from './schedule';
 import { initializeDatabase } from './seed';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -40,11 +46,30 @@ function ensureBuilt(): void {
   }
 }
 
+/** What shutdown undoes, last started first. */
+const closers: Array<() => Promise<void> | void> = [];
+let stopping = false;
+
+async function shutdown(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  for (const close of closers.reverse()) await close();
+  process.exit(0);
+}
+
 async function main(): Promise<void> {
   const config = readConfig();
-  ensureBuilt();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const log = (line: string) => console.log(line);
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+  if (!config.databaseUrl) {
+    // The embedded database: one server per DATA_DIR. The lock goes with the process, however it ends.
+    const lock = acquireDataDirLock(config.dataDir, { log });
+    process.once('exit', () => lock.release());
+  }
+  if (config.serveAdmin) ensureBuilt();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  closers.push(() => database.close());
   await initializeDatabase(database, config, log);
   const context = {
     database,
@@ -52,19 +77,24 @@ async function main(): Promise<void> {
     signingKey: await loadSigningKey(database, config.tokenSecret),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: path.join(config.dataDir, 'mail'), log }),
   };
-  const app = await buildApp({ context, staticDir, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
-  const shutdown = async () => {
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  const app = await buildApp({
+    context,
+    staticDir: config.serveAdmin ? staticDir : undefined,
+    logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+  });
+  closers.push(() => app.close());
+  const purge = every(
+    PURGE_INTERVAL_MINUTES * 60_000,
+    () => purgeExpired(database, config),
+    (error) => app.log.warn({ err: error }, 'purge of expired sessions failed'),
+  );
+  closers.push(() => purge.stop());
   await app.listen({ port: config.port, host: config.host });
   console.log(`Portales admin escuchando en http://${config.host}:${config.port} (base de datos: ${database.kind})`);
 }
 
 main().catch((error) => {
-  console.error(error);
+  // A refusal to start is a sentence for the operator, not a stack trace.
+  console.error(error instanceof DataDirLockedError ? error.message : error);
   process.exit(1);
 });

@@ -27,9 +27,11 @@ export const validation = {
     email_invalid: 'Correo electrónico no válido',
     permissions: 'Debes seleccionar por lo menos un permiso para el usuario',
     email_used: 'El correo electrónico ya lo está utilizando otro usuario',
-    password: 'Debes por lo menos ingresar 6 caracteres',
     self_deactivation: 'No puedes inactivar tu propio usuario.',
-    self_users_permission: 'No puedes quitarte el permiso para administrar usuarios.',
+    self_permissions: 'No puedes cambiar tus propios permisos: pídeselo a otro superadministrador.',
+    password_by_link:
+      'La contraseña de otro superadministrador solo se asigna con el enlace de invitación o recuperación que recibe en su correo.',
+    own_password_by_link: 'Tu contraseña solo se cambia con el enlace de recuperación («¿Olvidaste tu contraseña?»).',
   },
   audit: {
     date_invalid: 'La fecha no es válida',

@@ -1,19 +1,19 @@
 /**
  * Creating and changing superadministrators (spec 01 §2 'Users', §5 'Superadmin'). Each change runs
- * in one transaction with its audit record; passwords never reach the audit (redact) nor the answer.
+ * in one transaction with its audit record. Passwords are never set here: a new superadmin always gets
+ * the invitation link, and nobody changes their own permissions (superadminRules.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import * as yup from 'yup';
 import { pagingFields } from '../../resources/paging';
 import { PERMISSIONS } from '../../resources/permissions';
-import { selfLockout } from './selfLockout';
+import { passwordRefusal, passwordSent, selfChangeRefusal, type Refusal } from './superadminRules';
 import { superadminSchema, type SuperadminBody } from '../../resources/superadmins';
 import { writeAudit } from '../audit/audit';
 import { userPermissions, users, USER_TYPE } from '../db/schema';
 import type { Db } from '../db/connection';
 import { badArgument, notFound } from '../http/errors';
-import { hashPassword } from './passwords';
 import { INVITATION_TTL_MINUTES, issuePasswordReset, sendInvitationMail } from './passwordResets';
 import { revokeUserSessions } from './sessions';
 import {
@@ -70,6 +70,10 @@ async function validBody(body: unknown): Promise<SuperadminBody & { permissionId
   return { ...valid, permissionIds: permissionIds.sort((a, b) => a - b) };
 }
 
+function refuse(refusal: Refusal | null): void {
+  if (refusal) throw badArgument(refusal.target, refusal.messageKey);
+}
+
 function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: unknown }).code === '23505') return true;
@@ -91,10 +95,10 @@ const namesOf = (ids: number[]) => PERMISSIONS.filter((p) => ids.includes(p.perm
 
 export async function createSuperadmin(app: FastifyInstance, request: FastifyRequest): Promise<SuperadminView> {
   const { database, config, mailer } = app.ctx;
+  refuse(passwordRefusal({ actorId: request.user?.id, targetId: null, passwordSent: passwordSent(request.body) }));
   const body = await validBody(request.body);
   if (await findSuperadminByEmail(database, body.email)) throw emailAlreadyUsed();
-  const passwordHash = body.password ? await hashPassword(body.password) : null;
-  let created: { id: number; invitation: string | null };
+  let created: { id: number; invitation: string };
   try {
     created = await database.db.transaction(async (tx) => {
       const [row] = await tx
@@ -103,18 +107,17 @@ export async function createSuperadmin(app: FastifyInstance, request: FastifyReq
           userTypeId: USER_TYPE.superadmin,
           name: body.name,
           email: body.email,
-          passwordHash,
           deleted: body.deleted ?? false,
         })
         .returning({ id: users.id });
       const id = row!.id;
       await setPermissions(tx, id, body.permissionIds);
-      const invitation = passwordHash ? null : await issuePasswordReset(tx, id, INVITATION_TTL_MINUTES);
+      const invitation = await issuePasswordReset(tx, id, INVITATION_TTL_MINUTES);
       await writeAudit(tx, request, {
         action: 'create',
         resource: 'superadmins',
         recordId: id,
-        after: { ...auditView({ ...body, permissions: namesOf(body.permissionIds) }), invited: invitation !== null },
+        after: { ...auditView({ ...body, permissions: namesOf(body.permissionIds) }), invited: true },
       });
       return { id, invitation };
     });
@@ -122,12 +125,10 @@ export async function createSuperadmin(app: FastifyInstance, request: FastifyReq
     if (isUniqueViolation(error)) throw emailAlreadyUsed();
     throw error;
   }
-  if (created.invitation) {
-    try {
-      await sendInvitationMail(mailer, config, body, created.invitation);
-    } catch (error) {
-      request.log.error({ err: error }, 'invitation mail failed');
-    }
+  try {
+    await sendInvitationMail(mailer, config, body, created.invitation);
+  } catch (error) {
+    request.log.error({ err: error }, 'invitation mail failed');
   }
   return (await getSuperadmin(database, created.id))!;
 }
@@ -135,13 +136,24 @@ export async function createSuperadmin(app: FastifyInstance, request: FastifyReq
 export async function updateSuperadmin(app: FastifyInstance, request: FastifyRequest, idParam: string): Promise<SuperadminView> {
   const { database } = app.ctx;
   const before = await readSuperadmin(app, idParam);
+  const actorId = request.user?.id;
+  refuse(passwordRefusal({ actorId, targetId: before.id, passwordSent: passwordSent(request.body) }));
   const body = await validBody(request.body);
+  const deleted = body.deleted ?? before.deleted;
+  refuse(
+    selfChangeRefusal({
+      actorId,
+      targetId: before.id,
+      deleted,
+      permissionIds: body.permissionIds,
+      currentPermissionIds: before.permissions.map((p) => p.permissionID),
+    }),
+  );
   const other = await findSuperadminByEmail(database, body.email);
   if (other && other.id !== before.id) throw emailAlreadyUsed();
-  const passwordHash = body.password ? await hashPassword(body.password) : null;
-  const deleted = body.deleted ?? before.deleted;
-  const lockout = selfLockout({ actorId: request.user?.id, targetId: before.id, deleted, permissionIds: body.permissionIds });
-  if (lockout) throw badArgument(lockout.target, lockout.messageKey);
+  // One's own set is unchanged by the rule above: not rewriting it means a change made meanwhile by
+  // another superadmin (say, taking a permission away) is never undone by this request.
+  const ownRecord = actorId === before.id;
   try {
     await database.db.transaction(async (tx) => {
       await tx
@@ -151,18 +163,16 @@ export async function updateSuperadmin(app: FastifyInstance, request: FastifyReq
           email: body.email,
           deleted,
           modifiedDate: sql`now()`,
-          ...(passwordHash ? { passwordHash } : {}),
         })
         .where(eq(users.id, before.id));
-      await setPermissions(tx, before.id, body.permissionIds);
+      if (!ownRecord) await setPermissions(tx, before.id, body.permissionIds);
       if (deleted && !before.deleted) await revokeUserSessions(tx, before.id);
-      else if (passwordHash) await revokeUserSessions(tx, before.id, request.user?.sessionId);
       await writeAudit(tx, request, {
         action: 'update',
         resource: 'superadmins',
         recordId: before.id,
         before: auditView(before),
-        after: { ...auditView({ ...body, deleted, permissions: namesOf(body.permissionIds) }), credentialsChanged: passwordHash !== null },
+        after: auditView({ ...body, deleted, permissions: namesOf(body.permissionIds) }),
       });
     });
   } catch (error) {

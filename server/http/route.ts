@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, HTTP
 import type { PermissionName } from '../../resources/permissions';
 import { hasAnyPermission } from '../../resources/permissions';
 import { loadSessionUser } from '../auth/sessionUser';
-import { issueToken, verifyToken } from '../auth/tokens';
+import { refreshToken, verifyToken } from '../auth/tokens';
 import { ApiError, forbidden, unauthorized } from './errors';
 
 export type Access = 'public' | 'authenticated' | { permissions: readonly PermissionName[] };
@@ -96,17 +96,12 @@ export function registerAccessControl(app: FastifyInstance): void {
     if (token) {
       const claims = await verifyToken(app.ctx.signingKey, token);
       if (claims) {
-        const user = await loadSessionUser(app.ctx.database, claims.userId, claims.sessionId);
-        if (user === 'revoked') reply.header('x-invalid-token', 'true');
-        else if (user) {
-          request.user = user;
-          const { tokenRefreshWindowSeconds, tokenTtlSeconds } = app.ctx.config;
-          if (claims.expiresAt - Date.now() / 1000 < tokenRefreshWindowSeconds) {
-            reply.header(
-              'x-refresh-token',
-              await issueToken(app.ctx.signingKey, { userId: user.id, sessionId: user.sessionId }, tokenTtlSeconds),
-            );
-          }
+        const session = await loadSessionUser(app.ctx.database, claims.userId, claims.sessionId, app.ctx.config.sessionMaxHours);
+        if (session === 'revoked') reply.header('x-invalid-token', 'true');
+        else if (session) {
+          request.user = session.user;
+          const refreshed = await refreshToken(app.ctx.signingKey, claims, session.endsAt, app.ctx.config);
+          if (refreshed) reply.header('x-refresh-token', refreshed);
         }
       } else {
         reply.header('x-invalid-token', 'true');

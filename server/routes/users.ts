@@ -12,7 +12,6 @@ const USERS = { permissions: ['Users'] } as const;
 const tokenParam = (request: FastifyRequest) => (request.params as { token: string }).token;
 const idParam = (request: FastifyRequest) => (request.params as { id: string }).id;
 
-
 const superadminBodySchema = {
   type: 'object',
   properties: {
@@ -23,7 +22,6 @@ const superadminBodySchema = {
       items: { description: '{ permissionID, name } (o solo el permissionID), p. ej. { "permissionID": 5, "name": "Users" }' },
       description: 'Al menos un permiso',
     },
-    password: { type: 'string', description: 'Opcional, 6 a 50; sin ella se envía una invitación por correo' },
     deleted: { type: 'boolean', description: 'Inactivo' },
   },
 } as const;
@@ -92,7 +90,7 @@ export function registerUserRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/users/',
     access: USERS,
-    summary: 'Crear un superadministrador con sus permisos',
+    summary: 'Crear un superadministrador con sus permisos (su contraseña la asigna con la invitación que recibe por correo)',
     tags: TAGS,
     schema: { body: superadminBodySchema },
     handler: async (request, reply) => {
@@ -115,7 +113,7 @@ export function registerUserRoutes(app: FastifyInstance): void {
     method: 'PUT',
     url: '/users/:id',
     access: USERS,
-    summary: 'Modificar un superadministrador (nombre, correo, permisos, contraseña, inactivo)',
+    summary: 'Modificar un superadministrador (nombre, correo, permisos, inactivo; nunca los propios permisos ni una contraseña)',
     tags: TAGS,
     schema: { params: { type: 'object', properties: { id: { type: 'string' } } }, body: superadminBodySchema },
     handler: async (request) => updateSuperadmin(app, request, idParam(request)),

@@ -24,6 +24,17 @@ const login = (email: string, password: string) => {
   return t.app.inject({ method: 'POST', url: `${API}/auth/`, payload: { email, password }, remoteAddress: `10.3.0.${ipCounter}` });
 };
 
+/** Sets the password of a superadmin through the link of the last mail it received (invitation or recovery). */
+async function setPasswordByLink(email: string, password: string) {
+  const mails = mailsTo(t.mailDir, email);
+  const response = await t.app.inject({
+    method: 'PUT',
+    url: `${API}/users/passwordreset/${linkToken(mails[mails.length - 1]!)}`,
+    payload: { password, confirmPassword: password },
+  });
+  expect(response.statusCode).toBe(200);
+}
+
 beforeAll(async () => {
   t = await createTestApp({ seed: 'reference' });
   usersToken = await t.tokenFor(['Users'], 'gestor@portales.test');
@@ -33,12 +44,11 @@ afterAll(async () => {
 });
 
 describe('superadmins', () => {
-  it('creates a superadmin with a password: 201 with the record, never the password; it can sign in', async () => {
+  it('creates a superadmin: 201 with the record; it signs in once its invitation link set its password', async () => {
     const response = await post({
       name: 'Laura Gómez',
       email: 'Laura.Gomez@Portales.test',
       permissions: [perm('Users'), perm('Sites')],
-      password: 'secreto-123',
     });
     expect(response.statusCode).toBe(201);
     const body = response.json();
@@ -52,8 +62,9 @@ describe('superadmins', () => {
     });
     expect(typeof body.id).toBe('number');
     expect(Date.parse(body.createdDate)).not.toBeNaN();
-    expect(JSON.stringify(body)).not.toMatch(/password|secreto|argon/i);
+    expect(JSON.stringify(body)).not.toMatch(/password|argon/i);
 
+    await setPasswordByLink('laura.gomez@portales.test', 'secreto-123');
     const signIn = await login('laura.gomez@portales.test', 'secreto-123');
     expect(signIn.statusCode).toBe(200);
     expect(signIn.json().user.permissions).toEqual([perm('Sites'), perm('Users')]);
@@ -65,13 +76,13 @@ describe('superadmins', () => {
   });
 
   it('accepts bare permission ids', async () => {
-    const response = await post({ name: 'Ids sueltos', email: 'ids@portales.test', permissions: [9, 3], password: 'secreto-123' });
+    const response = await post({ name: 'Ids sueltos', email: 'ids@portales.test', permissions: [9, 3] });
     expect(response.statusCode).toBe(201);
     expect(response.json().permissions).toEqual([perm('Reports'), perm('Settings')]);
   });
 
   it('refuses a duplicate e-mail (any case) with EmailAlreadyUsed on the e-mail', async () => {
-    await post({ name: 'Primera persona', email: 'repetido@portales.test', permissions: [perm('Sites')], password: 'secreto-123' });
+    await post({ name: 'Primera persona', email: 'repetido@portales.test', permissions: [perm('Sites')] });
     const duplicate = await post({ name: 'Segunda persona', email: 'REPETIDO@portales.test', permissions: [perm('Sites')] });
     expect(duplicate.statusCode).toBe(400);
     expect(duplicate.json().error).toEqual({
@@ -97,7 +108,6 @@ describe('superadmins', () => {
       [{ name: 'Ana María', email: 'ana@portales.test', permissions: [] }, 'permissions', 'Debes seleccionar por lo menos un permiso para el usuario'],
       [{ name: 'Ana María', email: 'ana@portales.test' }, 'permissions', 'Debes seleccionar por lo menos un permiso para el usuario'],
       [{ name: 'Ana María', email: 'ana@portales.test', permissions: [42] }, 'permissions', 'Debes seleccionar por lo menos un permiso para el usuario'],
-      [{ name: 'Ana María', email: 'ana@portales.test', permissions: [1], password: '12345' }, 'password', 'Debes por lo menos ingresar 6 caracteres'],
     ];
     for (const [payload, target, message] of cases) {
       const response = await post(payload);
@@ -109,7 +119,7 @@ describe('superadmins', () => {
     expect((await get('/users/?search=ana@portales.test')).json().meta.total).toBe(0);
   });
 
-  it('invites a superadmin created without a password: the mailed link sets it', async () => {
+  it('invites every new superadmin: the mailed link sets its password', async () => {
     const email = 'invitada@portales.test';
     const created = await post({ name: 'Persona invitada', email, permissions: [perm('Messages')] });
     expect(created.statusCode).toBe(201);
@@ -134,15 +144,15 @@ describe('superadmins', () => {
     expect((await login(email, 'mi-clave-1')).statusCode).toBe(200);
   });
 
-  it('updates name, e-mail, permissions and password, and deactivation ends the sessions', async () => {
-    const created = (await post({ name: 'Carlos Pérez', email: 'carlos@portales.test', permissions: [perm('Sites')], password: 'clave-uno' })).json();
+  it('updates name, e-mail and permissions, and deactivation ends the sessions', async () => {
+    const created = (await post({ name: 'Carlos Pérez', email: 'carlos@portales.test', permissions: [perm('Sites')] })).json();
+    await setPasswordByLink('carlos@portales.test', 'clave-uno');
     const session = (await login('carlos@portales.test', 'clave-uno')).json().token as string;
 
     const renamed = await put(created.id, {
       name: 'Carlos Andrés Pérez',
       email: 'carlos.perez@portales.test',
       permissions: [perm('Reports'), perm('Tickets')],
-      password: 'clave-dos',
     });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toMatchObject({
@@ -152,15 +162,9 @@ describe('superadmins', () => {
       permissions: [perm('Reports'), perm('Tickets')],
       deleted: false,
     });
-    // A new password ends the user's other sessions.
-    expect((await get('/auth/', session)).statusCode).toBe(401);
-    const second = (await login('carlos.perez@portales.test', 'clave-dos')).json().token as string;
-    expect((await get('/auth/', second)).json().permissions).toEqual([perm('Reports'), perm('Tickets')]);
-
-    // Without a password the current one is kept.
-    const kept = await put(created.id, { name: 'Carlos Andrés Pérez', email: 'carlos.perez@portales.test', permissions: [perm('Reports')] });
-    expect(kept.statusCode).toBe(200);
-    expect((await get('/auth/', second)).json().permissions).toEqual([perm('Reports')]);
+    // The password is kept, and the open session sees the new permissions at once.
+    expect((await get('/auth/', session)).json().permissions).toEqual([perm('Reports'), perm('Tickets')]);
+    const second = (await login('carlos.perez@portales.test', 'clave-uno')).json().token as string;
 
     const deactivated = await put(created.id, {
       name: 'Carlos Andrés Pérez',
@@ -170,17 +174,24 @@ describe('superadmins', () => {
     });
     expect(deactivated.statusCode).toBe(200);
     expect(deactivated.json().deleted).toBe(true);
-    expect((await get('/auth/', second)).statusCode).toBe(401);
-    expect((await login('carlos.perez@portales.test', 'clave-dos')).statusCode).toBe(401);
+    for (const token of [session, second]) expect((await get('/auth/', token)).statusCode).toBe(401);
+    expect((await login('carlos.perez@portales.test', 'clave-uno')).statusCode).toBe(401);
 
     const invalid = await put(created.id, { name: 'Car', email: 'carlos.perez@portales.test', permissions: [] });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().error.details.map((d: { target: string }) => d.target).sort()).toEqual(['name', 'permissions']);
   });
 
-  it('refuses a superadmin locking themself out, and keeps what was saved', async () => {
+  it('refuses a superadmin deactivating themself or changing their own permissions, and keeps what was saved', async () => {
     const self = (await get('/auth/')).json() as { id: number; name: string; email: string };
     const base = { name: 'Gestor de usuarios', email: self.email };
+    const auditRows = async () =>
+      (
+        await t.database.query<{ n: number }>(`select count(*)::int as n from audit_log where resource = 'superadmins' and record_id = $1`, [
+          String(self.id),
+        ])
+      )[0]!.n;
+    const audited = await auditRows();
 
     const deactivateSelf = await put(self.id, { ...base, permissions: [perm('Users')], deleted: true });
     expect(deactivateSelf.statusCode).toBe(400);
@@ -188,14 +199,75 @@ describe('superadmins', () => {
       { code: 'BadArgument', target: 'deleted', message: 'No puedes inactivar tu propio usuario.' },
     ]);
 
-    const dropUsers = await put(self.id, { ...base, permissions: [perm('Sites')] });
-    expect(dropUsers.statusCode).toBe(400);
-    expect(dropUsers.json().error.message).toBe('No puedes quitarte el permiso para administrar usuarios.');
+    // Holding only Users: granting oneself the nine permissions, one more, or swapping Users away is refused.
+    const message = 'No puedes cambiar tus propios permisos: pídeselo a otro superadministrador.';
+    for (const permissions of [PERMISSIONS.map((p) => perm(p.name)), [perm('Users'), perm('Settings')], [perm('Sites')]]) {
+      const response = await put(self.id, { ...base, permissions });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toEqual({
+        code: 'BadArgument',
+        message,
+        details: [{ code: 'BadArgument', target: 'permissions', message }],
+      });
+    }
 
     const after = (await get(`/users/${self.id}`)).json();
     expect(after.deleted).toBe(false);
+    expect(after.name).toBe(self.name);
     expect(after.permissions).toEqual([perm('Users')]);
-    expect((await get('/auth/')).statusCode).toBe(200);
+    expect((await get('/auth/')).json().permissions).toEqual([perm('Users')]);
+    expect(await auditRows()).toBe(audited);
+
+    // The same set (in any order, as ids or objects) is no change: name and e-mail can still be edited.
+    const renamed = await put(self.id, { ...base, permissions: [5, perm('Users')] });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ name: 'Gestor de usuarios', permissions: [perm('Users')] });
+  });
+
+  it('never sets a password directly: not on creation, not for another superadmin, not for oneself', async () => {
+    const othersMessage =
+      'La contraseña de otro superadministrador solo se asigna con el enlace de invitación o recuperación que recibe en su correo.';
+    const refusal = (message: string) => ({ code: 'BadArgument', message, details: [{ code: 'BadArgument', target: 'password', message }] });
+
+    // Creation with a password: refused, nothing created, nothing mailed.
+    const email = 'con-clave@portales.test';
+    const withPassword = await post({ name: 'Con contraseña', email, permissions: [perm('Sites')], password: 'puesta-por-otro' });
+    expect(withPassword.statusCode).toBe(400);
+    expect(withPassword.json().error).toEqual(refusal(othersMessage));
+    expect((await get(`/users/?search=${email}`)).json().meta.total).toBe(0);
+    expect(mailsTo(t.mailDir, email)).toHaveLength(0);
+
+    // Another superadmin holding all nine permissions: the Users-only holder cannot take its password over.
+    const all = PERMISSIONS.map((p) => perm(p.name));
+    const target = (await post({ name: 'Superadministradora total', email: 'total@portales.test', permissions: all })).json();
+    await setPasswordByLink('total@portales.test', 'clave-propia-1');
+    const session = (await login('total@portales.test', 'clave-propia-1')).json().token as string;
+    const hashOf = async (id: number) =>
+      (await t.database.query<{ password_hash: string }>('select password_hash from users where id = $1', [id]))[0]!.password_hash;
+    const hashBefore = await hashOf(target.id);
+
+    const base = { name: 'Superadministradora total', email: 'total@portales.test', permissions: all };
+    for (const extra of [{ password: 'tomada-1234' }, { password: 'tomada-1234', confirmPassword: 'tomada-1234' }, { confirmPassword: 'tomada-1234' }]) {
+      const response = await put(target.id, { ...base, ...extra });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toEqual(refusal(othersMessage));
+    }
+    expect(await hashOf(target.id)).toBe(hashBefore);
+    expect((await login('total@portales.test', 'tomada-1234')).statusCode).toBe(401);
+    expect((await get('/auth/', session)).statusCode).toBe(200);
+    expect((await login('total@portales.test', 'clave-propia-1')).statusCode).toBe(200);
+
+    // A blank password (what an empty form field sends) is no password: the rest of the change is saved.
+    const blank = await put(target.id, { ...base, name: 'Superadministradora total dos', password: '' });
+    expect(blank.statusCode).toBe(200);
+    expect(blank.json().name).toBe('Superadministradora total dos');
+    expect(await hashOf(target.id)).toBe(hashBefore);
+
+    // Oneself: also only through the recovery link.
+    const self = (await get('/auth/')).json() as { id: number; name: string; email: string };
+    const own = await put(self.id, { name: self.name, email: self.email, permissions: [perm('Users')], password: 'mi-nueva-1' });
+    expect(own.statusCode).toBe(400);
+    expect(own.json().error).toEqual(refusal('Tu contraseña solo se cambia con el enlace de recuperación («¿Olvidaste tu contraseña?»).'));
   });
 
   it('answers 404 for unknown ids and for users that are not superadmins', async () => {
@@ -215,7 +287,7 @@ describe('superadmins', () => {
 
   it('lists superadmins only, 20 per page, recent first, searching name or e-mail without regard to case', async () => {
     for (const [i, name] of ['Zoe Lista', 'Ana Lista', 'Marta Lista'].entries()) {
-      const created = await post({ name, email: `lista${i}@portales.test`, permissions: [perm('Sites')], password: 'secreto-123' });
+      const created = await post({ name, email: `lista${i}@portales.test`, permissions: [perm('Sites')] });
       expect(created.statusCode).toBe(201);
     }
     const all = (await get('/users/')).json();
@@ -269,18 +341,20 @@ describe('superadmins', () => {
   });
 
   it('audits creation and changes with before and after, without passwords', async () => {
-    const created = (await post({ name: 'Auditada Persona', email: 'auditada@portales.test', permissions: [perm('Sites')], password: 'clave-secreta-1' })).json();
-    await put(created.id, { name: 'Auditada Persona Dos', email: 'auditada@portales.test', permissions: [perm('Users')], password: 'clave-secreta-2' });
+    const created = (await post({ name: 'Auditada Persona', email: 'auditada@portales.test', permissions: [perm('Sites')] })).json();
+    await setPasswordByLink('auditada@portales.test', 'clave-secreta-1');
+    await put(created.id, { name: 'Auditada Persona Dos', email: 'auditada@portales.test', permissions: [perm('Users')] });
     const rows = await t.database.query<{ action: string; user_email: string; before: unknown; after: Record<string, unknown> }>(
       `select action, user_email, before, after from audit_log where resource = 'superadmins' and record_id = $1 order by id`,
       [String(created.id)],
     );
-    expect(rows.map((row) => row.action)).toEqual(['create', 'update']);
-    expect(rows.every((row) => row.user_email === 'gestor@portales.test')).toBe(true);
+    expect(rows.map((row) => row.action)).toEqual(['create', 'password_reset', 'update']);
+    expect(rows.map((row) => row.user_email)).toEqual(['gestor@portales.test', 'auditada@portales.test', 'gestor@portales.test']);
     expect(rows[0]!.before).toBeNull();
     expect(rows[0]!.after).toMatchObject({ name: 'Auditada Persona', email: 'auditada@portales.test', permissions: ['Sites'] });
-    expect(rows[1]!.before).toMatchObject({ name: 'Auditada Persona', permissions: ['Sites'] });
-    expect(rows[1]!.after).toMatchObject({ name: 'Auditada Persona Dos', permissions: ['Users'] });
-    expect(JSON.stringify(rows)).not.toMatch(/clave-secreta|argon2|password/i);
+    expect(rows[0]!.after).toMatchObject({ invited: true });
+    expect(rows[2]!.before).toMatchObject({ name: 'Auditada Persona', permissions: ['Sites'] });
+    expect(rows[2]!.after).toMatchObject({ name: 'Auditada Persona Dos', permissions: ['Users'] });
+    expect(JSON.stringify(rows.map((row) => [row.before, row.after]))).not.toMatch(/clave-secreta|argon2|password/i);
   });
 });
