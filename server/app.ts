@@ -10,6 +10,8 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { AppContext } from './context';
+import { registerBackgroundTasks } from './http/background';
+import { clientAddress } from './http/clientAddress';
 import { envelope, notFound, registerErrorHandling } from './http/errors';
 import { API_PREFIX, registerAccessControl } from './http/route';
 import { registerSecurityHeaders } from './http/securityHeaders';
@@ -30,7 +32,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: options.logger ?? false,
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, ignoreDuplicateSlashes: true },
     bodyLimit: 12 * 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies named in TRUST_PROXY (docs/decisions.md 'Sign-in and abuse').
+    trustProxy: options.context.config.trustProxy.length > 0 ? options.context.config.trustProxy : false,
   });
   app.decorate('ctx', options.context);
   const { config } = options.context;
@@ -52,9 +55,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
 
   // Only routes that declare `rateLimit` are capped (see apiRoute); sign-in has its own database-backed throttle.
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, keyGenerator: (request) => clientAddress(request) ?? 'unknown' });
   registerErrorHandling(app);
   registerAccessControl(app);
+  registerBackgroundTasks(app);
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     await options.context.database.query('select 1');

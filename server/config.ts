@@ -1,4 +1,5 @@
 /** Reads the environment once. Every setting the server honours is here, with its default. */
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export interface ServerConfig {
@@ -29,6 +30,45 @@ export interface ServerConfig {
   sessionMaxHours: number;
   /** False (SERVE_ADMIN=0): `npm start` serves the API only, without building or serving the admin. */
   serveAdmin: boolean;
+  /**
+   * Proxies whose X-Forwarded-For is believed (addresses, CIDRs or proxy-addr's names `loopback`,
+   * `linklocal`, `uniquelocal`). Empty: the client address is the socket's, whatever the header says.
+   */
+  trustProxy: string[];
+  /** Failures on one account (within the failure window) that lock it for `loginLockMinutes`. */
+  loginLockAfterFailures: number;
+  loginLockMinutes: number;
+}
+
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One TRUST_PROXY entry: an address, an address/prefix (CIDR) or a named range. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, prefix, extra] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (!family || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: comma-separated addresses/CIDRs; empty or unset means no proxy is trusted. */
+export function parseTrustProxy(value: string | undefined): string[] {
+  const entries = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const invalid = entries.filter((entry) => !isProxyEntry(entry));
+  if (invalid.length > 0) {
+    throw new Error(`TRUST_PROXY: valor no válido (${invalid.join(', ')}); usa direcciones IP o CIDR separadas por comas`);
+  }
+  return entries;
+}
+
+/** A positive whole number from the environment, else the default. */
+function positiveInteger(value: string | undefined, fallback: number): number {
+  const number = Number(value);
+  return value && Number.isInteger(number) && number > 0 ? number : fallback;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -56,6 +96,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     apiDocs: env.API_DOCS === '1',
     sessionMaxHours: positiveNumber(env.SESSION_MAX_HOURS, 12),
     serveAdmin: env.SERVE_ADMIN !== '0',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    loginLockAfterFailures: positiveInteger(env.LOGIN_LOCK_AFTER_FAILURES, 10),
+    loginLockMinutes: positiveInteger(env.LOGIN_LOCK_MINUTES, 15),
   };
 }
 

@@ -23,6 +23,7 @@ export const audit = {
     delete: 'Eliminación',
     login: 'Inicio de sesión',
     login_failed: 'Inicio de sesión fallido',
+    account_locked: 'Bloqueo temporal de la cuenta',
     logout: 'Cierre de sesión',
     password_reset: 'Cambio de contraseña',
     password_reset_requested: 'Solicitud de cambio de contraseña',

@@ -2,6 +2,17 @@
 export const serverAuth = {
   recovery_sent: 'Se ha enviado una url a tu correo electrónico para que puedas ingresar a cambiar tu contraseña.',
   password_saved: 'Tu nueva contraseña ha sido guardada',
+  login_delayed: 'Demasiados intentos fallidos con esta cuenta. Espera %{seconds} segundos e inténtalo de nuevo.',
+  lock_mail: {
+    subject: 'Tu cuenta de Portales fue bloqueada temporalmente',
+    text:
+      'Hola %{name},\n\n' +
+      'Registramos %{failures} intentos fallidos de inicio de sesión en tu cuenta de superadministrador de Portales, ' +
+      'por lo que la bloqueamos durante %{minutes} minutos. Pasado ese tiempo podrás ingresar de nuevo.\n\n' +
+      'Si necesitas ingresar antes, o si no fuiste tú quien lo intentó, cambia tu contraseña con la opción ' +
+      '"¿Olvidaste tu contraseña?" en %{link}: la recuperación funciona aunque la cuenta esté bloqueada y, ' +
+      'al guardar la nueva contraseña, la cuenta se desbloquea.',
+  },
   reset_mail: {
     subject: 'Recupera tu contraseña',
     text:

@@ -5,6 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/connection';
 import { auditLog } from '../db/schema';
+import { clientAddress } from '../http/clientAddress';
 
 const SECRET_KEY = /pass(word)?|token|captcha|secret|hash/i;
 
@@ -43,6 +44,7 @@ export async function writeAudit(tx: Db, request: FastifyRequest, entry: AuditEn
     recordId: entry.recordId == null ? null : String(entry.recordId),
     before: entry.before === undefined ? null : redact(entry.before),
     after: entry.after === undefined ? null : redact(entry.after),
-    clientAddress: request.ip,
+    // Never the raw header value: a malformed address would make the insert (inet) fail.
+    clientAddress: clientAddress(request),
   });
 }

@@ -1,64 +1,81 @@
 /**
- * Signing in (spec 01 §2 'Login', docs/decisions.md 'Sessions'): validates the body, applies the
- * throttle (captcha after 3 failures, delay after 5), verifies the captcha whenever one is sent,
- * checks the credentials of an active superadmin, then opens a session and issues its token.
+ * Signing in (spec 01 §2 'Login', docs/decisions.md 'Sessions', 'Sign-in and abuse'): validates the
+ * body, verifies the captcha whenever one is sent, claims the attempt (captcha after 3 failures, the
+ * account's growing delay, its temporary lock; server/auth/throttleRules.ts), checks the credentials
+ * of an active superadmin, then opens a session and issues its token.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { writeAudit } from '../audit/audit';
 import { users } from '../db/schema';
+import { afterResponse } from '../http/background';
+import { clientAddress } from '../http/clientAddress';
 import { ApiError, badArgument } from '../http/errors';
 import { t } from '../i18n';
 import { verifyCaptcha } from './captcha';
-import { countAttempt, resetFailures, uncountAttempt } from './loginAttempts';
+import { claimAttempt, resetFailures } from './loginAttempts';
+import { sendLockMail } from './passwordResets';
 import { verifyPassword } from './passwords';
 import { loginSchema } from './schemas';
 import { openSession } from './sessions';
 import { findSuperadminByEmail, toUserView, type UserView } from './superadminStore';
-import { attemptKeys, throttleDecision } from './throttleRules';
+import { attemptKeys } from './throttleRules';
 import { issueToken } from './tokens';
 
 export const invalidCredentials = () => new ApiError(401, 'InvalidCredentials', t('errors.login_failed'));
 export const captchaRequired = () => badArgument('captcha', 'validation.login.captcha_required', 'CaptchaRequired');
 export const captchaInvalid = () => badArgument('captcha', 'errors.captcha_invalid', 'CaptchaInvalid');
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const loginDelayed = (seconds: number) =>
+  new ApiError(429, 'TooManyRequests', t('serverAuth.login_delayed', { seconds }));
 
 export interface SignInResult {
   token: string;
   user: UserView;
 }
 
-export async function signIn(app: FastifyInstance, request: FastifyRequest): Promise<SignInResult> {
+export async function signIn(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<SignInResult> {
   const { database, config, signingKey } = app.ctx;
   const body = await loginSchema.validate(request.body ?? {}, { abortEarly: false, stripUnknown: true });
-  const keys = attemptKeys(body.email, request.ip);
+  const keys = attemptKeys(body.email, clientAddress(request));
 
-  const decision = throttleDecision(await countAttempt(database, keys));
-  if (decision.delayMs > 0) await sleep(decision.delayMs);
-
+  // A captcha sent is verified (and used up) first: a refused captcha counts nothing.
   const captchaSent = Boolean(body.captchaId) || Boolean(body.captcha);
-  if (captchaSent || decision.captchaRequired) {
-    // A refused captcha is not a failed password: the attempt counted above is taken back.
-    if (!body.captchaId || !body.captcha) {
-      await uncountAttempt(database, keys);
-      throw captchaRequired();
-    }
-    if (!(await verifyCaptcha(database, body.captchaId, body.captcha))) {
-      await uncountAttempt(database, keys);
-      throw captchaInvalid();
-    }
+  if (captchaSent) {
+    if (!body.captchaId || !body.captcha) throw captchaRequired();
+    if (!(await verifyCaptcha(database, body.captchaId, body.captcha))) throw captchaInvalid();
+  }
+
+  const policy = { afterFailures: config.loginLockAfterFailures, minutes: config.loginLockMinutes };
+  const decision = await claimAttempt(database, keys, captchaSent, policy);
+  // Locked: the spec's wrong-credentials text, whatever the password (the guesser learns nothing).
+  if (decision.kind === 'locked') throw invalidCredentials();
+  if (decision.kind === 'captcha_required') throw captchaRequired();
+  if (decision.kind === 'too_soon') {
+    const seconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
+    void reply.header('retry-after', String(seconds));
+    throw loginDelayed(seconds);
   }
 
   const user = await findSuperadminByEmail(database, body.email);
   const passwordMatches = await verifyPassword(user?.passwordHash, body.password);
   if (!user || user.deleted || !passwordMatches) {
-    await writeAudit(database.db, request, {
-      action: 'login_failed',
-      resource: 'auth',
-      recordId: user?.id ?? null,
-      actor: { id: user?.id ?? null, email: body.email.slice(0, 200) },
+    await database.db.transaction(async (tx) => {
+      const actor = { id: user?.id ?? null, email: body.email.slice(0, 200) };
+      await writeAudit(tx, request, { action: 'login_failed', resource: 'auth', recordId: user?.id ?? null, actor });
+      if (decision.locks) {
+        await writeAudit(tx, request, {
+          action: 'account_locked',
+          resource: 'auth',
+          recordId: user?.id ?? null,
+          actor,
+          after: { failures: decision.account.failures, lockedUntil: decision.account.lockedUntil },
+        });
+      }
     });
+    // One notice per lock: only the attempt that engaged it gets here with `locks`; sent after the answer.
+    if (decision.locks && user && !user.deleted) {
+      afterResponse(app, reply, request.log, 'lock mail', () => sendLockMail(app.ctx.mailer, config, user, decision.account.failures));
+    }
     throw invalidCredentials();
   }
 
@@ -73,7 +90,7 @@ export async function signIn(app: FastifyInstance, request: FastifyRequest): Pro
     });
     return id;
   });
-  await resetFailures(database, keys);
+  await resetFailures(database, [keys.account, keys.address]);
   const token = await issueToken(signingKey, { userId: user.id, sessionId }, config.tokenTtlSeconds);
   return { token, user: toUserView(user) };
 }

@@ -1,34 +1,83 @@
-/** Sign-in attempt counters in table login_attempts, one row per key (`email:…`, `ip:…`). */
+/**
+ * Sign-in attempt counters in table login_attempts, one row per key (`email:…`, `ip:…`).
+ * `claimAttempt` reads both rows under a row lock and stores the decision in the same transaction,
+ * so simultaneous attempts on one account are decided one after the other: none slips past the
+ * captcha threshold, the account's delay or its lock (docs/decisions.md 'Sign-in and abuse').
+ */
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/connection';
-import { FAILURE_WINDOW_MINUTES } from './throttleRules';
+import { decideAttempt, type AttemptCounter, type AttemptDecision, type AttemptKeys, type LockPolicy } from './throttleRules';
 
-const WINDOW = `interval '${FAILURE_WINDOW_MINUTES} minutes'`;
+interface CounterRow {
+  key: string;
+  failures: number;
+  last_failure_at: Date | string | null;
+  next_allowed_at: Date | string | null;
+  locked_until: Date | string | null;
+  now: Date | string;
+}
+
+const asDate = (value: Date | string | null): Date | null => (value == null ? null : new Date(value));
+
+function toCounter(row: CounterRow | undefined): AttemptCounter | undefined {
+  if (!row) return undefined;
+  return {
+    failures: Number(row.failures),
+    lastFailureAt: asDate(row.last_failure_at),
+    nextAllowedAt: asDate(row.next_allowed_at),
+    lockedUntil: asDate(row.locked_until),
+  };
+}
 
 /**
- * Counts this attempt under every key in one atomic statement, before the credentials are checked,
- * and answers how many unsuccessful attempts came before it (the highest among the keys). Counting
- * first means simultaneous attempts each see the others: none slips past the captcha threshold.
- * A successful sign-in clears the counters (`resetFailures`).
+ * Decides an attempt and, when its password may be checked, counts it as a failure under both keys
+ * before the check (a successful sign-in then clears them with `resetFailures`).
  */
-export async function countAttempt(database: Database, keys: string[]): Promise<number> {
-  const rows = await database.query<{ failures: number }>(
-    `insert into login_attempts (key, failures, last_failure_at)
-       select key, 1, now() from unnest($1::text[]) as key
-     on conflict (key) do update set
-       failures = case when login_attempts.last_failure_at < now() - ${WINDOW} then 1
-                       else login_attempts.failures + 1 end,
-       last_failure_at = now()
-     returning failures`,
-    [keys],
-  );
-  return Math.max(0, ...rows.map((row) => Number(row.failures) - 1));
+export async function claimAttempt(
+  database: Database,
+  keys: AttemptKeys,
+  captchaSolved: boolean,
+  policy: LockPolicy,
+): Promise<AttemptDecision> {
+  return database.db.transaction(async (tx) => {
+    // Rows are created and locked in key order ('email:' < 'ip:'), so two attempts never wait on each other in a cycle.
+    await tx.execute(sql`
+      insert into login_attempts (key, failures, last_failure_at)
+      values (${keys.account}, 0, now()), (${keys.address}, 0, now())
+      on conflict (key) do nothing`);
+    const result = await tx.execute(sql`
+      select key, failures, last_failure_at, next_allowed_at, locked_until, now() as now
+        from login_attempts where key in (${keys.account}, ${keys.address})
+       order by key for update`);
+    const rows = (result as unknown as { rows: CounterRow[] }).rows;
+    const byKey = new Map(rows.map((row) => [row.key, row]));
+    const now = new Date(rows[0]?.now ?? Date.now());
+    const decision = decideAttempt({
+      account: toCounter(byKey.get(keys.account)),
+      address: toCounter(byKey.get(keys.address)),
+      captchaSolved,
+      now,
+      policy,
+    });
+    if (decision.kind === 'check') {
+      for (const [key, counter] of [
+        [keys.account, decision.account],
+        [keys.address, decision.address],
+      ] as const) {
+        await tx.execute(sql`
+          update login_attempts
+             set failures = ${counter.failures},
+                 last_failure_at = ${counter.lastFailureAt?.toISOString() ?? null}::timestamptz,
+                 next_allowed_at = ${counter.nextAllowedAt?.toISOString() ?? null}::timestamptz,
+                 locked_until = ${counter.lockedUntil?.toISOString() ?? null}::timestamptz
+           where key = ${key}`);
+      }
+    }
+    return decision;
+  });
 }
 
+/** Clears the counters (a successful sign-in; a completed recovery clears the account's, lock included). */
 export async function resetFailures(database: Database, keys: string[]): Promise<void> {
   await database.query('delete from login_attempts where key = any($1::text[])', [keys]);
-}
-
-/** Takes back an attempt counted by `countAttempt` that never reached the credentials (captcha refused). */
-export async function uncountAttempt(database: Database, keys: string[]): Promise<void> {
-  await database.query('update login_attempts set failures = greatest(failures - 1, 0) where key = any($1::text[])', [keys]);
 }

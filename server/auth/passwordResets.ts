@@ -88,3 +88,22 @@ export const sendRecoveryMail = (mailer: Mailer, config: ServerConfig, user: { e
 
 export const sendInvitationMail = (mailer: Mailer, config: ServerConfig, user: { email: string; name: string }, token: string) =>
   sendPasswordLinkMail(mailer, config, user, token, 'invite_mail');
+
+/** Tells the owner that their account is locked for a while, and that recovery still works (docs/decisions.md 'Sign-in and abuse'). */
+export async function sendLockMail(
+  mailer: Mailer,
+  config: ServerConfig,
+  user: { email: string; name: string },
+  failures: number,
+): Promise<void> {
+  await mailer.send({
+    to: user.email,
+    subject: t('serverAuth.lock_mail.subject'),
+    text: t('serverAuth.lock_mail.text', {
+      name: user.name,
+      failures,
+      minutes: config.loginLockMinutes,
+      link: `${config.publicUrl}/login`,
+    }),
+  });
+}

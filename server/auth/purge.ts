@@ -41,7 +41,7 @@ export async function purgeExpired(database: Database, settings: PurgeSettings):
     // Used or expired captchas and reset links are refused anyway.
     captchas: await deleteCounting(database, 'captchas', 'used_at is not null or expires_at < now()'),
     // Failures older than the window no longer count (the next attempt would start from one).
-    loginAttempts: await deleteCounting(database, 'login_attempts', `last_failure_at < now() - interval '${FAILURE_WINDOW_MINUTES} minutes'`),
+    loginAttempts: await deleteCounting(database, 'login_attempts', `last_failure_at < now() - interval '${FAILURE_WINDOW_MINUTES} minutes' and coalesce(locked_until, '-infinity') < now() and coalesce(next_allowed_at, '-infinity') < now()`),
     passwordResets: await deleteCounting(database, 'password_resets', 'used_at is not null or expires_at < now()'),
   };
 }

@@ -2,10 +2,11 @@
  * Password recovery (spec 01 §2 'Login and recovery', §8 'Recovery'): request a link by e-mail
  * (always the same answer), validate the link's token, set the new password.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { writeAudit } from '../audit/audit';
 import { users } from '../db/schema';
+import { afterResponse } from '../http/background';
 import { notFound } from '../http/errors';
 import { t } from '../i18n';
 import { resetFailures } from './loginAttempts';
@@ -16,29 +17,36 @@ import { revokeUserSessions } from './sessions';
 import { findSuperadminByEmail } from './superadminStore';
 import { attemptKeys } from './throttleRules';
 
-/** Mails a link when the e-mail belongs to an active superadmin; the answer never tells. */
-export async function requestRecovery(app: FastifyInstance, request: FastifyRequest): Promise<{ message: string }> {
-  const { database, config, mailer } = app.ctx;
+/**
+ * Mails a link when the e-mail belongs to an active superadmin; the answer never tells. It is sent
+ * before the e-mail is even looked up, so it takes the same time for a known and an unknown address:
+ * the lookup, the link and the mail follow in the background (errors logged).
+ */
+export async function requestRecovery(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<{ message: string }> {
   const { email } = await recoveryRequestSchema.validate(request.body ?? {}, { abortEarly: false, stripUnknown: true });
-  const user = await findSuperadminByEmail(database, email);
-  if (user && !user.deleted) {
-    const token = await database.db.transaction(async (tx) => {
-      const issued = await issuePasswordReset(tx, user.id, config.passwordResetTtlMinutes);
-      await writeAudit(tx, request, {
-        action: 'password_reset_requested',
-        resource: 'auth',
-        recordId: user.id,
-        actor: { id: user.id, email: user.email },
-      });
-      return issued;
-    });
-    try {
-      await sendRecoveryMail(mailer, config, user, token);
-    } catch (error) {
-      request.log.error({ err: error }, 'recovery mail failed');
-    }
-  }
+  afterResponse(app, reply, request.log, 'recovery request', () => sendRecoveryLink(app, request, email));
   return { message: t('serverAuth.recovery_sent') };
+}
+
+async function sendRecoveryLink(app: FastifyInstance, request: FastifyRequest, email: string): Promise<void> {
+  const { database, config, mailer } = app.ctx;
+  const user = await findSuperadminByEmail(database, email);
+  if (!user || user.deleted) return;
+  const token = await database.db.transaction(async (tx) => {
+    const issued = await issuePasswordReset(tx, user.id, config.passwordResetTtlMinutes);
+    await writeAudit(tx, request, {
+      action: 'password_reset_requested',
+      resource: 'auth',
+      recordId: user.id,
+      actor: { id: user.id, email: user.email },
+    });
+    return issued;
+  });
+  await sendRecoveryMail(mailer, config, user, token);
 }
 
 export async function checkRecoveryToken(app: FastifyInstance, token: string): Promise<{ valid: true; email: string }> {
@@ -70,6 +78,7 @@ export async function completeRecovery(
     });
     return locked;
   });
-  await resetFailures(database, attemptKeys(reset.email, request.ip).slice(0, 1));
+  // A new password also lifts the account's delay and temporary lock.
+  await resetFailures(database, [attemptKeys(reset.email, null).account]);
   return { message: t('serverAuth.password_saved') };
 }

@@ -217,11 +217,16 @@ export const captchas = pgTable('captchas', {
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
 
-/** Failed sign-ins per key (`email:…` or `ip:…`), for slowing down and demanding the captcha. */
+/**
+ * Failed sign-ins per key (`email:…` or `ip:…`), for demanding the captcha, delaying the account's
+ * next attempt and locking it for a while (server/auth/throttleRules.ts).
+ */
 export const loginAttempts = pgTable('login_attempts', {
   key: varchar('key', { length: 250 }).primaryKey(),
   failures: integer('failures').notNull().default(0),
   lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull().defaultNow(),
+  nextAllowedAt: timestamp('next_allowed_at', { withTimezone: true }),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
 
 export const passwordResets = pgTable(

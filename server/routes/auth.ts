@@ -45,7 +45,7 @@ export function registerAuthRoutes(app: FastifyInstance): void {
     url: '/captcha/',
     access: 'public',
     rateLimit: { max: 120, timeWindow: '1 minute' },
-    summary: 'Nuevo captcha (imagen SVG) y el valor de la configuración que decide si el cliente lo muestra',
+    summary: 'Nuevo captcha (imagen PNG en data URL) y el valor de la configuración que decide si el cliente lo muestra',
     tags: TAGS,
     schema: {
       response: {
@@ -79,7 +79,7 @@ export function registerAuthRoutes(app: FastifyInstance): void {
       },
       response: { 200: { type: 'object', properties: { token: { type: 'string' }, user: userViewSchema } } },
     },
-    handler: async (request) => signIn(app, request),
+    handler: async (request, reply) => signIn(app, request, reply),
   });
 
   apiRoute(app, {

@@ -37,7 +37,7 @@ export function registerUserRoutes(app: FastifyInstance): void {
     summary: 'Solicitar el enlace de recuperación de contraseña (la respuesta es la misma exista o no el correo)',
     tags: RECOVERY_TAGS,
     schema: { body: { type: 'object', properties: { email: { type: 'string' } } }, response: { 200: messageSchema } },
-    handler: async (request) => requestRecovery(app, request),
+    handler: async (request, reply) => requestRecovery(app, request, reply),
   });
 
   apiRoute(app, {

@@ -14,6 +14,7 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   delete: 'audit.actions.delete',
   login: 'audit.actions.login',
   login_failed: 'audit.actions.login_failed',
+  account_locked: 'audit.actions.account_locked',
   logout: 'audit.actions.logout',
   password_reset: 'audit.actions.password_reset',
   password_reset_requested: 'audit.actions.password_reset_requested',

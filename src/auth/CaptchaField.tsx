@@ -1,11 +1,11 @@
-/** The captcha: the server's SVG image, a reload button and the `captcha` input. */
+/** The captcha: the server's PNG image, a reload button and the `captcha` input. */
 import RefreshIcon from '@mui/icons-material/Refresh';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { useText } from '../shared/useText';
-import { svgDataUrl, type Captcha } from './authApi';
+import { captchaImageSource, type Captcha } from './authApi';
 
 interface Props {
   captcha: Captcha | null;
@@ -21,7 +21,7 @@ export function CaptchaField({ captcha, value, error, onChange, onReload }: Prop
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         {captcha && (
-          <Box component="img" src={svgDataUrl(captcha.image)} alt={text('auth.login.captcha_image')} sx={{ height: 50, border: 1, borderColor: 'divider', bgcolor: 'common.white' }} />
+          <Box component="img" src={captchaImageSource(captcha.image)} alt={text('auth.login.captcha_image')} sx={{ height: 50, border: 1, borderColor: 'divider', bgcolor: 'common.white' }} />
         )}
         <Tooltip title={text('auth.login.captcha_reload')}>
           <IconButton onClick={onReload} aria-label={text('auth.login.captcha_reload')}>

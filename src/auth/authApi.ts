@@ -3,7 +3,7 @@ import { httpClient } from '../../dataProvider/httpClient';
 
 export interface Captcha {
   captchaId: string;
-  /** SVG markup. */
+  /** A `data:image/png;base64,…` URL. */
   image: string;
   /** Setting Captcha.RequestValue: the captcha shows when a draw from 0 to 99 exceeds it. */
   requestValue: number;
@@ -35,7 +35,7 @@ export function captchaShown(draw: number, requestValue: number): boolean {
   return draw > requestValue;
 }
 
-/** The SVG as an image source (never injected as markup). */
-export function svgDataUrl(svg: string): string {
-  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+/** The captcha as an image source: only the server's PNG data URL, nothing else is shown. */
+export function captchaImageSource(image: string): string | undefined {
+  return /^data:image\/png;base64,[A-Za-z0-9+/]+=*$/.test(image) ? image : undefined;
 }

@@ -1,13 +1,16 @@
 /** Sign-in, session, captcha and throttling (spec 01 §2 'Login', §5 'Login', §7, §8). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashCaptchaAnswer } from '../../server/auth/captcha';
+import { CAPTCHA_ALPHABET, createCaptcha, hashCaptchaAnswer, randomCaptchaText } from '../../server/auth/captcha';
 import { hashPassword } from '../../server/auth/passwords';
+import { accountDelayMs, DELAY_AFTER_FAILURES } from '../../server/auth/throttleRules';
+import { settleBackgroundTasks } from '../../server/http/background';
 import { issueToken, verifyToken } from '../../server/auth/tokens';
 import { PERMISSIONS } from '../../resources/permissions';
 import { verifyPassword } from '../../server/auth/passwords';
 import { openDatabase } from '../../server/db/connection';
 import { bootstrapSuperadmin, DEFAULT_ADMIN_EMAIL } from '../../server/seed/bootstrap';
 import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
+import { linkToken, mailsTo } from './mailbox';
 
 const ADMIN = { email: 'admin@portales.test', password: 'Clave-de-prueba-1' };
 const API = '/api/v1';
@@ -37,6 +40,11 @@ async function knownCaptcha(answer = 'k7PQz', expiresInMinutes = 5) {
     [captchaId, hashCaptchaAnswer(answer), expiresInMinutes],
   );
   return { captchaId, captcha: answer };
+}
+
+/** The failed sign-ins whose password was checked (one audit row each). */
+function failedChecks(email: string) {
+  return t.database.query(`select 1 from audit_log where action = 'login_failed' and user_email = $1`, [email]);
 }
 
 beforeAll(async () => {
@@ -117,11 +125,14 @@ describe('POST /auth/ (sign-in)', () => {
 });
 
 describe('GET /captcha/', () => {
-  it('answers an SVG image, its id and the request value, and stores only a digest of the answer', async () => {
+  it('answers a PNG image (no drawing instructions), its id and the request value, and stores only a digest of the answer', async () => {
     const response = await t.app.inject({ method: 'GET', url: `${API}/captcha/` });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body.image).toMatch(/^<svg[\s\S]*<\/svg>$/);
+    expect(body.image).toMatch(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/);
+    const png = Buffer.from(body.image.slice('data:image/png;base64,'.length), 'base64');
+    expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    expect(response.body).not.toMatch(/<svg|<path|<text/i);
     expect(typeof body.captchaId).toBe('string');
     expect(typeof body.requestValue).toBe('number');
     const rows = await t.database.query<{ answer_hash: string; expires_at: Date }>(
@@ -132,6 +143,21 @@ describe('GET /captcha/', () => {
     const minutes = (new Date(rows[0]!.expires_at).getTime() - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(4);
     expect(minutes).toBeLessThanOrEqual(5.1);
+  });
+
+  it('draws answers from the unambiguous alphabet, never writes the answer into the image, and verifies it once', async () => {
+    for (let i = 0; i < 50; i += 1) expect(randomCaptchaText()).toMatch(new RegExp(`^[${CAPTCHA_ALPHABET}]{5}$`));
+    expect(CAPTCHA_ALPHABET).not.toMatch(/[0O1IL5S2Z8B6G]/);
+    const issued = await createCaptcha(t.database, 'KX7PM');
+    const png = Buffer.from(issued.image.slice('data:image/png;base64,'.length), 'base64');
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(png.toString('latin1').toLowerCase()).not.toContain('kx7pm');
+    expect(issued.image).not.toContain('KX7PM');
+
+    const ok = await login({ ...ADMIN, captchaId: issued.captchaId, captcha: ' kx7pm ' });
+    expect(ok.statusCode).toBe(200);
+    const again = await login({ ...ADMIN, captchaId: issued.captchaId, captcha: 'KX7PM' });
+    expect(again.json().error.code).toBe('CaptchaInvalid');
   });
 
   it('answers the Captcha.RequestValue setting', async () => {
@@ -216,18 +242,38 @@ describe('sign-in throttling', () => {
     expect((await login(ADMIN)).statusCode).toBe(200);
   });
 
-  it('slows answers down from 5 failures on', async () => {
+  it('makes the account wait after its 5th failure: sooner attempts are refused unchecked, even with the right password', async () => {
     const email = 'muy-lenta@portales.test';
     await createSuperadmin(email, 'clave-buena');
-    await t.database.query(`insert into login_attempts (key, failures, last_failure_at) values ($1, 6, now())`, [
-      `email:${email}`,
-    ]);
-    const started = Date.now();
-    const response = await login({ email, password: 'mala', ...(await knownCaptcha()) });
-    expect(response.statusCode).toBe(401);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(450);
-    const [row] = await t.database.query<{ failures: number }>('select failures from login_attempts where key = $1', [`email:${email}`]);
-    expect(row!.failures).toBe(7);
+    await t.database.query(`insert into login_attempts (key, failures, last_failure_at) values ($1, 4, now())`, [`email:${email}`]);
+    const fifth = await login({ email, password: 'mala', ...(await knownCaptcha()) });
+    expect(fifth.statusCode).toBe(401);
+    const [row] = await t.database.query<{ failures: number; wait_ms: number }>(
+      `select failures, extract(epoch from next_allowed_at - last_failure_at) * 1000 as wait_ms from login_attempts where key = $1`,
+      [`email:${email}`],
+    );
+    expect(row!.failures).toBe(5);
+    expect(Math.round(Number(row!.wait_ms))).toBe(accountDelayMs(5));
+
+    const early = await login({ email, password: 'clave-buena', ...(await knownCaptcha()) });
+    expect(early.statusCode).toBe(429);
+    expect(early.json().error).toMatchObject({ code: 'TooManyRequests', message: expect.stringMatching(/^Demasiados intentos fallidos con esta cuenta\. Espera \d+ segundos/) });
+    expect(Number(early.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await failedChecks(email)).length).toBe(5 - 4);
+
+    // Once the delay has passed (moved back in the database, not waited for), the right password signs in.
+    await t.database.query(`update login_attempts set next_allowed_at = now() - interval '1 second' where key = $1`, [`email:${email}`]);
+    expect((await login({ email, password: 'clave-buena', ...(await knownCaptcha()) })).statusCode).toBe(200);
+  });
+
+  it('a parallel burst of 20 guesses with solved captchas on one account gets only 5 passwords checked', async () => {
+    const email = 'rafaga@portales.test';
+    await createSuperadmin(email, 'clave-buena');
+    const captchas = await Promise.all(Array.from({ length: 20 }, () => knownCaptcha()));
+    const answers = await Promise.all(captchas.map((captcha, i) => login({ email, password: `mala-${i}`, ...captcha })));
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([...Array(DELAY_AFTER_FAILURES).fill(401), ...Array(20 - DELAY_AFTER_FAILURES).fill(429)]);
+    expect((await failedChecks(email)).length).toBe(DELAY_AFTER_FAILURES);
   });
 
   it('forgets failures older than the window', async () => {
@@ -238,6 +284,135 @@ describe('sign-in throttling', () => {
       [`email:${email}`],
     );
     expect((await login({ email, password: 'clave-buena' })).statusCode).toBe(200);
+  });
+});
+
+describe('temporary lock of an account', () => {
+  /** One wrong guess with a solved captcha, after moving the account's delay back (time passing, without sleeping). */
+  async function guessAfterDelay(email: string, password: string) {
+    await t.database.query(`update login_attempts set next_allowed_at = null where key = $1`, [`email:${email}`]);
+    return login({ email, password, ...(await knownCaptcha()) });
+  }
+
+  it('locks after 10 failures: even the right password is refused with the spec text, the owner is mailed once, recovery unlocks', async () => {
+    const email = 'bloqueada@portales.test';
+    await createSuperadmin(email, 'clave-buena');
+    for (let i = 0; i < t.config.loginLockAfterFailures; i += 1) {
+      expect((await guessAfterDelay(email, `mala-${i}`)).statusCode).toBe(401);
+    }
+    const [row] = await t.database.query<{ minutes: number }>(
+      `select extract(epoch from locked_until - now()) / 60 as minutes from login_attempts where key = $1`,
+      [`email:${email}`],
+    );
+    expect(Number(row!.minutes)).toBeGreaterThan(t.config.loginLockMinutes - 1);
+    expect(Number(row!.minutes)).toBeLessThanOrEqual(t.config.loginLockMinutes);
+
+    for (const password of ['clave-buena', 'otra-mala']) {
+      const refused = await guessAfterDelay(email, password);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json().error).toMatchObject({ code: 'InvalidCredentials', message: 'Usuario o clave incorrecta' });
+    }
+    // Refused while locked without checking the password: no more failures, no session.
+    expect((await failedChecks(email)).length).toBe(t.config.loginLockAfterFailures);
+    const locks = await t.database.query(`select 1 from audit_log where action = 'account_locked' and user_email = $1`, [email]);
+    expect(locks).toHaveLength(1);
+
+    await settleBackgroundTasks(t.app);
+    const notices = mailsTo(t.mailDir, email);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.subject).toBe('Tu cuenta de Portales fue bloqueada temporalmente');
+    expect(notices[0]!.text).toContain(`${t.config.loginLockMinutes} minutos`);
+
+    // The recovery link still works while locked, and the new password lifts the lock.
+    const request = await t.app.inject({ method: 'POST', url: `${API}/users/passwordreset/`, payload: { email } });
+    expect(request.statusCode).toBe(200);
+    await settleBackgroundTasks(t.app);
+    const token = linkToken(mailsTo(t.mailDir, email).find((mail) => mail.subject === 'Recupera tu contraseña')!);
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `${API}/users/passwordreset/${token}`,
+      payload: { password: 'clave-nueva', confirmPassword: 'clave-nueva' },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await login({ email, password: 'clave-nueva' })).statusCode).toBe(200);
+  });
+
+  it('a lock of an unknown e-mail sends nothing; a lock ends by itself after its minutes', async () => {
+    const email = 'expira@portales.test';
+    await createSuperadmin(email, 'clave-buena');
+    await t.database.query(
+      `insert into login_attempts (key, failures, last_failure_at, locked_until) values ($1, 10, now(), now() + interval '15 minutes')`,
+      [`email:${email}`],
+    );
+    expect((await login({ email, password: 'clave-buena', ...(await knownCaptcha()) })).statusCode).toBe(401);
+    await t.database.query(
+      `update login_attempts set locked_until = now() - interval '1 second', last_failure_at = now() - interval '15 minutes' where key = $1`,
+      [`email:${email}`],
+    );
+    expect((await login({ email, password: 'clave-buena' })).statusCode).toBe(200);
+
+    const ghost = 'fantasma@portales.test';
+    for (let i = 0; i < t.config.loginLockAfterFailures; i += 1) await guessAfterDelay(ghost, 'x');
+    expect((await guessAfterDelay(ghost, 'x')).json().error.code).toBe('InvalidCredentials');
+    await settleBackgroundTasks(t.app);
+    expect(mailsTo(t.mailDir, ghost)).toHaveLength(0);
+  });
+});
+
+describe('client address (TRUST_PROXY unset)', () => {
+  it('ignores X-Forwarded-For for the sign-in throttle and the audit trail', async () => {
+    const socket = '10.210.0.1';
+    for (const [i, email] of ['x1@portales.test', 'x2@portales.test', 'x3@portales.test'].entries()) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `${API}/auth/`,
+        payload: { email, password: 'x' },
+        remoteAddress: socket,
+        headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+      });
+      expect(response.statusCode).toBe(401);
+    }
+    const fourth = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/`,
+      payload: ADMIN,
+      remoteAddress: socket,
+      headers: { 'x-forwarded-for': '203.0.113.99' },
+    });
+    expect(fourth.json().error.code).toBe('CaptchaRequired');
+    const addresses = await t.database.query<{ address: string }>(
+      `select host(client_address) as address from audit_log where user_email = any($1::text[])`,
+      [['x1@portales.test', 'x2@portales.test', 'x3@portales.test']],
+    );
+    expect(addresses.map((row) => row.address)).toEqual([socket, socket, socket]);
+  });
+
+  it('a malformed X-Forwarded-For changes nothing: normal answers and audit rows', async () => {
+    for (const header of ['999.1.1.1', 'garbage, , ;;', '::zz']) {
+      const failed = await t.app.inject({
+        method: 'POST',
+        url: `${API}/auth/`,
+        payload: { email: ADMIN.email, password: 'mala' },
+        remoteAddress: '10.211.0.1',
+        headers: { 'x-forwarded-for': header },
+      });
+      expect(failed.statusCode, header).toBe(401);
+      const ok = await t.app.inject({
+        method: 'POST',
+        url: `${API}/auth/`,
+        payload: ADMIN,
+        remoteAddress: '10.211.0.2',
+        headers: { 'x-forwarded-for': header },
+      });
+      expect(ok.statusCode, header).toBe(200);
+    }
+    const rows = await t.database.query<{ action: string; address: string }>(
+      `select action, host(client_address) as address from audit_log
+        where client_address in ('10.211.0.1', '10.211.0.2') order by id`,
+    );
+    expect(rows.map((row) => `${row.action} ${row.address}`)).toEqual(
+      Array(3).fill(['login_failed 10.211.0.1', 'login 10.211.0.2']).flat(),
+    );
   });
 });
 

@@ -1,6 +1,7 @@
 /** Password recovery (spec 01 §2 'Login and recovery', §5, §8 'Recovery'). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth/passwords';
+import { settleBackgroundTasks } from '../../server/http/background';
 import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
 import { linkToken, mailsTo, readMailbox } from './mailbox';
 
@@ -14,7 +15,13 @@ function login(email: string, password: string) {
   return t.app.inject({ method: 'POST', url: `${API}/auth/`, payload: { email, password }, remoteAddress: `10.2.0.${ipCounter}` });
 }
 
-const requestReset = (payload: unknown) => t.app.inject({ method: 'POST', url: `${API}/users/passwordreset/`, payload: payload as object });
+const postReset = (payload: unknown) => t.app.inject({ method: 'POST', url: `${API}/users/passwordreset/`, payload: payload as object });
+/** Requests a link and waits for the work done after the answer (lookup, link, mail). */
+async function requestReset(payload: unknown) {
+  const response = await postReset(payload);
+  await settleBackgroundTasks(t.app);
+  return response;
+}
 const checkToken = (token: string) => t.app.inject({ method: 'GET', url: `${API}/users/passwordreset/${token}` });
 const setPassword = (token: string, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'PUT', url: `${API}/users/passwordreset/${token}`, payload });
@@ -103,6 +110,61 @@ describe('password recovery', () => {
       expect(response.json()).toEqual({ message: SENT });
     }
     expect(readMailbox(t.mailDir).length).toBe(before);
+  });
+
+  it('answers before looking the e-mail up, so a known and an unknown address take the same path', async () => {
+    const known = 'conocida@portales.test';
+    await createSuperadmin(known, 'clave-1');
+    const database = t.database;
+    const query = database.query;
+    let openGate!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      openGate = resolve;
+    });
+    const lookups: string[] = [];
+    // Any query about one of the two addresses waits at the closed gate: an answer that needed one could
+    // never arrive (the old handler looked the address up and mailed before answering, and hung here).
+    database.query = (async (text: string, params?: unknown[]) => {
+      const address = params?.find((param) => typeof param === 'string' && /^(des)?conocida@portales\.test$/i.test(param));
+      if (address) {
+        lookups.push(String(address));
+        await gate;
+      }
+      return query.call(database, text, params);
+    }) as typeof query;
+    try {
+      for (const email of [known, 'desconocida@portales.test']) {
+        const response = await postReset({ email });
+        expect(response.statusCode, email).toBe(200);
+        expect(response.json()).toEqual({ message: SENT });
+      }
+      expect(mailsTo(t.mailDir, known)).toHaveLength(0);
+    } finally {
+      openGate();
+      database.query = query;
+    }
+    await settleBackgroundTasks(t.app);
+    // Both were looked up, after their answers.
+    expect(lookups.map((email) => email.toLowerCase())).toEqual(expect.arrayContaining([known, 'desconocida@portales.test']));
+    expect(mailsTo(t.mailDir, known)).toHaveLength(1);
+    expect(mailsTo(t.mailDir, 'desconocida@portales.test')).toHaveLength(0);
+  });
+
+  it('a failing mailer is logged after the answer, never turned into an error', async () => {
+    const email = 'correo-roto@portales.test';
+    await createSuperadmin(email, 'clave-1');
+    const mailer = t.context.mailer;
+    const send = mailer.send;
+    mailer.send = async () => {
+      throw new Error('SMTP caído');
+    };
+    try {
+      const response = await requestReset({ email });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ message: SENT });
+    } finally {
+      mailer.send = send;
+    }
   });
 
   it('refuses an invalid e-mail with the spec message', async () => {
