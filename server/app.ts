@@ -10,8 +10,9 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { AppContext } from './context';
-import { envelope, notFound, registerErrorHandling } from './http/errors';
+import { badUrl, clientErrorHandler, envelope, frameworkErrorHandler, notFound, registerErrorHandling } from './http/errors';
 import { API_PREFIX, registerAccessControl } from './http/route';
+import { registerInputGuard } from './http/safeInput';
 import { registerApiRoutes } from './routes';
 import type { ResourceDeclaration } from '../resources/types';
 
@@ -27,9 +28,16 @@ export interface BuildOptions {
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, ignoreDuplicateSlashes: true },
+    // A path parameter longer than maxParamLength is answered 414 (frameworkErrorHandler).
+    routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, ignoreDuplicateSlashes: true, maxParamLength: 100 },
     bodyLimit: 12 * 1024 * 1024,
     trustProxy: true,
+    // A JSON body with `__proto__` or `constructor.prototype` is refused while parsing (400); other
+    // prototype keys, NUL bytes and deep nesting by the input guard (http/safeInput.ts).
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   });
   app.decorate('ctx', options.context);
 
@@ -51,6 +59,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(rateLimit, { global: false });
   registerErrorHandling(app);
   registerAccessControl(app);
+  registerInputGuard(app);
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     await options.context.database.query('select 1');
@@ -68,7 +77,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       if (request.url.startsWith('/api/') || request.method !== 'GET') {
         return reply.status(404).send(envelope(notFound()));
       }
-      const file = decodeURIComponent(request.url.split('?')[0]!);
+      let file: string;
+      try {
+        file = decodeURIComponent(request.url.split('?')[0]!);
+      } catch {
+        return reply.status(400).send(envelope(badUrl()));
+      }
       const candidate = path.join(staticDir, path.normalize(file));
       if (candidate.startsWith(staticDir) && fs.existsSync(candidate) && fs.statSync(candidate).isFile()) {
         return reply.sendFile(path.relative(staticDir, candidate));
