@@ -3,6 +3,7 @@
  * filters userId, resource, from and to, newest first. Routes are hand-written (server/routes/audit.ts).
  */
 import * as yup from 'yup';
+import { INTEGER_MAX } from './limits';
 import { pagingFields } from './paging';
 import { defineResource } from './types';
 
@@ -53,6 +54,8 @@ export const auditFilterSchema = yup.object({
     .transform((value: unknown, original: unknown) => (original === '' || original == null ? undefined : value))
     .typeError('validation.invalid')
     .integer('validation.invalid')
+    .min(1, 'validation.invalid')
+    .max(INTEGER_MAX, 'validation.invalid')
     .optional(),
   resource: yup.string().trim().max(100, 'validation.invalid').optional(),
   from: optionalDate(),

@@ -12,9 +12,10 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { AppContext } from './context';
 import { registerBackgroundTasks } from './http/background';
 import { clientAddress } from './http/clientAddress';
-import { envelope, notFound, registerErrorHandling } from './http/errors';
 import { API_PREFIX, registerAccessControl } from './http/route';
 import { registerSecurityHeaders } from './http/securityHeaders';
+import { badUrl, clientErrorHandler, envelope, frameworkErrorHandler, notFound, registerErrorHandling } from './http/errors';
+import { registerInputGuard } from './http/safeInput';
 import { registerApiRoutes } from './routes';
 import type { ResourceDeclaration } from '../resources/types';
 
@@ -30,10 +31,17 @@ export interface BuildOptions {
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, ignoreDuplicateSlashes: true },
+    // A path parameter longer than maxParamLength is answered 414 (frameworkErrorHandler).
+    routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, ignoreDuplicateSlashes: true, maxParamLength: 100 },
     bodyLimit: 12 * 1024 * 1024,
     // X-Forwarded-For is believed only from the proxies named in TRUST_PROXY (docs/decisions.md 'Sign-in and abuse').
     trustProxy: options.context.config.trustProxy.length > 0 ? options.context.config.trustProxy : false,
+    // A JSON body with `__proto__` or `constructor.prototype` is refused while parsing (400); other
+    // prototype keys, NUL bytes and deep nesting by the input guard (http/safeInput.ts).
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   });
   app.decorate('ctx', options.context);
   const { config } = options.context;
@@ -59,6 +67,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerErrorHandling(app);
   registerAccessControl(app);
   registerBackgroundTasks(app);
+  registerInputGuard(app);
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     await options.context.database.query('select 1');
@@ -78,7 +87,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       if (request.url.startsWith('/api/') || request.method !== 'GET') {
         return reply.status(404).send(envelope(notFound()));
       }
-      const file = decodeURIComponent(request.url.split('?')[0]!);
+      let file: string;
+      try {
+        file = decodeURIComponent(request.url.split('?')[0]!);
+      } catch {
+        return reply.status(400).send(envelope(badUrl()));
+      }
       const candidate = path.join(staticDir, path.normalize(file));
       if (candidate.startsWith(staticDir) && fs.existsSync(candidate) && fs.statSync(candidate).isFile()) {
         return reply.sendFile(path.relative(staticDir, candidate));

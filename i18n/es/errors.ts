@@ -13,4 +13,13 @@ export const errors = {
   in_use: 'No se puede eliminar este registro porque está en uso.',
   invalid_order: 'El campo de orden solicitado no es válido.',
   locked: 'Este registro no se puede modificar ni eliminar.',
+  // Refusals of malformed input (docs/decisions.md 'API conventions'): not in the spec's catalogue.
+  invalid_value: 'Un valor enviado no es válido o está fuera del rango permitido.',
+  input_nul: 'El texto enviado contiene caracteres no permitidos.',
+  input_key: 'La información enviada contiene un nombre de campo no permitido.',
+  input_depth: 'La información enviada tiene demasiados niveles anidados.',
+  url_invalid: 'La dirección solicitada no es válida.',
+  url_too_long: 'La dirección solicitada es demasiado larga.',
+  headers_too_large: 'Los encabezados de la solicitud son demasiado grandes.',
+  request_timeout: 'La solicitud tardó demasiado en llegar.',
 } as const;

@@ -2,9 +2,12 @@
  * The error envelope `{ error: { code, message, details: [{ code, target, message }] } }`
  * and the one error handler that turns every failure into it, in Spanish, never a stack trace.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ValidationError } from 'yup';
 import { t } from '../i18n';
+import { postgresErrorCode } from '../resources/dbErrors';
 
 export interface ErrorDetail {
   code: string;
@@ -26,6 +29,8 @@ export class ApiError extends Error {
 export const unauthorized = () => new ApiError(401, 'Unauthorized', t('errors.unauthorized'));
 export const forbidden = () => new ApiError(403, 'Forbidden', t('errors.forbidden'));
 export const notFound = () => new ApiError(404, 'NotFound', t('errors.not_found'));
+/** A URL that cannot be decoded (bad percent-encoding): never echoed back. */
+export const badUrl = () => new ApiError(400, 'BadArgument', t('errors.url_invalid'));
 
 /** 400 with one detail: a field's value is refused (duplicates use code BadArgument too). */
 export function badArgument(target: string, messageKey: string, code = 'BadArgument', status = 400): ApiError {
@@ -54,6 +59,8 @@ export function envelope(error: ApiError) {
 function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof ValidationError) return validationFailed(error);
+  // Class 22 (data exception: out of range, invalid text, NUL byte…) is bad input that got past the parsers.
+  if (postgresErrorCode(error)?.startsWith('22')) return new ApiError(400, 'BadArgument', t('errors.invalid_value'));
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) {
     const details = fastifyError.validation.map((v) => ({
@@ -78,4 +85,43 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (apiError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     void reply.status(apiError.statusCode).send(envelope(apiError));
   });
+}
+
+/**
+ * Fastify's router refusals that never reach the error handler (`frameworkErrors`): a malformed
+ * percent-encoding and a path parameter over `maxParamLength`. Answered in the envelope, without
+ * echoing the URL (Fastify's default puts it in the message).
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const apiError =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? new ApiError(414, 'UriTooLong', t('errors.url_too_long'))
+      : error.code === 'FST_ERR_BAD_URL'
+        ? badUrl()
+        : new ApiError(500, 'InternalError', t('errors.server'));
+  void reply.status(apiError.statusCode).send(envelope(apiError));
+}
+
+/** The answer to a request Node's HTTP parser refused before Fastify saw it (headers too large, malformed request, timeout). */
+export function clientErrorAnswer(code: string | undefined): ApiError {
+  if (code === 'HPE_HEADER_OVERFLOW') return new ApiError(431, 'RequestHeaderFieldsTooLarge', t('errors.headers_too_large'));
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return new ApiError(408, 'RequestTimeout', t('errors.request_timeout'));
+  return new ApiError(400, 'BadArgument', t('errors.invalid_request'));
+}
+
+/** Fastify's `clientErrorHandler`: writes the envelope on the raw socket (as Node's default does with its bare status), then closes it. */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (socket.writable) {
+    const apiError = clientErrorAnswer(error.code);
+    const body = JSON.stringify(envelope(apiError));
+    socket.write(
+      `HTTP/1.1 ${apiError.statusCode} ${STATUS_CODES[apiError.statusCode]}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Connection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy(error);
 }

@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { resources } from '../../resources';
+import { recordId } from '../../resources/limits';
 import type { ResourceDeclaration } from '../../resources/types';
 import { writeAudit } from '../audit/audit';
 import type { Db } from '../db/connection';
@@ -28,10 +29,10 @@ export function lockedError(declaration: ResourceDeclaration): ApiError {
   return badArgument(declaration.idField, declaration.messages?.locked ?? 'errors.locked', 'Locked', 409);
 }
 
+/** The `:id` of the path; one that no row can have (not a positive int4) is simply not found. */
 function recordIdParam(request: FastifyRequest): number {
-  const raw = (request.params as { id?: string }).id ?? '';
-  const id = Number(raw);
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(id)) throw notFound();
+  const id = recordId((request.params as { id?: string }).id);
+  if (id === undefined) throw notFound();
   return id;
 }
 

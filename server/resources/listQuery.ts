@@ -3,6 +3,7 @@
  * search, orderBy (`field` or `-field`, declared fields only) and equality filters by any declared
  * field under its `source` name. Pure: throws the API's Spanish 400 for what it cannot accept.
  */
+import { databaseInteger, MAX_PAGE } from '../../resources/limits';
 import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
 import { badArgument } from '../http/errors';
 import { searchableFields } from './fields';
@@ -24,11 +25,12 @@ function single(value: unknown): unknown {
   return Array.isArray(value) ? value[0] : value;
 }
 
-function positiveInteger(name: string, value: unknown, fallback: number): number {
+/** An integer from 1 to `max`; larger values are refused (page) or capped (pageSize) by the caller's choice of `max`. */
+function positiveInteger(name: string, value: unknown, fallback: number, max: number): number {
   const raw = single(value);
   if (raw === undefined || raw === null || raw === '') return fallback;
   const number = typeof raw === 'number' ? raw : Number(raw);
-  if (!Number.isInteger(number) || number < 1) throw badArgument(name, 'errors.invalid_request');
+  if (!Number.isInteger(number) || number < 1 || number > max) throw badArgument(name, 'errors.invalid_request');
   return number;
 }
 
@@ -36,10 +38,9 @@ function positiveInteger(name: string, value: unknown, fallback: number): number
 export function parseFilterValue(field: FieldDeclaration, raw: unknown): FilterValue | undefined {
   switch (field.type) {
     case 'id':
-    case 'integer': {
-      const number = typeof raw === 'number' ? raw : Number(raw);
-      return raw !== '' && Number.isInteger(number) ? number : undefined;
-    }
+    case 'integer':
+      // The columns are int4: a value outside it is refused here, not by the database.
+      return databaseInteger(raw);
     case 'decimal': {
       const number = typeof raw === 'number' ? raw : Number(raw);
       return raw !== '' && Number.isFinite(number) ? number : undefined;
@@ -58,8 +59,8 @@ export function parseFilterValue(field: FieldDeclaration, raw: unknown): FilterV
 }
 
 export function parseListQuery(declaration: ResourceDeclaration, query: Record<string, unknown>): ListQuery {
-  const page = positiveInteger('page', query.page, 1);
-  const pageSize = Math.min(positiveInteger('pageSize', query.pageSize, declaration.pageSize), MAX_PAGE_SIZE);
+  const page = positiveInteger('page', query.page, 1, MAX_PAGE);
+  const pageSize = Math.min(positiveInteger('pageSize', query.pageSize, declaration.pageSize, Number.MAX_SAFE_INTEGER), MAX_PAGE_SIZE);
 
   const rawSearch = single(query.search);
   const search = typeof rawSearch === 'string' && rawSearch.trim() !== '' && searchableFields(declaration).length > 0 ? rawSearch.trim() : null;

@@ -7,6 +7,7 @@
 import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
 import { t } from '../i18n';
 import { writableFields } from './fields';
+import { MAX_PAGE } from '../../resources/limits';
 import { MAX_PAGE_SIZE } from './listQuery';
 
 type JsonSchema = Record<string, unknown>;
@@ -80,7 +81,7 @@ export function listQuerySchema(declaration: ResourceDeclaration): JsonSchema {
   return {
     type: 'object',
     properties: {
-      page: { type: 'integer', minimum: 1, description: 'Página, desde 1.' },
+      page: { type: 'integer', minimum: 1, maximum: MAX_PAGE, description: `Página, desde 1 (hasta ${MAX_PAGE}).` },
       pageSize: { type: 'integer', minimum: 1, description: `Registros por página (por defecto ${declaration.pageSize}, máximo ${MAX_PAGE_SIZE}).` },
       search: { type: 'string', description: 'Texto buscado (sin distinguir mayúsculas) en los campos de búsqueda.' },
       orderBy: { type: 'string', description: 'Campo de orden; `-campo` para descendente.' },

@@ -2,6 +2,7 @@
  * Reads list query parameters (all strings on the wire) into typed values, collecting one
  * error per refused parameter; `failIfInvalid` turns them into the Spanish 400 envelope.
  */
+import { databaseInteger, MAX_PAGE } from '../../resources/limits';
 import { ApiError } from '../http/errors';
 import { tSites } from './messages';
 
@@ -32,8 +33,8 @@ export class QueryReader {
   int(name: string, options: { min?: number; max?: number; messageKey: string; fallback?: number }): number | undefined {
     const text = raw(this.query, name);
     if (text === undefined) return options.fallback;
-    const value = text !== null && /^-?\d{1,9}$/.test(text) ? Number(text) : NaN;
-    if (!Number.isInteger(value) || (options.min !== undefined && value < options.min) || (options.max !== undefined && value > options.max)) {
+    const value = text === null ? undefined : databaseInteger(text);
+    if (value === undefined || (options.min !== undefined && value < options.min) || (options.max !== undefined && value > options.max)) {
       this.errors.push({ target: name, messageKey: options.messageKey, values: { min: options.min, max: options.max } });
       return options.fallback;
     }
@@ -91,7 +92,7 @@ export interface Paging {
 
 /** `page` (1-based) and `pageSize` (1…max). */
 export function readPaging(reader: QueryReader, defaults: { pageSize: number; maxPageSize: number }): Paging {
-  const page = reader.int('page', { min: 1, max: 1_000_000, messageKey: 'sites.server.query.page', fallback: 1 });
+  const page = reader.int('page', { min: 1, max: MAX_PAGE, messageKey: 'sites.server.query.page', fallback: 1 });
   const pageSize = reader.int('pageSize', {
     min: 1,
     max: defaults.maxPageSize,
