@@ -4,14 +4,15 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { AppContext } from './context';
 import { envelope, notFound, registerErrorHandling } from './http/errors';
-import { API_PREFIX, registerAccessControl } from './http/route';
+import { isApiPath } from './http/apiPath';
+import { API_PREFIX, declareScopeAccess, registerAccessControl } from './http/route';
 import { registerApiRoutes } from './routes';
 import type { ResourceDeclaration } from '../resources/types';
 
@@ -32,6 +33,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustProxy: true,
   });
   app.decorate('ctx', options.context);
+  // First, so every route registered below (plugins' too) is in the registry and passes the access hook.
+  registerErrorHandling(app);
+  registerAccessControl(app);
 
   await app.register(swagger, {
     openapi: {
@@ -45,14 +49,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     hideUntagged: false,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The API reference's pages are public (the document itself lists no data): declared for the plugin's routes.
+  await app.register(async (scope) => {
+    declareScopeAccess(scope, 'public');
+    await scope.register(swaggerUi, { routePrefix: '/api/docs' });
+  });
 
   // Only routes that declare `rateLimit` are capped (see apiRoute); sign-in has its own database-backed throttle.
   await app.register(rateLimit, { global: false });
-  registerErrorHandling(app);
-  registerAccessControl(app);
 
-  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/healthz', { schema: { hide: true }, config: { access: 'public' } }, async (_request, reply) => {
     await options.context.database.query('select 1');
     return reply.send({ status: 'ok' });
   });
@@ -62,10 +68,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const staticDir = options.staticDir;
   if (staticDir && fs.existsSync(path.join(staticDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: staticDir, wildcard: false, index: false });
     const indexHtml = fs.readFileSync(path.join(staticDir, 'index.html'));
-    app.setNotFoundHandler((request, reply) => {
-      if (request.url.startsWith('/api/') || request.method !== 'GET') {
+    const spaFallback = (request: FastifyRequest, reply: FastifyReply) => {
+      if (isApiPath(request.url) || request.method !== 'GET') {
         return reply.status(404).send(envelope(notFound()));
       }
       const file = decodeURIComponent(request.url.split('?')[0]!);
@@ -74,6 +79,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         return reply.sendFile(path.relative(staticDir, candidate));
       }
       return reply.type('text/html; charset=utf-8').send(indexHtml);
+    };
+    // The built admin's files are public. The fallback shares the plugin's scope: it needs the plugin's sendFile.
+    await app.register(async (scope) => {
+      declareScopeAccess(scope, 'public');
+      await scope.register(fastifyStatic, { root: staticDir, wildcard: false, index: false });
+      scope.setNotFoundHandler(spaFallback);
     });
   } else {
     app.setNotFoundHandler((_request, reply) => reply.status(404).send(envelope(notFound())));
