@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -12,7 +12,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { AppContext } from './context';
 import { registerBackgroundTasks } from './http/background';
 import { clientAddress } from './http/clientAddress';
-import { API_PREFIX, registerAccessControl } from './http/route';
+import { isApiPath } from './http/apiPath';
+import { API_PREFIX, declareScopeAccess, registerAccessControl } from './http/route';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { badUrl, clientErrorHandler, envelope, frameworkErrorHandler, notFound, registerErrorHandling } from './http/errors';
 import { registerInputGuard } from './http/safeInput';
@@ -44,8 +45,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     clientErrorHandler,
   });
   app.decorate('ctx', options.context);
+  // First, so every route registered below (plugins' too) is in the registry and passes the access hook.
+  // Headers before the access hook, so its refusals carry them too.
+  registerErrorHandling(app);
   const { config } = options.context;
   await registerSecurityHeaders(app, config);
+  registerAccessControl(app);
 
   await app.register(swagger, {
     openapi: {
@@ -60,16 +65,20 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     hideUntagged: false,
   });
   // The API reference only with API_DOCS=1 (otherwise /api/docs answers 404); its page runs under the same CSP.
-  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
+  // Its pages are public (the document itself lists no data): declared for the plugin's routes.
+  if (config.apiDocs) {
+    await app.register(async (scope) => {
+      declareScopeAccess(scope, 'public');
+      await scope.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
+    });
+  }
 
   // Only routes that declare `rateLimit` are capped (see apiRoute); sign-in has its own database-backed throttle.
   await app.register(rateLimit, { global: false, keyGenerator: (request) => clientAddress(request) ?? 'unknown' });
-  registerErrorHandling(app);
-  registerAccessControl(app);
   registerBackgroundTasks(app);
   registerInputGuard(app);
 
-  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/healthz', { schema: { hide: true }, config: { access: 'public' } }, async (_request, reply) => {
     await options.context.database.query('select 1');
     return reply.send({ status: 'ok' });
   });
@@ -81,10 +90,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const staticDir = options.staticDir;
   if (staticDir && fs.existsSync(path.join(staticDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: staticDir, wildcard: false, index: false });
     const indexHtml = fs.readFileSync(path.join(staticDir, 'index.html'));
-    app.setNotFoundHandler((request, reply) => {
-      if (request.url.startsWith('/api/') || request.method !== 'GET') {
+    const spaFallback = (request: FastifyRequest, reply: FastifyReply) => {
+      if (isApiPath(request.url) || request.method !== 'GET') {
         return reply.status(404).send(envelope(notFound()));
       }
       let file: string;
@@ -98,6 +106,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         return reply.sendFile(path.relative(staticDir, candidate));
       }
       return reply.type('text/html; charset=utf-8').send(indexHtml);
+    };
+    // The built admin's files are public. The fallback shares the plugin's scope: it needs the plugin's sendFile.
+    await app.register(async (scope) => {
+      declareScopeAccess(scope, 'public');
+      await scope.register(fastifyStatic, { root: staticDir, wildcard: false, index: false });
+      scope.setNotFoundHandler(spaFallback);
     });
   } else {
     app.setNotFoundHandler((_request, reply) => reply.status(404).send(envelope(notFound())));

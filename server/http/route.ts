@@ -1,14 +1,17 @@
 /**
- * Declaring an API route: every route under /api/v1 states who may call it. `public` needs no
+ * Declaring a route: every route of the server states who may call it. `public` needs no
  * token, `authenticated` any signed-in superadmin, otherwise holding any one listed permission.
- * The access hook refuses a route registered without a declaration (fail closed).
+ * Access is decided from the route the router matched (its declaration), never from the text of
+ * the URL: the router ignores case, doubled slashes, a trailing slash and percent-encoding, so
+ * `/API//v1/%75sers` reaches the same route, and the same declaration, as `/api/v1/users/`.
+ * A matched route without a valid declaration is refused as if it did not exist (fail closed).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, HTTPMethods } from 'fastify';
 import type { PermissionName } from '../../resources/permissions';
 import { hasAnyPermission } from '../../resources/permissions';
 import { loadSessionUser } from '../auth/sessionUser';
 import { refreshToken, verifyToken } from '../auth/tokens';
-import { ApiError, forbidden, unauthorized } from './errors';
+import { forbidden, notFound, unauthorized } from './errors';
 
 export type Access = 'public' | 'authenticated' | { permissions: readonly PermissionName[] };
 
@@ -65,32 +68,62 @@ export interface RegisteredRoute {
   access: Access | undefined;
 }
 
-const routeRegistry = new WeakMap<FastifyInstance, RegisteredRoute[]>();
+/** The route options as the onRoute hooks see them: hooks of inner scopes may still declare access after ours ran. */
+interface RouteOptionsSeen {
+  method: string | string[];
+  url: string;
+  config?: { access?: Access };
+}
+
+const routeRegistry = new WeakMap<FastifyInstance, RouteOptionsSeen[]>();
 
 /**
  * Every route registered on `app` (and its child contexts) after registerAccessControl, with its access
- * declaration: lets tests prove that each /api/v1 route declares who may call it.
+ * declaration: lets tests prove that each route declares who may call it.
  */
 export function registeredRoutes(app: FastifyInstance): readonly RegisteredRoute[] {
-  return routeRegistry.get(app) ?? [];
+  return (routeRegistry.get(app) ?? []).flatMap((route) =>
+    [route.method].flat().map((method) => ({ method: String(method), url: route.url, access: route.config?.access })),
+  );
 }
 
-/** Resolves the caller from the bearer token, refreshes tokens near expiry, then enforces the route's access. */
+/** A well-formed declaration; anything else (missing, misspelt) refuses the route. */
+export function isAccess(value: unknown): value is Access {
+  if (value === 'public' || value === 'authenticated') return true;
+  if (typeof value !== 'object' || value === null) return false;
+  const { permissions } = value as { permissions?: unknown };
+  return Array.isArray(permissions) && permissions.length > 0 && permissions.every((name) => typeof name === 'string');
+}
+
+/**
+ * Declares `access` for every route registered in `scope` (and its children) that does not declare its own:
+ * for plugins whose routes cannot carry a declaration one by one (the API reference, the built admin's files).
+ * Register those plugins inside an encapsulated scope so the declaration reaches no other route.
+ */
+export function declareScopeAccess(scope: FastifyInstance, access: Access): void {
+  scope.addHook('onRoute', (route) => {
+    if (route.config?.access === undefined) route.config = { ...route.config, access };
+  });
+}
+
+/** Resolves the caller from the bearer token, refreshes tokens near expiry, then enforces the matched route's access. */
 export function registerAccessControl(app: FastifyInstance): void {
-  const registry: RegisteredRoute[] = [];
+  const registry: RouteOptionsSeen[] = [];
   routeRegistry.set(app, registry);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) {
-      registry.push({ method: String(method), url: route.url, access: route.config?.access });
-    }
+    // Kept by reference and read later: a scope's declareScopeAccess hook runs after this one.
+    registry.push(route as RouteOptionsSeen);
   });
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-currentdate', new Date().toISOString());
-    if (!request.url.startsWith(API_PREFIX)) return;
-    const access = request.routeOptions.config?.access;
-    if (request.routeOptions.url === undefined) return; // not found: handled by the not-found handler
-    if (access === undefined) throw new ApiError(500, 'InternalError', 'route without access declaration');
+    // No route matched: the not-found handler answers 404 (in the envelope for anything under /api).
+    if (request.is404) return;
+    const access: unknown = request.routeOptions.config.access;
+    if (!isAccess(access)) {
+      request.log.error({ route: request.routeOptions.url }, 'route without a valid access declaration: refused');
+      throw notFound();
+    }
 
     const token = bearerToken(request);
     if (token) {

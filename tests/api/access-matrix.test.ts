@@ -1,25 +1,37 @@
 /**
- * The authorisation matrix of the whole API (spec 01 §6, brief 'Every route checks permissions
- * server-side'): every /api/v1 route declares who may call it, and for every route the server
- * enforces that declaration: no token → 401 (except public routes), a token holding one of the
- * listed permissions → never 401/403, any other token → exactly 403. Covers every route any module
- * registers, present or future, because the list comes from the running server.
+ * The authorisation matrix of the whole server (spec 01 §6, brief 'Every route checks permissions
+ * server-side'): every route declares who may call it, and for every route the server enforces that
+ * declaration: no token → 401 (except public routes), a token holding one of the listed permissions →
+ * never 401/403, any other token → exactly 403. Covers every route any module registers, present or
+ * future, because the list comes from the running server.
+ *
+ * The router ignores case, doubled slashes, the trailing slash and percent-encoded letters, so access
+ * must follow the matched route, never the URL's text: every route is also called under many spellings
+ * of its path, with no token and with each single-permission token, and must answer exactly as under
+ * its canonical path.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PERMISSION_NAMES, type PermissionName } from '../../resources/permissions';
-import Fastify from 'fastify';
+import { eq } from 'drizzle-orm';
+import Fastify, { type LightMyRequestResponse } from 'fastify';
+import { PERMISSION_NAMES, PERMISSIONS, type PermissionName } from '../../resources/permissions';
+import { buildApp } from '../../server/app';
+import { issueToken, verifyToken } from '../../server/auth/tokens';
+import { auditLog, siteTypes, users } from '../../server/db/schema';
 import { registerErrorHandling } from '../../server/http/errors';
 import { apiRoute, registerAccessControl, registeredRoutes, type Access, type RegisteredRoute } from '../../server/http/route';
 import { bearer, createTestApp } from '../helpers/testApp';
 
-const t = await createTestApp({ seed: 'reference' });
+// API_DOCS=1 so the API reference's routes are registered and covered too.
+const t = await createTestApp({ seed: 'reference', env: { API_DOCS: '1' } });
 afterAll(async () => {
   await t.close();
 });
 
-const apiRoutes = registeredRoutes(t.app).filter(
-  (route) => route.url.startsWith('/api/v1') && route.method !== 'HEAD' && route.method !== 'OPTIONS',
-);
+const allRoutes = registeredRoutes(t.app).filter((route) => route.method !== 'OPTIONS');
+const apiRoutes = allRoutes.filter((route) => route.url.startsWith('/api/v1') && route.method !== 'HEAD');
 const declared = apiRoutes.filter((route): route is RegisteredRoute & { access: Access } => route.access !== undefined);
 
 /** One token per permission, each holding only that permission. */
@@ -28,35 +40,130 @@ for (const name of PERMISSION_NAMES) tokens.set(name, await t.tokenFor([name], `
 
 /** A concrete URL for a route pattern: every parameter gets a dummy value (only the status class matters). */
 function concreteUrl(pattern: string): string {
-  return pattern
-    .replace(/:([A-Za-z0-9_]+)(\([^)]*\))?/g, '999999')
-    .replace(/\*/g, 'x');
+  return pattern.replace(/:([A-Za-z0-9_]+)(\([^)]*\))?/g, '999999').replace(/\*/g, '999999');
 }
 
-function call(route: RegisteredRoute, token?: string) {
-  const hasBody = !['GET', 'DELETE'].includes(route.method);
+/** A distinct client address per call, so the per-address caps (captcha, recovery) never tell two spellings apart. */
+let addressCounter = 0;
+function nextAddress(): string {
+  addressCounter += 1;
+  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+}
+
+function call(route: RegisteredRoute, token?: string, url = concreteUrl(route.url)) {
+  const hasBody = !['GET', 'HEAD', 'DELETE'].includes(route.method);
   return t.app.inject({
     method: route.method as 'GET',
-    url: concreteUrl(route.url),
+    url,
     headers: token ? bearer(token) : {},
     ...(hasBody ? { payload: {} } : {}),
-    remoteAddress: '10.9.9.9',
+    remoteAddress: nextAddress(),
   });
 }
 
 const label = (route: RegisteredRoute) => `${route.method} ${route.url}`;
 const describeAccess = (access: Access) => (typeof access === 'string' ? access : access.permissions.join(' | '));
 
+// ---------------------------------------------------------------------------------------------------------
+// Spellings of a path that the router reads as the same route.
+
+const encodeLetter = (letter: string, upperHex = false) => {
+  const hex = letter.charCodeAt(0).toString(16);
+  return `%${upperHex ? hex.toUpperCase() : hex}`;
+};
+const mapSegments = (url: string, change: (segment: string) => string) => url.split('/').map(change).join('/');
+const toggleTrailingSlash = (url: string) => (url.endsWith('/') ? url.slice(0, -1) : `${url}/`);
+const mixedCase = (url: string) => {
+  let index = 0;
+  return url.replace(/[a-z]/gi, (letter) => (index++ % 2 === 0 ? letter.toUpperCase() : letter.toLowerCase()));
+};
+const capitalised = (url: string) => mapSegments(url, (segment) => segment.charAt(0).toUpperCase() + segment.slice(1));
+const firstLetterEncoded = (url: string, upperHex = false) =>
+  mapSegments(url, (segment) => (/^[a-z]/i.test(segment) ? encodeLetter(segment[0]!, upperHex) + segment.slice(1) : segment));
+const lastSegmentEncoded = (url: string) => url.replace(/\/([a-z])([^/]*\/?)$/i, (_all, letter: string, rest: string) => `/${encodeLetter(letter)}${rest}`);
+const lettersEncoded = (url: string) => url.replace(/[a-z]/gi, (letter) => encodeLetter(letter, true));
+
+/** Every other spelling of `url` (a concrete path starting with '/') that the router maps to the same route. */
+function spellings(url: string): string[] {
+  const all = [
+    url.toUpperCase(),
+    mixedCase(url),
+    capitalised(url),
+    `/${url}`,
+    url.replace(/^\/([^/]+)\//, '/$1//'),
+    url.replace(/\/(?=[^/]+\/?$)/, '//'),
+    url.replace(/\//g, '//'),
+    toggleTrailingSlash(url),
+    lastSegmentEncoded(url),
+    firstLetterEncoded(url),
+    firstLetterEncoded(url.toUpperCase(), true),
+    lettersEncoded(url),
+    `/${toggleTrailingSlash(firstLetterEncoded(mixedCase(url)).replace(/\//g, '//'))}`,
+  ];
+  return [...new Set(all)].filter((spelt) => spelt !== url);
+}
+
+/** What must not change between spellings: the status, the error code and whether the token was refused. */
+function outcome(response: LightMyRequestResponse): string {
+  let code = '';
+  if ((response.headers['content-type'] ?? '').toString().includes('json') && response.body) {
+    try {
+      code = (JSON.parse(response.body) as { error?: { code?: string } }).error?.code ?? '';
+    } catch {
+      code = 'unparsable';
+    }
+  }
+  return `${response.statusCode} ${code} invalid-token=${response.headers['x-invalid-token'] ?? 'no'}`;
+}
+
+/** Runs `tasks` a batch at a time: thousands of injections, without flooding the embedded database. */
+async function inBatches<T>(tasks: (() => Promise<T>)[], size = 40): Promise<T[]> {
+  const results: T[] = [];
+  for (let start = 0; start < tasks.length; start += size) {
+    results.push(...(await Promise.all(tasks.slice(start, start + size).map((task) => task()))));
+  }
+  return results;
+}
+
+describe('spellings', () => {
+  it('derives upper, mixed, capitalised, doubled-slash, trailing-slash and percent-encoded spellings', () => {
+    const spelt = spellings('/api/v1/users/');
+    for (const expected of [
+      '/API/V1/USERS/',
+      '/Api/V1/Users/',
+      '//api/v1/users/',
+      '/api//v1/users/',
+      '/api/v1//users/',
+      '/api/v1/users',
+      '/api/v1/%75sers/',
+      '/%61pi/%761/%75sers/',
+      '/%41PI/%561/%55SERS/',
+      '/%61%70%69/%761/%75%73%65%72%73/',
+    ]) {
+      expect(spelt).toContain(expected);
+    }
+    expect(spelt).not.toContain('/api/v1/users/');
+  });
+});
+
 describe('route declarations', () => {
   it('finds the routes of the server (the registry works)', () => {
-    const names = apiRoutes.map(label);
-    for (const expected of ['POST /api/v1/auth/', 'GET /api/v1/auth/', 'GET /api/v1/users/:id', 'GET /api/v1/audit/', 'GET /api/v1/captcha/']) {
+    const names = allRoutes.map(label);
+    for (const expected of [
+      'POST /api/v1/auth/',
+      'GET /api/v1/auth/',
+      'GET /api/v1/users/:id',
+      'GET /api/v1/audit/',
+      'GET /api/v1/captcha/',
+      'GET /healthz',
+      'GET /api/docs',
+    ]) {
       expect(names).toContain(expected);
     }
   });
 
-  it('every /api/v1 route declares its access', () => {
-    const missing = apiRoutes.filter((route) => route.access === undefined).map(label);
+  it('every route of the server declares its access, the API reference and /healthz included', () => {
+    const missing = allRoutes.filter((route) => route.access === undefined).map(label);
     expect(missing).toEqual([]);
   });
 
@@ -71,20 +178,32 @@ describe('route declarations', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('the registry sees a route registered without apiRoute, and the access hook refuses it (fail closed)', async () => {
-    const probe = Fastify();
+  it('the registry sees a route registered without apiRoute, and the access hook refuses it as not found under any spelling (fail closed)', async () => {
+    const probe = Fastify({ routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, ignoreDuplicateSlashes: true } });
     registerErrorHandling(probe);
     registerAccessControl(probe);
     probe.get('/api/v1/sin-declaracion', async () => ({ ok: true }));
+    probe.get('/fuera-del-api', async () => ({ ok: true }));
+    probe.get('/api/v1/mal-declarada', { config: { access: 'publico' as never } }, async () => ({ ok: true }));
     apiRoute(probe, { method: 'GET', url: '/con-declaracion', access: 'public', summary: 'prueba', tags: [], handler: async () => ({ ok: true }) });
     await probe.ready();
     const seen = registeredRoutes(probe).filter((route) => route.method === 'GET');
     expect(seen).toEqual([
       { method: 'GET', url: '/api/v1/sin-declaracion', access: undefined },
+      { method: 'GET', url: '/fuera-del-api', access: undefined },
+      { method: 'GET', url: '/api/v1/mal-declarada', access: 'publico' },
       { method: 'GET', url: '/api/v1/con-declaracion', access: 'public' },
     ]);
-    expect((await probe.inject({ method: 'GET', url: '/api/v1/sin-declaracion' })).statusCode).toBe(500);
-    expect((await probe.inject({ method: 'GET', url: '/api/v1/con-declaracion' })).statusCode).toBe(200);
+    for (const url of ['/api/v1/sin-declaracion', '/fuera-del-api', '/api/v1/mal-declarada']) {
+      for (const spelt of [url, ...spellings(url)]) {
+        const response = await probe.inject({ method: 'GET', url: spelt });
+        expect(response.statusCode, spelt).toBe(404);
+        expect(response.json().error.code, spelt).toBe('NotFound');
+      }
+    }
+    for (const spelt of ['/api/v1/con-declaracion', ...spellings('/api/v1/con-declaracion')]) {
+      expect((await probe.inject({ method: 'GET', url: spelt })).statusCode, spelt).toBe(200);
+    }
     await probe.close();
   });
 });
@@ -133,3 +252,160 @@ describe.each(declared.map((route) => ({ name: `${label(route)} [${describeAcces
     });
   },
 );
+
+// Every route of the server (HEAD and the non-API routes included), every spelling, every caller.
+const spelledRoutes = allRoutes.filter((route): route is RegisteredRoute & { access: Access } => route.access !== undefined);
+
+/**
+ * Who calls each spelling: no token and every single-permission token. A HEAD route is fastify's copy of its GET
+ * (same declaration, covered in full there): no token, one holder and one non-holder of a listed permission.
+ */
+function callersFor(route: RegisteredRoute & { access: Access }): (PermissionName | null)[] {
+  if (route.method !== 'HEAD') return [null, ...PERMISSION_NAMES];
+  const { access } = route;
+  if (typeof access === 'string') return [null, PERMISSION_NAMES[0]];
+  const holder = access.permissions[0] as PermissionName;
+  const other = PERMISSION_NAMES.find((name) => !access.permissions.includes(name));
+  return other ? [null, holder, other] : [null, holder];
+}
+
+describe('the same answer under every spelling of the path', () => {
+  it.each(spelledRoutes.map((route) => ({ name: label(route), route })))('$name', async ({ route }) => {
+    const canonical = concreteUrl(route.url);
+    // A wildcard's value is the raw rest of the path: a slash doubled just before it names another file
+    // (`/api/docs/static//x`), not another spelling of this one.
+    const sameRoute = (spelt: string) => !route.url.endsWith('*') || !/\/\/999999\/?$/.test(spelt);
+    const callers = callersFor(route);
+    // A fresh session per call where a route may end it (logout is merely 'authenticated').
+    const tokenOf = async (caller: PermissionName | null) =>
+      caller === null ? undefined : route.access === 'authenticated' ? t.tokenFor([caller]) : tokens.get(caller);
+
+    const expected = new Map<PermissionName | null, string>();
+    await inBatches(
+      callers.map((caller) => async () => expected.set(caller, outcome(await call(route, await tokenOf(caller), canonical)))),
+    );
+
+    const mismatches: string[] = [];
+    await inBatches(
+      spellings(canonical).filter(sameRoute).flatMap((spelt) =>
+        callers.map((caller) => async () => {
+          const response = await call(route, await tokenOf(caller), spelt);
+          const got = outcome(response);
+          const who = caller ?? 'sin token';
+          if (got !== expected.get(caller)) mismatches.push(`${spelt} [${who}]: ${got}, canónica ${expected.get(caller)}`);
+          if (caller === null && route.access !== 'public' && response.statusCode < 300) mismatches.push(`${spelt} [sin token]: ${got}`);
+        }),
+      ),
+    );
+    expect(mismatches).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// The attacks reported in the issue, without a token: refused, and nothing changes in the database.
+
+describe('the reported attacks under other spellings, without a token', () => {
+  const allPermissions = PERMISSIONS.map(({ permissionID, name }) => ({ permissionID, name }));
+  const auditCount = async () => (await t.database.db.select().from(auditLog)).length;
+
+  it('GET /API/V1/users/ lists nobody', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/API/V1/users/' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.code).toBe('Unauthorized');
+    expect(response.body).not.toContain('admin@portales.test');
+  });
+
+  it('POST /API/V1/users/ creates no superadmin (and the same body does create one for a holder of every permission)', async () => {
+    const auditBefore = await auditCount();
+    const body = { name: 'Intruso Total', email: 'intruso@portales.test', permissions: allPermissions };
+    const response = await t.app.inject({ method: 'POST', url: '/API/V1/users/', payload: body });
+    expect(response.statusCode).toBe(401);
+    expect(await t.database.db.select().from(users).where(eq(users.email, 'intruso@portales.test'))).toEqual([]);
+    expect(await auditCount()).toBe(auditBefore);
+
+    // The body is valid: the refusal above is the access check, not validation.
+    const allowed = await t.app.inject({ method: 'POST', url: '/API/V1/users/', payload: body, headers: bearer(await t.tokenFor(PERMISSION_NAMES)) });
+    expect(allowed.statusCode).toBe(201);
+  });
+
+  it("PUT //api/v1/users/{id} does not set another superadmin's password", async () => {
+    const [admin] = await t.database.db.select().from(users).where(eq(users.email, 'admin@portales.test'));
+    const auditBefore = await auditCount();
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: `//api/v1/users/${admin!.id}`,
+      payload: { name: admin!.name, email: admin!.email, permissions: allPermissions, password: 'tomada-por-intruso' },
+    });
+    expect(response.statusCode).toBe(401);
+    const [after] = await t.database.db.select().from(users).where(eq(users.id, admin!.id));
+    expect(after!.passwordHash).toBe(admin!.passwordHash);
+    expect(after!.modifiedDate).toEqual(admin!.modifiedDate);
+    expect(await auditCount()).toBe(auditBefore);
+  });
+
+  it('DELETE /Api/v1/sitetypes/{id} deletes nothing', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/sitetypes/',
+      payload: { name: 'Tipo que nadie borra' },
+      headers: bearer(tokens.get('Settings')!),
+    });
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json() as { id: number };
+    const auditBefore = await auditCount();
+    const response = await t.app.inject({ method: 'DELETE', url: `/Api/v1/sitetypes/${id}` });
+    expect(response.statusCode).toBe(401);
+    expect(await t.database.db.select().from(siteTypes).where(eq(siteTypes.id, id))).toHaveLength(1);
+    expect(await auditCount()).toBe(auditBefore);
+  });
+});
+
+describe('the caller is resolved the same way under any spelling', () => {
+  it('refreshes a token near expiry and flags a revoked one on a spelt path', async () => {
+    const claims = (await verifyToken(t.context.signingKey, await t.tokenFor(['Sites'])))!;
+    const nearExpiry = await issueToken(t.context.signingKey, claims, 60);
+    const refreshed = await t.app.inject({ method: 'GET', url: '/API//V1/%61uth', headers: bearer(nearExpiry) });
+    expect(refreshed.statusCode).toBe(200);
+    expect(refreshed.headers['x-refresh-token']).toEqual(expect.any(String));
+
+    const loggedOut = await t.app.inject({ method: 'GET', url: '//Api/v1/auth/LOGOUT', headers: bearer(nearExpiry) });
+    expect(loggedOut.statusCode).toBeLessThan(300);
+    const revoked = await t.app.inject({ method: 'GET', url: '/api/V1//sites', headers: bearer(nearExpiry) });
+    expect(revoked.statusCode).toBe(401);
+    expect(revoked.headers['x-invalid-token']).toBe('true');
+  });
+});
+
+describe('with the built admin served beside the API', () => {
+  it('declares the admin files public, and answers a JSON 404 (never the page) to API paths under any spelling', async () => {
+    const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portales-admin-'));
+    fs.mkdirSync(path.join(staticDir, 'assets'));
+    fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>admin</title>');
+    fs.writeFileSync(path.join(staticDir, 'assets', 'app.js'), 'console.log(1)');
+    const app = await buildApp({ context: t.context, staticDir });
+    try {
+      await app.ready();
+      const undeclared = registeredRoutes(app).filter((route) => route.access === undefined).map(label);
+      expect(undeclared).toEqual([]);
+      expect(registeredRoutes(app).map(label)).toContain('GET /assets/app.js');
+
+      for (const url of ['/assets/app.js', '/ASSETS/App.js']) {
+        const response = await app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.body, url).toBe('console.log(1)');
+      }
+      expect((await app.inject({ method: 'GET', url: '/configuracion/tipos' })).body).toContain('<title>admin</title>');
+
+      for (const url of ['/api/v1/nada', '/API/V1/nada', '//api/v1/nada', '/api//v1/nada', '/%61pi/v1/nada', '/Api/V1/Nada/', '/api%2Fv1/nada', '/API']) {
+        const response = await app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.headers['content-type'], url).toContain('application/json');
+        expect(response.json().error.code, url).toBe('NotFound');
+      }
+      expect((await app.inject({ method: 'GET', url: '/API/V1/users/' })).statusCode).toBe(401);
+    } finally {
+      await app.close();
+      fs.rmSync(staticDir, { recursive: true, force: true });
+    }
+  });
+});
