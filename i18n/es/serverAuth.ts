@@ -30,6 +30,15 @@ export const serverAuth = {
       'Ingresa a la siguiente dirección para crear tu contraseña (vence en %{hours} horas):\n\n' +
       '%{link}',
   },
+  email_changed_mail: {
+    subject: 'Tu correo de acceso a Portales cambió',
+    text:
+      'Hola %{name},\n\n' +
+      'Tu correo de acceso fue cambiado por %{actor} (%{actorEmail}): desde ahora tu cuenta de superadministrador de ' +
+      'Portales ingresa con %{email}.\n' +
+      'Por seguridad se cerraron las sesiones abiertas y se anularon los enlaces de recuperación o invitación pendientes.\n\n' +
+      'Si no esperabas este cambio, comunícate de inmediato con otro superadministrador.',
+  },
   bootstrap: {
     name: 'Superadministrador',
     created: 'Se creó el superadministrador inicial %{email}.',

@@ -32,6 +32,8 @@ export const validation = {
     password_by_link:
       'La contraseña de otro superadministrador solo se asigna con el enlace de invitación o recuperación que recibe en su correo.',
     own_password_by_link: 'Tu contraseña solo se cambia con el enlace de recuperación («¿Olvidaste tu contraseña?»).',
+    grant_unheld: 'Solo puedes asignar permisos que tú tienes.',
+    outranked: 'No puedes modificar a un superadministrador con permisos que tú no tienes.',
   },
   audit: {
     date_invalid: 'La fecha no es válida',

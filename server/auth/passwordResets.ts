@@ -13,13 +13,18 @@ import { randomToken, sha256 } from './digest';
 /** Invitations (a superadmin created without a password) last longer than recovery links. */
 export const INVITATION_TTL_MINUTES = 72 * 60;
 
-/** Issues a new token for `userId` inside `tx`, cancelling the user's previous unused ones. */
-export async function issuePasswordReset(tx: Db, userId: number, ttlMinutes: number): Promise<string> {
-  const token = randomToken(32);
+/** Cancels the user's unused recovery and invitation links (a new one is issued, or the account moved mailbox). */
+export async function cancelPasswordResets(tx: Db, userId: number): Promise<void> {
   await tx
     .update(passwordResets)
     .set({ usedAt: sql`now()` })
     .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
+/** Issues a new token for `userId` inside `tx`, cancelling the user's previous unused ones. */
+export async function issuePasswordReset(tx: Db, userId: number, ttlMinutes: number): Promise<string> {
+  const token = randomToken(32);
+  await cancelPasswordResets(tx, userId);
   await tx.insert(passwordResets).values({
     tokenHash: sha256(token),
     userId,

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { passwordRefusal, passwordSent, selfChangeRefusal, type SelfChangeCheck } from './superadminRules';
+import {
+  emailChanged,
+  grantRefusal,
+  outrankedRefusal,
+  passwordRefusal,
+  passwordSent,
+  selfChangeRefusal,
+  type SelfChangeCheck,
+} from './superadminRules';
+
+const ALL = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 
 describe('passwordRefusal', () => {
   const others = { target: 'password', messageKey: 'validation.superadmin.password_by_link' };
@@ -50,5 +60,51 @@ describe('passwordSent', () => {
     ['password', false],
   ])('%j → %s', (body, expected) => {
     expect(passwordSent(body)).toBe(expected);
+  });
+});
+
+describe('grantRefusal', () => {
+  const refused = { target: 'permissions', messageKey: 'validation.superadmin.grant_unheld' };
+  it.each([
+    ['Users only granting Users', [5], [5], null],
+    ['Users only granting Settings', [5], [9], refused],
+    ['Users only granting Users and Settings', [5], [5, 9], refused],
+    ['Users only granting all nine', [5], ALL, refused],
+    ['Users and Sites granting Sites', [1, 5], [1], null],
+    ['Users and Sites granting both, repeated and unordered', [1, 5], [5, 1, 5], null],
+    ['Users and Sites granting Reports', [1, 5], [1, 3], refused],
+    ['all nine granting all nine', ALL, ALL, null],
+    ['all nine granting one', ALL, [7], null],
+    ['a caller holding nothing granting one', [], [5], refused],
+  ])('%s', (_case, actorPermissionIds, permissionIds, expected) => {
+    expect(grantRefusal({ actorPermissionIds, permissionIds })).toEqual(expected);
+  });
+});
+
+describe('outrankedRefusal', () => {
+  const refused = { target: 'id', messageKey: 'validation.superadmin.outranked', status: 403 };
+  it.each([
+    ['Users only changing a Users-only superadmin', [5], [5], null],
+    ['Users only changing a full superadmin', [5], ALL, refused],
+    ['Users only changing a Settings holder', [5], [9], refused],
+    ['Users only changing a superadmin holding nothing yet', [5], [], null],
+    ['Users and Sites changing a Sites holder', [1, 5], [1], null],
+    ['Users and Sites changing a Sites and Reports holder', [1, 5], [1, 3], refused],
+    ['all nine changing a full superadmin', ALL, ALL, null],
+    ['all nine changing anyone', ALL, [2, 8], null],
+  ])('%s', (_case, actorPermissionIds, targetPermissionIds, expected) => {
+    expect(outrankedRefusal({ actorPermissionIds, targetPermissionIds })).toEqual(expected);
+  });
+});
+
+describe('emailChanged', () => {
+  it.each([
+    ['ana@portales.test', 'ana@portales.test', false],
+    ['ana@portales.test', 'ANA@Portales.test', false],
+    ['ana@portales.test', ' ana@portales.test ', false],
+    ['ana@portales.test', 'ana@otro.test', true],
+    ['ana@portales.test', 'ana.maria@portales.test', true],
+  ])('%s → %s: %s', (before, after, expected) => {
+    expect(emailChanged(before, after)).toBe(expected);
   });
 });

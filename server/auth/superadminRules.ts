@@ -5,13 +5,19 @@
  * - deactivating oneself;
  * - setting a password directly, for another superadmin or oneself: a password is only set through the
  *   invitation or recovery link, which proves the mailbox. A direct one would let a Users holder sign in as
- *   another superadmin, and anyone holding a stolen token keep the account (docs/decisions.md, 'Superadmins').
+ *   another superadmin, and anyone holding a stolen token keep the account (docs/decisions.md, 'Superadmins');
+ * - giving power one does not hold: a superadmin only grants permissions they hold (on creation and on a change),
+ *   and only changes a superadmin whose current permissions they all hold. Otherwise a Users holder could create
+ *   a superadmin with all nine for a mailbox of theirs, or move a stronger superadmin's e-mail to such a mailbox
+ *   and take the account over with the recovery link. The holder of all nine manages everyone.
  */
 
 export interface Refusal {
   /** The field the refusal is shown on. */
   target: string;
   messageKey: string;
+  /** 403 Forbidden (the caller may not act on this record at all); 400 BadArgument when absent. */
+  status?: 403;
 }
 
 export interface PasswordCheck {
@@ -44,6 +50,44 @@ export function selfChangeRefusal(check: SelfChangeCheck): Refusal | null {
     return { target: 'permissions', messageKey: 'validation.superadmin.self_permissions' };
   }
   return null;
+}
+
+export interface GrantCheck {
+  /** The permissions the caller holds now. */
+  actorPermissionIds: readonly number[];
+  /** The permission set the created or changed superadmin would hold. */
+  permissionIds: readonly number[];
+}
+
+/** The resulting permission set must be a subset of the caller's. */
+export function grantRefusal(check: GrantCheck): Refusal | null {
+  if (isSubset(check.permissionIds, check.actorPermissionIds)) return null;
+  return { target: 'permissions', messageKey: 'validation.superadmin.grant_unheld' };
+}
+
+export interface OutrankCheck {
+  actorPermissionIds: readonly number[];
+  /** The permissions the superadmin to be changed holds now (before the change). */
+  targetPermissionIds: readonly number[];
+}
+
+/** A superadmin holding a permission the caller lacks is out of the caller's reach: 403. */
+export function outrankedRefusal(check: OutrankCheck): Refusal | null {
+  if (isSubset(check.targetPermissionIds, check.actorPermissionIds)) return null;
+  return { target: 'id', messageKey: 'validation.superadmin.outranked', status: 403 };
+}
+
+/**
+ * Whether a change moves the account to another mailbox (e-mails compare without regard to case): its sessions
+ * and pending links are then ended, and the old address is told.
+ */
+export function emailChanged(before: string, after: string): boolean {
+  return before.trim().toLowerCase() !== after.trim().toLowerCase();
+}
+
+function isSubset(part: readonly number[], whole: readonly number[]): boolean {
+  const held = new Set(whole);
+  return part.every((id) => held.has(id));
 }
 
 function sameSet(a: readonly number[], b: readonly number[]): boolean {

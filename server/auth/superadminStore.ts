@@ -2,8 +2,9 @@
  * Reading superadministrators (users.user_type_id = 2) with their permissions, each in one query
  * (the permissions are aggregated in the same statement: no query per row).
  */
-import type { Database } from '../db/connection';
-import { USER_TYPE } from '../db/schema';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Database, Db } from '../db/connection';
+import { userPermissions, users, USER_TYPE } from '../db/schema';
 import type { Permission } from '../../resources/permissions';
 
 /** The signed-in user as GET /auth/ and POST /auth/ answer it. */
@@ -120,4 +121,39 @@ export async function listSuperadmins(
     ),
   ]);
   return { results: rows.map(toSuperadminView), total: Number(countRows[0]?.total ?? 0) };
+}
+
+/** A superadmin as a change sees it once its row is locked. */
+export interface LockedSuperadmin {
+  id: number;
+  name: string;
+  email: string;
+  deleted: boolean;
+  permissionIds: number[];
+}
+
+/**
+ * Locks the rows of these superadmins (`for update`, in id order so that two changes never wait on each other)
+ * and reads them with their permissions, inside `tx`. Every change of a superadmin takes its row lock, so
+ * the permissions read here stay true until `tx` ends: a concurrent grant or removal waits for it.
+ */
+export async function lockSuperadmins(tx: Db, ids: readonly number[]): Promise<Map<number, LockedSuperadmin>> {
+  const wanted = [...new Set(ids)].sort((a, b) => a - b);
+  const result = new Map<number, LockedSuperadmin>();
+  if (wanted.length === 0) return result;
+  const rows = await tx
+    .select({ id: users.id, name: users.name, email: users.email, deleted: users.deleted })
+    .from(users)
+    .where(and(inArray(users.id, wanted), eq(users.userTypeId, USER_TYPE.superadmin)))
+    .orderBy(asc(users.id))
+    .for('update');
+  const held = await tx
+    .select({ userId: userPermissions.userId, permissionId: userPermissions.permissionId })
+    .from(userPermissions)
+    .where(inArray(userPermissions.userId, wanted))
+    .orderBy(asc(userPermissions.permissionId));
+  for (const row of rows) {
+    result.set(row.id, { ...row, permissionIds: held.filter((p) => p.userId === row.id).map((p) => p.permissionId) });
+  }
+  return result;
 }

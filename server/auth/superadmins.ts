@@ -1,25 +1,39 @@
 /**
  * Creating and changing superadministrators (spec 01 §2 'Users', §5 'Superadmin'). Each change runs
  * in one transaction with its audit record. Passwords are never set here: a new superadmin always gets
- * the invitation link, and nobody changes their own permissions (superadminRules.ts).
+ * the invitation link, and nobody changes their own permissions (superadminRules.ts). Nobody grants a
+ * permission they lack or changes a superadmin holding one: both are checked inside the transaction with
+ * the caller's and the target's rows locked, so a concurrent change of either set cannot slip between.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import * as yup from 'yup';
 import { pagingFields } from '../../resources/paging';
 import { PERMISSIONS } from '../../resources/permissions';
-import { passwordRefusal, passwordSent, selfChangeRefusal, type Refusal } from './superadminRules';
+import {
+  emailChanged,
+  grantRefusal,
+  outrankedRefusal,
+  passwordRefusal,
+  passwordSent,
+  selfChangeRefusal,
+  type Refusal,
+} from './superadminRules';
 import { superadminSchema, type SuperadminBody } from '../../resources/superadmins';
 import { writeAudit } from '../audit/audit';
 import { userPermissions, users, USER_TYPE } from '../db/schema';
 import type { Db } from '../db/connection';
-import { badArgument, notFound } from '../http/errors';
-import { INVITATION_TTL_MINUTES, issuePasswordReset, sendInvitationMail } from './passwordResets';
+import { ApiError, badArgument, forbidden, notFound } from '../http/errors';
+import { t } from '../i18n';
+import type { Mailer } from '../mail/mailer';
+import { cancelPasswordResets, INVITATION_TTL_MINUTES, issuePasswordReset, sendInvitationMail } from './passwordResets';
 import { revokeUserSessions } from './sessions';
 import {
   findSuperadminByEmail,
   getSuperadmin,
   listSuperadmins,
+  lockSuperadmins,
+  type LockedSuperadmin,
   type SuperadminOrder,
   type SuperadminView,
 } from './superadminStore';
@@ -71,7 +85,38 @@ async function validBody(body: unknown): Promise<SuperadminBody & { permissionId
 }
 
 function refuse(refusal: Refusal | null): void {
-  if (refusal) throw badArgument(refusal.target, refusal.messageKey);
+  if (!refusal) return;
+  if (refusal.status === 403) throw new ApiError(403, 'Forbidden', t(refusal.messageKey));
+  throw badArgument(refusal.target, refusal.messageKey);
+}
+
+/**
+ * Locks the caller's row (and the target's) and reads their permissions. A caller that is no longer an active
+ * superadmin holds nothing: answered like any request without the permission.
+ */
+async function lockActorAndTarget(tx: Db, actorId: number | undefined, targetId?: number) {
+  const locked = await lockSuperadmins(tx, [actorId ?? 0, targetId ?? 0].filter((id) => id > 0));
+  const actor = actorId === undefined ? undefined : locked.get(actorId);
+  if (!actor || actor.deleted) throw forbidden();
+  const target = targetId === undefined ? undefined : locked.get(targetId);
+  return { actor, target };
+}
+
+/** Tells the previous address that the account now signs in with another one, and who changed it. */
+async function sendEmailChangedMail(
+  mailer: Mailer,
+  change: { name: string; oldEmail: string; newEmail: string; actor: { name: string; email: string } },
+): Promise<void> {
+  await mailer.send({
+    to: change.oldEmail,
+    subject: t('serverAuth.email_changed_mail.subject'),
+    text: t('serverAuth.email_changed_mail.text', {
+      name: change.name,
+      email: change.newEmail,
+      actor: change.actor.name,
+      actorEmail: change.actor.email,
+    }),
+  });
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -101,6 +146,8 @@ export async function createSuperadmin(app: FastifyInstance, request: FastifyReq
   let created: { id: number; invitation: string };
   try {
     created = await database.db.transaction(async (tx) => {
+      const { actor } = await lockActorAndTarget(tx, request.user?.id);
+      refuse(grantRefusal({ actorPermissionIds: actor.permissionIds, permissionIds: body.permissionIds }));
       const [row] = await tx
         .insert(users)
         .values({
@@ -134,28 +181,34 @@ export async function createSuperadmin(app: FastifyInstance, request: FastifyReq
 }
 
 export async function updateSuperadmin(app: FastifyInstance, request: FastifyRequest, idParam: string): Promise<SuperadminView> {
-  const { database } = app.ctx;
-  const before = await readSuperadmin(app, idParam);
+  const { database, mailer } = app.ctx;
+  const id = (await readSuperadmin(app, idParam)).id;
   const actorId = request.user?.id;
-  refuse(passwordRefusal({ actorId, targetId: before.id, passwordSent: passwordSent(request.body) }));
+  refuse(passwordRefusal({ actorId, targetId: id, passwordSent: passwordSent(request.body) }));
   const body = await validBody(request.body);
-  const deleted = body.deleted ?? before.deleted;
-  refuse(
-    selfChangeRefusal({
-      actorId,
-      targetId: before.id,
-      deleted,
-      permissionIds: body.permissionIds,
-      currentPermissionIds: before.permissions.map((p) => p.permissionID),
-    }),
-  );
   const other = await findSuperadminByEmail(database, body.email);
-  if (other && other.id !== before.id) throw emailAlreadyUsed();
-  // One's own set is unchanged by the rule above: not rewriting it means a change made meanwhile by
+  if (other && other.id !== id) throw emailAlreadyUsed();
+  // One's own set is unchanged by the self rule: not rewriting it means a change made meanwhile by
   // another superadmin (say, taking a permission away) is never undone by this request.
-  const ownRecord = actorId === before.id;
+  const ownRecord = actorId === id;
+  let change: { before: LockedSuperadmin; actor: LockedSuperadmin; movedMailbox: boolean };
   try {
-    await database.db.transaction(async (tx) => {
+    change = await database.db.transaction(async (tx) => {
+      const { actor, target: before } = await lockActorAndTarget(tx, actorId, id);
+      if (!before) throw notFound();
+      refuse(outrankedRefusal({ actorPermissionIds: actor.permissionIds, targetPermissionIds: before.permissionIds }));
+      const deleted = body.deleted ?? before.deleted;
+      refuse(
+        selfChangeRefusal({
+          actorId,
+          targetId: before.id,
+          deleted,
+          permissionIds: body.permissionIds,
+          currentPermissionIds: before.permissionIds,
+        }),
+      );
+      refuse(grantRefusal({ actorPermissionIds: actor.permissionIds, permissionIds: body.permissionIds }));
+      const movedMailbox = emailChanged(before.email, body.email);
       await tx
         .update(users)
         .set({
@@ -166,18 +219,36 @@ export async function updateSuperadmin(app: FastifyInstance, request: FastifyReq
         })
         .where(eq(users.id, before.id));
       if (!ownRecord) await setPermissions(tx, before.id, body.permissionIds);
-      if (deleted && !before.deleted) await revokeUserSessions(tx, before.id);
+      // A new mailbox: whoever held the old one is signed out (the caller keeps the session it acts with) and the
+      // links already mailed there stop working, so neither gives access to the account now tied to the new one.
+      if ((deleted && !before.deleted) || movedMailbox) {
+        await revokeUserSessions(tx, before.id, ownRecord ? request.user?.sessionId : undefined);
+      }
+      if (movedMailbox) await cancelPasswordResets(tx, before.id);
       await writeAudit(tx, request, {
         action: 'update',
         resource: 'superadmins',
         recordId: before.id,
-        before: auditView(before),
-        after: auditView({ ...body, deleted, permissions: namesOf(body.permissionIds) }),
+        before: auditView({ ...before, permissions: namesOf(before.permissionIds) }),
+        after: auditView({ ...body, deleted, permissions: namesOf(ownRecord ? before.permissionIds : body.permissionIds) }),
       });
+      return { before, actor, movedMailbox };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailAlreadyUsed();
     throw error;
   }
-  return (await getSuperadmin(database, before.id))!;
+  if (change.movedMailbox) {
+    try {
+      await sendEmailChangedMail(mailer, {
+        name: change.before.name,
+        oldEmail: change.before.email,
+        newEmail: body.email,
+        actor: change.actor,
+      });
+    } catch (error) {
+      request.log.error({ err: error }, 'e-mail change notice failed');
+    }
+  }
+  return (await getSuperadmin(database, id))!;
 }

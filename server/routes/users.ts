@@ -90,7 +90,8 @@ export function registerUserRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/users/',
     access: USERS,
-    summary: 'Crear un superadministrador con sus permisos (su contraseña la asigna con la invitación que recibe por correo)',
+    summary:
+      'Crear un superadministrador con sus permisos, solo los que tiene quien lo crea (su contraseña la asigna con la invitación que recibe por correo)',
     tags: TAGS,
     schema: { body: superadminBodySchema },
     handler: async (request, reply) => {
@@ -113,7 +114,8 @@ export function registerUserRoutes(app: FastifyInstance): void {
     method: 'PUT',
     url: '/users/:id',
     access: USERS,
-    summary: 'Modificar un superadministrador (nombre, correo, permisos, inactivo; nunca los propios permisos ni una contraseña)',
+    summary:
+      'Modificar un superadministrador cuyos permisos tiene todos quien lo modifica (nombre, correo, permisos, inactivo; nunca los propios permisos ni una contraseña). Un correo nuevo cierra sus sesiones, anula sus enlaces pendientes y avisa al correo anterior',
     tags: TAGS,
     schema: { params: { type: 'object', properties: { id: { type: 'string' } } }, body: superadminBodySchema },
     handler: async (request) => updateSuperadmin(app, request, idParam(request)),

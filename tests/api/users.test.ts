@@ -6,7 +6,10 @@ import { linkToken, mailsTo } from './mailbox';
 
 const API = '/api/v1';
 let t: TestApp;
+/** A superadmin holding all nine permissions: may grant any of them and change anyone. */
 let usersToken: string;
+/** A superadmin holding only Users (users-escalation.test.ts covers what it may not grant or change). */
+let usersOnlyToken: string;
 let ipCounter = 0;
 
 const perm = (name: string) => {
@@ -37,7 +40,11 @@ async function setPasswordByLink(email: string, password: string) {
 
 beforeAll(async () => {
   t = await createTestApp({ seed: 'reference' });
-  usersToken = await t.tokenFor(['Users'], 'gestor@portales.test');
+  usersToken = await t.tokenFor(
+    PERMISSIONS.map((p) => p.name),
+    'gestor@portales.test',
+  );
+  usersOnlyToken = await t.tokenFor(['Users'], 'solo-usuarios@portales.test');
 });
 afterAll(async () => {
   await t?.close();
@@ -151,19 +158,30 @@ describe('superadmins', () => {
 
     const renamed = await put(created.id, {
       name: 'Carlos Andrés Pérez',
-      email: 'carlos.perez@portales.test',
+      email: 'carlos@portales.test',
       permissions: [perm('Reports'), perm('Tickets')],
     });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toMatchObject({
       id: created.id,
       name: 'Carlos Andrés Pérez',
-      email: 'carlos.perez@portales.test',
+      email: 'carlos@portales.test',
       permissions: [perm('Reports'), perm('Tickets')],
       deleted: false,
     });
-    // The password is kept, and the open session sees the new permissions at once.
+    // The open session sees the new permissions at once.
     expect((await get('/auth/', session)).json().permissions).toEqual([perm('Reports'), perm('Tickets')]);
+
+    // A new e-mail ends the open sessions (users-escalation.test.ts); the password is kept.
+    const moved = await put(created.id, {
+      name: 'Carlos Andrés Pérez',
+      email: 'carlos.perez@portales.test',
+      permissions: [perm('Reports'), perm('Tickets')],
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().email).toBe('carlos.perez@portales.test');
+    expect((await get('/auth/', session)).statusCode).toBe(401);
+    const first = (await login('carlos.perez@portales.test', 'clave-uno')).json().token as string;
     const second = (await login('carlos.perez@portales.test', 'clave-uno')).json().token as string;
 
     const deactivated = await put(created.id, {
@@ -174,7 +192,7 @@ describe('superadmins', () => {
     });
     expect(deactivated.statusCode).toBe(200);
     expect(deactivated.json().deleted).toBe(true);
-    for (const token of [session, second]) expect((await get('/auth/', token)).statusCode).toBe(401);
+    for (const token of [first, second]) expect((await get('/auth/', token)).statusCode).toBe(401);
     expect((await login('carlos.perez@portales.test', 'clave-uno')).statusCode).toBe(401);
 
     const invalid = await put(created.id, { name: 'Car', email: 'carlos.perez@portales.test', permissions: [] });
@@ -183,7 +201,7 @@ describe('superadmins', () => {
   });
 
   it('refuses a superadmin deactivating themself or changing their own permissions, and keeps what was saved', async () => {
-    const self = (await get('/auth/')).json() as { id: number; name: string; email: string };
+    const self = (await get('/auth/', usersOnlyToken)).json() as { id: number; name: string; email: string };
     const base = { name: 'Gestor de usuarios', email: self.email };
     const auditRows = async () =>
       (
@@ -193,7 +211,7 @@ describe('superadmins', () => {
       )[0]!.n;
     const audited = await auditRows();
 
-    const deactivateSelf = await put(self.id, { ...base, permissions: [perm('Users')], deleted: true });
+    const deactivateSelf = await put(self.id, { ...base, permissions: [perm('Users')], deleted: true }, usersOnlyToken);
     expect(deactivateSelf.statusCode).toBe(400);
     expect(deactivateSelf.json().error.details).toEqual([
       { code: 'BadArgument', target: 'deleted', message: 'No puedes inactivar tu propio usuario.' },
@@ -202,7 +220,7 @@ describe('superadmins', () => {
     // Holding only Users: granting oneself the nine permissions, one more, or swapping Users away is refused.
     const message = 'No puedes cambiar tus propios permisos: pídeselo a otro superadministrador.';
     for (const permissions of [PERMISSIONS.map((p) => perm(p.name)), [perm('Users'), perm('Settings')], [perm('Sites')]]) {
-      const response = await put(self.id, { ...base, permissions });
+      const response = await put(self.id, { ...base, permissions }, usersOnlyToken);
       expect(response.statusCode).toBe(400);
       expect(response.json().error).toEqual({
         code: 'BadArgument',
@@ -211,15 +229,15 @@ describe('superadmins', () => {
       });
     }
 
-    const after = (await get(`/users/${self.id}`)).json();
+    const after = (await get(`/users/${self.id}`, usersOnlyToken)).json();
     expect(after.deleted).toBe(false);
     expect(after.name).toBe(self.name);
     expect(after.permissions).toEqual([perm('Users')]);
-    expect((await get('/auth/')).json().permissions).toEqual([perm('Users')]);
+    expect((await get('/auth/', usersOnlyToken)).json().permissions).toEqual([perm('Users')]);
     expect(await auditRows()).toBe(audited);
 
     // The same set (in any order, as ids or objects) is no change: name and e-mail can still be edited.
-    const renamed = await put(self.id, { ...base, permissions: [5, perm('Users')] });
+    const renamed = await put(self.id, { ...base, permissions: [5, perm('Users')] }, usersOnlyToken);
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toMatchObject({ name: 'Gestor de usuarios', permissions: [perm('Users')] });
   });
@@ -248,7 +266,7 @@ describe('superadmins', () => {
 
     const base = { name: 'Superadministradora total', email: 'total@portales.test', permissions: all };
     for (const extra of [{ password: 'tomada-1234' }, { password: 'tomada-1234', confirmPassword: 'tomada-1234' }, { confirmPassword: 'tomada-1234' }]) {
-      const response = await put(target.id, { ...base, ...extra });
+      const response = await put(target.id, { ...base, ...extra }, usersOnlyToken);
       expect(response.statusCode).toBe(400);
       expect(response.json().error).toEqual(refusal(othersMessage));
     }
@@ -264,8 +282,8 @@ describe('superadmins', () => {
     expect(await hashOf(target.id)).toBe(hashBefore);
 
     // Oneself: also only through the recovery link.
-    const self = (await get('/auth/')).json() as { id: number; name: string; email: string };
-    const own = await put(self.id, { name: self.name, email: self.email, permissions: [perm('Users')], password: 'mi-nueva-1' });
+    const self = (await get('/auth/', usersOnlyToken)).json() as { id: number; name: string; email: string };
+    const own = await put(self.id, { name: self.name, email: self.email, permissions: [perm('Users')], password: 'mi-nueva-1' }, usersOnlyToken);
     expect(own.statusCode).toBe(400);
     expect(own.json().error).toEqual(refusal('Tu contraseña solo se cambia con el enlace de recuperación («¿Olvidaste tu contraseña?»).'));
   });
