@@ -3,6 +3,7 @@
  * (the permissions are aggregated in the same statement: no query per row).
  */
 import type { Database } from '../db/connection';
+import { spanishOrderSql } from '../db/textKey';
 import { USER_TYPE } from '../db/schema';
 import type { Permission } from '../../resources/permissions';
 
@@ -92,8 +93,8 @@ export interface SuperadminFilter {
 const ORDER_SQL: Record<SuperadminOrder, string> = {
   createdDate: 'u.created_date asc, u.id asc',
   '-createdDate': 'u.created_date desc, u.id desc',
-  name: 'lower(u.name) asc, u.id asc',
-  '-name': 'lower(u.name) desc, u.id desc',
+  name: `${spanishOrderSql('u.name')} asc, u.id asc`,
+  '-name': `${spanishOrderSql('u.name')} desc, u.id desc`,
 };
 
 /** `%`, `_` and `\` of a search term are matched literally. */
