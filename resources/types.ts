@@ -96,7 +96,10 @@ export interface ResourceDeclaration<TRecord extends AnyObject = AnyObject> {
     canEdit?(record: TRecord): boolean;
     canDelete?(record: TRecord): boolean;
   };
-  /** Fields the server refuses to duplicate (case-insensitive), answered as BadArgument with the field as target. */
+  /**
+   * Fields the server refuses to duplicate (ignoring case and accents), answered as BadArgument with the field as
+   * target. Each gets a unique index in its table (server/db/resourceTable.ts), so simultaneous requests cannot race past.
+   */
   unique?: readonly string[];
   messages?: ResourceMessages;
 }

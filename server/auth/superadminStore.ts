@@ -5,6 +5,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database, Db } from '../db/connection';
 import { userPermissions, users, USER_TYPE } from '../db/schema';
+import { spanishOrderSql } from '../db/textKey';
 import type { Permission } from '../../resources/permissions';
 
 /** The signed-in user as GET /auth/ and POST /auth/ answer it. */
@@ -93,8 +94,8 @@ export interface SuperadminFilter {
 const ORDER_SQL: Record<SuperadminOrder, string> = {
   createdDate: 'u.created_date asc, u.id asc',
   '-createdDate': 'u.created_date desc, u.id desc',
-  name: 'lower(u.name) asc, u.id asc',
-  '-name': 'lower(u.name) desc, u.id desc',
+  name: `${spanishOrderSql('u.name')} asc, u.id asc`,
+  '-name': `${spanishOrderSql('u.name')} desc, u.id desc`,
 };
 
 /** `%`, `_` and `\` of a search term are matched literally. */

@@ -6,6 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -51,7 +53,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir.startsWith('memory://') ? undefined : path.join(dataDir, 'pglite'));
+  // The migrations create these extensions (accent-free name keys, trigram search): PGlite ships them as contrib.
+  const client = await PGlite.create({
+    dataDir: dataDir.startsWith('memory://') ? undefined : path.join(dataDir, 'pglite'),
+    extensions: { unaccent, pg_trgm },
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

@@ -23,6 +23,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { chatCategoriesResource, documentTypesResource, procedureTypesResource, siteTypesResource } from '../../resources';
 import { resourceTable } from './resourceTable';
+import { spanishOrder } from './textKey';
 
 // ── Catalogues (declared in resources/) ─────────────────────────────────────────────
 export const siteTypes = resourceTable(siteTypesResource);
@@ -52,7 +53,7 @@ export const locations = pgTable(
     longitude: doublePrecision('longitude'),
     population: integer('population'),
   },
-  (t) => [index('locations_parent_idx').on(t.parentLocationId, t.name)],
+  (t) => [index('locations_parent_idx').on(t.parentLocationId, spanishOrder(t.name), t.id)],
 );
 
 export const settings = pgTable('settings', {
@@ -96,11 +97,12 @@ export const sites = pgTable(
   },
   (t) => [
     uniqueIndex('sites_alias_unique').on(sql`lower(${t.alias})`),
-    index('sites_name_idx').on(t.name),
-    index('sites_status_name_idx').on(t.statusId, t.installed, t.name),
-    index('sites_parent_location_idx').on(t.parentLocationId, t.name),
-    index('sites_location_idx').on(t.locationId, t.name),
-    index('sites_pending_idx').on(t.name).where(sql`${t.pendingRequest}`),
+    // Name indexes hold the Spanish order key (server/db/textKey.ts) and the id, as the list orders.
+    index('sites_name_idx').on(spanishOrder(t.name), t.id),
+    index('sites_status_name_idx').on(t.statusId, t.installed, spanishOrder(t.name), t.id),
+    index('sites_parent_location_idx').on(t.parentLocationId, spanishOrder(t.name), t.id),
+    index('sites_location_idx').on(t.locationId, spanishOrder(t.name), t.id),
+    index('sites_pending_idx').on(spanishOrder(t.name), t.id).where(sql`${t.pendingRequest}`),
     index('sites_type_idx').on(t.siteTypeId),
     index('sites_modified_idx').on(t.modifiedDate),
   ],

@@ -11,3 +11,14 @@ export function postgresErrorCode(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** The constraint or index a failed statement names (unique, foreign key, check), when the driver reports it. */
+export function postgresConstraint(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
+    const constraint = (current as { constraint?: unknown }).constraint;
+    if (typeof constraint === 'string' && constraint !== '') return constraint;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

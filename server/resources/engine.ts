@@ -13,7 +13,8 @@ import type { Db } from '../db/connection';
 import { ApiError, badArgument, notFound } from '../http/errors';
 import { apiRoute } from '../http/route';
 import { t } from '../i18n';
-import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, postgresErrorCode } from './dbErrors';
+import { uniqueIndexName } from '../db/resourceTable';
+import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, postgresConstraint, postgresErrorCode } from './dbErrors';
 import { valuesToStore } from './fields';
 import { parseListQuery } from './listQuery';
 import { bodySchema, idParamsSchema, listQuerySchema, listResponseSchema, recordSchema } from './openapi';
@@ -57,11 +58,21 @@ async function refuseDuplicates(
   }
 }
 
-/** Turns database refusals into the API's answers: a row still referenced → 409, a duplicate → 400. */
+/** The declared unique field whose index a unique violation names (the first one when the index is not ours). */
+export function duplicateField(declaration: ResourceDeclaration, error: unknown): string {
+  const unique = declaration.unique ?? [];
+  const constraint = postgresConstraint(error);
+  return unique.find((source) => uniqueIndexName(declaration, source) === constraint) ?? unique[0] ?? declaration.idField;
+}
+
+/**
+ * Turns database refusals into the API's answers: a row still referenced → 409, a duplicate → 400,
+ * the same answer as the code check gives (a simultaneous create passes the check; the unique index refuses it).
+ */
 function translateDatabaseError(declaration: ResourceDeclaration, error: unknown): never {
   const code = postgresErrorCode(error);
   if (code === FOREIGN_KEY_VIOLATION) throw badArgument(declaration.idField, 'errors.in_use', 'InUse', 409);
-  if (code === UNIQUE_VIOLATION) throw badArgument(declaration.unique?.[0] ?? declaration.idField, 'errors.duplicate');
+  if (code === UNIQUE_VIOLATION) throw badArgument(duplicateField(declaration, error), 'errors.duplicate');
   throw error;
 }
 

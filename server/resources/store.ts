@@ -8,6 +8,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ResourceDeclaration } from '../../resources/types';
 import type { Db } from '../db/connection';
 import { resourceTable } from '../db/resourceTable';
+import { spanishKey, spanishOrder } from '../db/textKey';
 import { searchableFields, toRecord } from './fields';
 import { likePattern, type ListQuery } from './listQuery';
 
@@ -47,7 +48,9 @@ export function createResourceStore(declaration: ResourceDeclaration) {
         conditions.push(filter.values.length === 1 ? eq(target, filter.values[0]) : inArray(target, filter.values));
       }
       const where = and(...conditions);
-      const orderColumn = column(query.order.source);
+      // Text sorts in Spanish order (accents and case ignored), as the unique name indexes compare.
+      const isText = declaration.fields.some((field) => field.source === query.order.source && field.type === 'text');
+      const orderColumn = isText ? spanishOrder(column(query.order.source)) : column(query.order.source);
       const [totals] = await db.select({ total: count() }).from(table).where(where);
       const rows = await db
         .select()
@@ -69,10 +72,10 @@ export function createResourceStore(declaration: ResourceDeclaration) {
       return row ? toRecord(declaration, row as ResourceRecord) : null;
     },
 
-    /** True when another visible row holds the same text, ignoring case. */
+    /** True when another visible row holds the same text, ignoring case and accents (as the unique index does). */
     async isDuplicate(db: Db, source: string, value: unknown, exceptId?: number): Promise<boolean> {
       if (typeof value !== 'string' || value === '') return false;
-      const conditions = [sql`lower(${column(source)}) = lower(${value})`, visible()];
+      const conditions = [sql`${spanishKey(column(source))} = ${spanishKey(value)}`, visible()];
       if (exceptId !== undefined) conditions.push(ne(idColumn, exceptId));
       const [row] = await db.select({ id: idColumn }).from(table).where(and(...conditions)).limit(1);
       return row !== undefined;

@@ -93,9 +93,28 @@ const POSITIONS = ['Alcalde', 'Gobernador', 'Secretario general', 'Jefe de comun
 const STREETS = ['Calle', 'Carrera', 'Avenida', 'Diagonal', 'Transversal'];
 const SITE_PERMISSIONS = ['Noticias', 'Eventos', 'Transparencia', 'PQRDS', 'Trámites', 'Galería'];
 
-/** Mayoralties of department capitals (municipality code DD001), Bogotá included. */
-export function isCapital(site: ReferenceSiteRow): boolean {
-  return site.locationId !== null && site.locationId % 1000 === 1;
+/**
+ * Approximate populations (rounded, of the order of DANE's projections for the 2020s) of the department
+ * capitals and of the largest other cities. Capitals are the DD001 codes except 25001 (Agua de Dios, a
+ * town of ~11,000: Cundinamarca's capital is Bogotá).
+ */
+export const CAPITAL_POPULATIONS: Readonly<Record<number, number>> = {
+  11001: 7_907_000, 5001: 2_612_000, 76001: 2_283_000, 8001: 1_326_000, 13001: 1_059_000, 54001: 815_000,
+  68001: 623_000, 50001: 559_000, 47001: 555_000, 20001: 551_000, 73001: 545_000, 23001: 505_000,
+  66001: 481_000, 17001: 454_000, 52001: 392_000, 41001: 366_000, 19001: 325_000, 63001: 305_000,
+  70001: 293_000, 44001: 207_000, 18001: 182_000, 15001: 180_000, 85001: 180_000, 27001: 130_000,
+  81001: 97_000, 88001: 63_000, 86001: 60_000, 95001: 56_000, 91001: 50_000, 94001: 32_000,
+  97001: 32_000, 99001: 20_000,
+};
+
+const LARGE_TOWN_POPULATIONS: Readonly<Record<number, number>> = {
+  25754: 800_000, 8758: 690_000, 5088: 560_000, 76520: 360_000, 68276: 330_000, 76109: 320_000,
+  5360: 290_000, 5266: 240_000, 66170: 230_000, 76834: 230_000, 68081: 215_000,
+};
+
+/** Mayoralties of department capitals (Bogotá included). */
+export function isCapital(site: Pick<ReferenceSiteRow, 'locationId'>): boolean {
+  return site.locationId !== null && CAPITAL_POPULATIONS[site.locationId] !== undefined;
 }
 
 const CARIBBEAN_DEPARTMENTS = [8, 13, 20, 23, 44, 47, 70, 88];
@@ -148,14 +167,23 @@ function chooseInstalled(site: ReferenceSiteRow, random: Random): boolean {
   }
 }
 
-/** A plausible population for every municipality-level location, and their sums per department. */
+/**
+ * A plausible population for a municipality: the known figure for capitals and large cities, otherwise a
+ * town drawn as most Colombian municipalities are (half under ~13,000; one in twenty between 60,000 and 220,000).
+ */
+export function municipalityPopulation(locationId: number, random: Random): number {
+  const known = CAPITAL_POPULATIONS[locationId] ?? LARGE_TOWN_POPULATIONS[locationId];
+  if (known !== undefined) return known;
+  return random.chance(0.05) ? random.logInt(60_000, 220_000) : random.logInt(3_000, 60_000);
+}
+
+/** A plausible population for every municipality with sites, and their sums per department. */
 function populations(sites: readonly ReferenceSiteRow[], random: Random) {
   const byMunicipality = new Map<number, number>();
   const byDepartment = new Map<number, number>();
-  const BIG: Record<number, number> = { 11001: 7_907_000, 5001: 2_612_000, 76001: 2_283_000, 8001: 1_326_000, 13001: 1_059_000 };
   for (const site of sites) {
     if (site.locationId === null || byMunicipality.has(site.locationId)) continue;
-    const population = BIG[site.locationId] ?? (isCapital(site) ? random.logInt(40_000, 700_000) : random.logInt(2_500, 120_000));
+    const population = municipalityPopulation(site.locationId, random);
     byMunicipality.set(site.locationId, population);
     byDepartment.set(site.parentLocationId, (byDepartment.get(site.parentLocationId) ?? 0) + population);
   }

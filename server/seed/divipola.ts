@@ -35,6 +35,20 @@ interface CsvRow {
   longitude: string;
 }
 
+/** Bogotá, D.C.: a capital district, both department (11) and municipality (11001). */
+export const BOGOTA_DEPARTMENT_ID = 11;
+export const BOGOTA_ID = 11001;
+
+/**
+ * Áreas no municipalizadas (DANE class 'ANM', see data/README.md): territory of Amazonas, Guainía and
+ * Vaupés that belongs to no municipality, so it has no mayor nor council.
+ */
+export const NON_MUNICIPALIZED_AREAS: ReadonlySet<number> = new Set([
+  91263, 91405, 91407, 91430, 91460, 91530, 91536, 91669, 91798, 94883, 94884, 94885, 94886, 94887, 94888, 97511, 97777, 97889,
+]);
+
+export const isNonMunicipalizedArea = (municipality: Pick<Municipality, 'id'>): boolean => NON_MUNICIPALIZED_AREAS.has(municipality.id);
+
 export const DIVIPOLA_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'data', 'divipola.csv');
 
 /** Parses the CSV text into departments (ordered by code), each with its municipalities. */

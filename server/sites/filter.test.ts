@@ -70,6 +70,7 @@ describe('siteOrderBy', () => {
     expect(siteOrderBy('-population')).toBe('order by s.population desc nulls last, s.id desc');
     expect(siteOrderBy('id')).toBe('order by s.id asc');
     expect(siteOrderBy('-modifiedDate')).toBe('order by s.modified_date desc, s.id desc');
-    expect(siteOrderBy('name')).toBe('order by s.name asc, s.id asc');
+    expect(siteOrderBy('name')).toBe('order by spanish_key(s.name) collate "C" asc, s.id asc');
+    expect(siteOrderBy('-childLocation')).toBe('order by spanish_key(cl.name) collate "C" desc nulls last, s.id desc');
   });
 });

@@ -3,19 +3,17 @@
  * conditions and order. Pure: the route runs the text with its parameters.
  */
 import { SITE_STATUS } from './status';
-import { accentInsensitiveRegex, QueryReader, readPaging, type Paging } from './query';
+import { accentInsensitiveRegex, QueryReader, readPaging, sortKeySql, type Paging } from './query';
 
 export const SITE_PAGE_SIZE = 20;
 export const SITE_MAX_PAGE_SIZE = 100;
 
 /**
- * Sortable fields of the list and their SQL expressions (aliases of the list query). Names sort
- * in the database's collation so that `sites_name_idx` serves the default order (the collation is
- * C on PGlite and on the Debian server: byte order, which site names, all starting with an
- * unaccented entity type, tolerate).
+ * Sortable fields of the list and their SQL expressions (aliases of the list query). Names sort in
+ * Spanish order by the key the name indexes hold (`sites_name_idx` and the filtered ones serve the default order).
  */
 export const SITE_ORDER_FIELDS = {
-  name: 's.name',
+  name: sortKeySql('s.name'),
   id: 's.id',
   modifiedDate: 's.modified_date',
   population: 's.population',
@@ -23,9 +21,9 @@ export const SITE_ORDER_FIELDS = {
   countEmails: 's.count_emails',
   countContents: 's.count_contents',
   countComments: 's.count_comments',
-  siteType: 'st.name',
-  parentLocation: 'pl.name',
-  childLocation: 'cl.name',
+  siteType: sortKeySql('st.name'),
+  parentLocation: sortKeySql('pl.name'),
+  childLocation: sortKeySql('cl.name'),
   statusId: 's.status_id',
 } as const;
 

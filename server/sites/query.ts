@@ -3,6 +3,7 @@
  * error per refused parameter; `failIfInvalid` turns them into the Spanish 400 envelope.
  */
 import { databaseInteger, MAX_PAGE } from '../../resources/limits';
+import { spanishOrderSql } from '../db/textKey';
 import { ApiError } from '../http/errors';
 import { tSites } from './messages';
 
@@ -123,11 +124,11 @@ export function normalizedSql(column: string): string {
 }
 
 /**
- * SQL expression to order text by: accent- and case-free, compared byte by byte so that PGlite
- * (C locale) and PostgreSQL (any locale) give the same order ('Córdoba' between 'Cesar' and 'Cundinamarca').
+ * SQL expression to order names by, in Spanish order: the key the name indexes hold (server/db/textKey.ts),
+ * compared byte by byte so that PGlite and PostgreSQL give the same order ('Ábrego' among the A's).
  */
 export function sortKeySql(column: string): string {
-  return `${normalizedSql(column)} collate "C"`;
+  return spanishOrderSql(column);
 }
 
 const ACCENT_CLASSES: Record<string, string> = {

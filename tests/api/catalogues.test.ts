@@ -165,4 +165,13 @@ describe('ticket (chat) categories', () => {
     const list = (await inject('GET', '/chats/categories/')).json() as List<unknown>;
     expect(list.results.length).toBeLessThanOrEqual(30);
   });
+
+  it("lists by name in Spanish order: 'Ética' among the E's, not after 'Zonas'", async () => {
+    for (const name of ['Zonas rurales', 'Ética', 'Ñandú', 'Nube']) expect((await inject('POST', '/chats/categories/', { name })).statusCode).toBe(201);
+    const names = ((await inject('GET', '/chats/categories/?pageSize=100')).json() as List<{ name: string }>).results.map((c) => c.name);
+    const expected = [...names].sort(new Intl.Collator('es').compare);
+    expect(names).toEqual(expected);
+    expect(names.indexOf('Ética')).toBeLessThan(names.indexOf('Zonas rurales'));
+    expect(names.indexOf('Ñandú')).toBe(names.indexOf('Nube') + 1);
+  });
 });

@@ -23,7 +23,10 @@ async function sitesByType(t: TestApp): Promise<Record<number, number>> {
 
 describe('reference data', () => {
   it('creates one governorate and one assembly per department, one mayoralty and one council per municipality', async () => {
-    expect(await sitesByType(reference)).toEqual({ 1: 33, 2: 1122, 3: 33, 4: 1122 });
+    // Bogotá, D.C. has no governorate nor assembly; the 18 áreas no municipalizadas no mayoralty nor council.
+    expect(await sitesByType(reference)).toEqual({ 1: 32, 2: 1104, 3: 32, 4: 1104 });
+    const [bogota] = await reference.database.query<{ n: number }>('select count(*)::int as n from sites where parent_location_id = 11 and location_id is null');
+    expect(bogota!.n).toBe(0);
     const [installed] = await reference.database.db.select({ n: count() }).from(sites).where(eq(sites.installed, true));
     expect(Number(installed!.n)).toBe(0);
     const [medellin] = await reference.database.db.select().from(sites).where(eq(sites.alias, 'alcaldia-medellin-05001'));
@@ -90,7 +93,11 @@ describe('demo data', () => {
     expect(rows.some((s) => s.piwikId !== null)).toBe(true);
     const twoYears = Date.now() - 731 * 86_400_000;
     expect(rows.every((s) => s.modifiedDate.getTime() > twoYears)).toBe(true);
-    expect(await sitesByType(demo)).toEqual({ 1: 33, 2: 1122, 3: 33, 4: 1122 });
+    expect(await sitesByType(demo)).toEqual({ 1: 32, 2: 1104, 3: 32, 4: 1104 });
+    const [bogota] = await demo.database.db.select().from(sites).where(eq(sites.alias, 'alcaldia-bogota-d-c-11001'));
+    expect(bogota?.population).toBe(7_907_000);
+    const [aguaDeDios] = await demo.database.query<{ n: number }>('select count(*)::int as n from sites where location_id = 25001 and population > 60000');
+    expect(aguaDeDios!.n).toBe(0);
   });
 
   it('adds pending requests flagged on their sites, groups, administrators and site users', async () => {
@@ -107,7 +114,7 @@ describe('demo data', () => {
     const body = response.json() as { results: Array<{ groupID: number; name: string; countEntities: number }>; meta: { total: number } };
     expect(body.meta.total).toBeGreaterThanOrEqual(3);
     const capitals = body.results.find((g) => g.name === 'Capitales de departamento');
-    expect(capitals?.countEntities).toBe(33);
+    expect(capitals?.countEntities).toBe(32); // 31 capitals coded DD001 and Bogotá (Cundinamarca's)
     const filtered = await demo.app.inject({ method: 'GET', url: '/api/v1/sites/groups/?name=caribe', headers: bearer(token) });
     expect((filtered.json() as typeof body).results.map((g) => g.name)).toEqual(['Región Caribe']);
     const searched = await demo.app.inject({ method: 'GET', url: '/api/v1/sites/groups/?search=CAFETERO', headers: bearer(token) });

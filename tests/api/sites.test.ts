@@ -36,6 +36,12 @@ async function list(query: string, auth = token) {
   return { status: response.statusCode, body: response.json() as ListBody };
 }
 
+/** Spanish dictionary order (accents and case ignored), ties by id: what the list promises. */
+const spanish = new Intl.Collator('es', { sensitivity: 'base' });
+function inSpanishOrder<T extends { id: number; name: string }>(rows: readonly T[]): T[] {
+  return [...rows].sort((a, b) => spanish.compare(a.name, b.name) || a.id - b.id);
+}
+
 async function dbCount(where?: ReturnType<typeof and>): Promise<number> {
   const [row] = await t.database.db.select({ n: count() }).from(sites).where(where);
   return Number(row!.n);
@@ -54,13 +60,28 @@ describe('GET /api/v1/sites/', () => {
     expect(first.body.results).toHaveLength(20);
     expect(first.body.meta.total).toBe(await dbCount(eq(sites.isDeleted, false)));
     expect(first.body.meta.hasNextPage).toBe(true);
-    const expected = await t.database.db.select({ id: sites.id }).from(sites).orderBy(asc(sites.name), asc(sites.id)).limit(40);
+    const expected = inSpanishOrder(await t.database.db.select({ id: sites.id, name: sites.name }).from(sites).orderBy(asc(sites.id)));
     expect(first.body.results.map((s) => s.id)).toEqual(expected.slice(0, 20).map((s) => s.id));
 
     const second = await list('?page=2');
     expect(second.body.results.map((s) => s.id)).toEqual(expected.slice(20, 40).map((s) => s.id));
     const firstIds = new Set(first.body.results.map((s) => s.id));
     expect(second.body.results.some((s) => firstIds.has(s.id))).toBe(false);
+  });
+
+  it("sorts names in Spanish order: 'Ábrego' among the A's, 'Alcaldía Mayor de Bogotá' after the 'Alcaldía de …'", async () => {
+    const names: string[] = [];
+    for (let page = 1; ; page += 1) {
+      const { body } = await list(`?page=${page}&pageSize=100`);
+      names.push(...body.results.map((s) => s.name));
+      if (!body.meta.hasNextPage) break;
+    }
+    expect(names).toEqual(inSpanishOrder(names.map((name, id) => ({ id, name }))).map((s) => s.name));
+    expect(names.indexOf('Alcaldía de Ábrego')).toBe(names.indexOf('Alcaldía de Abejorral') + 1);
+    expect(names.indexOf('Alcaldía de Abriaquí')).toBe(names.indexOf('Alcaldía de Ábrego') + 1);
+    expect(names.indexOf('Alcaldía Mayor de Bogotá, D.C.')).toBe(names.indexOf('Alcaldía de Zona Bananera') + 1);
+    const descending = await list('?orderBy=-name&pageSize=100');
+    expect(descending.body.results.map((s) => s.name)).toEqual(names.slice(-100).reverse());
   });
 
   it('answers each row with its location and type names, status name and counts', async () => {

@@ -3,6 +3,7 @@
  * superadmins whose permissions they all hold, and a new e-mail ends the account's sessions and pending links
  * and is told to the old address (server/auth/superadminRules.ts, docs/decisions.md 'Superadmins').
  */
+import { settleBackgroundTasks } from '../../server/http/background';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, type PermissionName } from '../../resources/permissions';
 import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
@@ -239,6 +240,7 @@ describe('changing an e-mail', () => {
     const sessions = [await signIn(target.email, target.password), await signIn(target.email, target.password)];
     // A recovery link pending in the old mailbox.
     expect((await t.app.inject({ method: 'POST', url: `${API}/users/passwordreset/`, payload: { email: target.email } })).statusCode).toBe(200);
+    await settleBackgroundTasks(t.app); // the link is issued and mailed after the answer
     const pending = lastLink(target.email);
     expect((await checkLink(pending)).statusCode).toBe(200);
     const mailsBefore = mailsTo(t.mailDir, target.email).length;

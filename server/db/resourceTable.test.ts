@@ -1,0 +1,68 @@
+import { is, SQL } from 'drizzle-orm';
+import { getTableConfig, PgDialect, PgTable } from 'drizzle-orm/pg-core';
+import { describe, expect, it } from 'vitest';
+import { documentTypesResource, resources, siteTypesResource } from '../../resources';
+import { fieldColumn, type ResourceDeclaration } from '../../resources/types';
+import { duplicateField } from '../resources/engine';
+import { uniqueIndexName } from './resourceTable';
+import * as schema from './schema';
+
+const dialect = new PgDialect();
+
+/** Each unique index of a table as `column list` text and its `where` predicate. */
+function uniqueIndexes(table: PgTable) {
+  return getTableConfig(table)
+    .indexes.filter((index) => index.config.unique)
+    .map((index) => ({
+      name: index.config.name,
+      on: index.config.columns.map((column) => (is(column, SQL) ? dialect.sqlToQuery(column).sql : `"${(column as { name?: string }).name}"`)).join(', '),
+      where: index.config.where ? dialect.sqlToQuery(index.config.where).sql : null,
+    }));
+}
+
+const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
+const tableNamed = (name: string) => tables.find((table) => getTableConfig(table).name === name);
+
+describe('unique declarations', () => {
+  const declared = resources.flatMap((resource) => (resource.unique ?? []).map((source) => ({ resource, source })));
+
+  it.each(declared.map(({ resource, source }) => ({ name: `${resource.name}.${source}`, resource, source })))(
+    '$name has a unique index on its column in the schema',
+    ({ resource, source }) => {
+      const table = tableNamed(resource.table);
+      expect(table, resource.table).toBeDefined();
+      const column = fieldColumn(resource.fields.find((field) => field.source === source)!);
+      expect(uniqueIndexes(table!).some((index) => index.on.includes(`"${column}"`))).toBe(true);
+    },
+  );
+
+  it('catalogue names: Spanish key (case and accents ignored); soft-deleted rows left out', () => {
+    expect(uniqueIndexes(schema.siteTypes)).toEqual([{ name: 'site_types_name_unique', on: 'spanish_key("site_types"."name")', where: null }]);
+    expect(uniqueIndexes(schema.documentTypes)).toEqual([
+      { name: 'document_types_name_unique', on: 'spanish_key("document_types"."name")', where: 'not "document_types"."deleted"' },
+    ]);
+  });
+});
+
+describe('duplicateField', () => {
+  const twoUnique = {
+    ...siteTypesResource,
+    fields: [...siteTypesResource.fields, { source: 'code', type: 'text', label: 'x' }],
+    unique: ['name', 'code'],
+  } as ResourceDeclaration;
+  const violation = (constraint?: string) => ({ message: 'x', cause: { code: '23505', constraint } });
+
+  it.each([
+    { constraint: 'site_types_code_unique', field: 'code' },
+    { constraint: 'site_types_name_unique', field: 'name' },
+    { constraint: 'some_other_index', field: 'name' },
+    { constraint: undefined, field: 'name' },
+  ])('$constraint → $field', ({ constraint, field }) => {
+    expect(duplicateField(twoUnique, violation(constraint))).toBe(field);
+  });
+
+  it('names indexes after table and column', () => {
+    expect(uniqueIndexName(documentTypesResource, 'name')).toBe('document_types_name_unique');
+    expect(() => uniqueIndexName(documentTypesResource, 'nope')).toThrow();
+  });
+});

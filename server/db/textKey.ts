@@ -1,0 +1,16 @@
+/**
+ * How the database compares and orders Spanish names: `spanish_key(text)` (migration 0002_text_keys)
+ * drops case and accents and keeps ñ after n. Unique indexes use the key; lists order by it byte by
+ * byte (COLLATE "C"), so PGlite and PostgreSQL in any locale give the same order and the same indexes serve it.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyColumn } from 'drizzle-orm';
+
+/** The comparison key of a name: 'Bogotá', 'BOGOTA' and 'bogota' share it. */
+export const spanishKey = (value: AnyColumn | SQL | string): SQL => sql`spanish_key(${value})`;
+
+/** The ordering expression of a name column, as the name indexes hold it. */
+export const spanishOrder = (column: AnyColumn | SQL): SQL => sql`spanish_key(${column}) collate "C"`;
+
+/** `spanishOrder` for hand-written SQL: `column` is an SQL column reference such as `s.name`. */
+export const spanishOrderSql = (column: string): string => `spanish_key(${column}) collate "C"`;

@@ -1,0 +1,102 @@
+/**
+ * Upgrading a database that already holds data: the unique name indexes must not fail on names the
+ * code check let through (races, case or accent variants), and the reference sites that do not exist
+ * (Bogotá's governorate and assembly, mayoralties of áreas no municipalizadas) are retired.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../server/db/connection';
+import { createFreshDatabase, type FreshDatabase } from '../../server/db/freshDatabase';
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../server/db/migrations');
+
+/** A copy of the migrations folder holding only the migrations before `tag`. */
+function migrationsBefore(tagSuffix: string): string {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: Array<{ tag: string }> };
+  const stop = journal.entries.findIndex((entry) => entry.tag.endsWith(tagSuffix));
+  expect(stop).toBeGreaterThan(0);
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'portales-migrations-'));
+  fs.mkdirSync(path.join(folder, 'meta'));
+  const entries = journal.entries.slice(0, stop);
+  for (const entry of entries) fs.copyFileSync(path.join(migrationsFolder, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
+  fs.writeFileSync(path.join(folder, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
+  return folder;
+}
+
+let database: Database;
+let fresh: FreshDatabase | null;
+let oldFolder: string;
+
+beforeAll(async () => {
+  const pgBase = process.env.TEST_DATABASE_URL;
+  fresh = pgBase ? await createFreshDatabase(pgBase, 'm') : null;
+  database = await openDatabase({ databaseUrl: fresh?.url, dataDir: 'memory://' });
+  oldFolder = migrationsBefore('_text_keys');
+  if (database.kind === 'postgres') await migratePg(database.db as never, { migrationsFolder: oldFolder });
+  else await migratePglite(database.db as never, { migrationsFolder: oldFolder });
+
+  await database.query(`insert into site_types (id, name, is_editable) values
+    (1, 'Gobernación', false), (2, 'Alcaldía', false), (3, 'Asamblea Departamental', false), (4, 'Concejo Municipal', false),
+    (10, 'Veeduría', true), (11, 'VEEDURIA', true), (12, 'veeduría', true)`);
+  await database.query(`insert into document_types (document_type_id, name, deleted) values
+    (1, 'Pasaporte', false), (2, 'pasaporte', true), (3, 'PASAPORTE', false)`);
+  await database.query(`insert into chat_categories (id, name) values (1, 'Soporte técnico'), (2, 'Soporte Tecnico')`);
+  await database.query(`insert into locations (id, code, name, parent_location_id, is_municipality) values
+    (170, '170', 'Colombia', null, false), (11, '11', 'Bogotá, D.C.', 170, false), (11001, '11001', 'Bogotá, D.C.', 11, true),
+    (91, '91', 'Amazonas', 170, false), (91001, '91001', 'Leticia', 91, true), (91405, '91405', 'La Chorrera', 91, true)`);
+  await database.query(`insert into sites (name, alias, parent_location_id, location_id, site_type_id, order_type, installed) values
+    ('Gobernación de Bogotá, D.C.', 'gobernacion-bogota-d-c-11', 11, null, 1, 0, false),
+    ('Asamblea Departamental de Bogotá, D.C.', 'asamblea-bogota-d-c-11', 11, null, 3, 0, true),
+    ('Alcaldía Mayor de Bogotá, D.C.', 'alcaldia-bogota-d-c-11001', 11, 11001, 2, 1, false),
+    ('Alcaldía de La Chorrera', 'alcaldia-la-chorrera-91405', 91, 91405, 2, 1, false),
+    ('Concejo Municipal de La Chorrera', 'concejo-la-chorrera-91405', 91, 91405, 4, 1, false),
+    ('Alcaldía de Leticia', 'alcaldia-leticia-91001', 91, 91001, 2, 1, false)`);
+  await database.migrate();
+});
+
+afterAll(async () => {
+  await database?.close();
+  await fresh?.drop();
+  if (oldFolder) fs.rmSync(oldFolder, { recursive: true, force: true });
+});
+
+describe('upgrading a database with data', () => {
+  it('keeps the first of each clashing catalogue name and appends the id to the others', async () => {
+    expect(await database.query('select id, name from site_types where id >= 10 order by id')).toEqual([
+      { id: 10, name: 'Veeduría' },
+      { id: 11, name: 'VEEDURIA (11)' },
+      { id: 12, name: 'veeduría (12)' },
+    ]);
+    // A deleted document type holds no name.
+    expect(await database.query('select document_type_id as id, name from document_types order by 1')).toEqual([
+      { id: 1, name: 'Pasaporte' },
+      { id: 2, name: 'pasaporte' },
+      { id: 3, name: 'PASAPORTE (3)' },
+    ]);
+    expect(await database.query('select name from chat_categories order by id')).toEqual([{ name: 'Soporte técnico' }, { name: 'Soporte Tecnico (2)' }]);
+  });
+
+  it('then refuses a new clash in the database', async () => {
+    await expect(database.query(`insert into site_types (id, name) values (20, 'VEEDURÍA')`)).rejects.toMatchObject({
+      code: '23505',
+      constraint: 'site_types_name_unique',
+    });
+  });
+
+  it('retires the reference sites that do not exist, unless someone installed one', async () => {
+    const rows = await database.query<{ alias: string; is_deleted: boolean }>('select alias, is_deleted from sites order by alias');
+    expect(Object.fromEntries(rows.map((r) => [r.alias, r.is_deleted]))).toEqual({
+      'alcaldia-bogota-d-c-11001': false,
+      'alcaldia-la-chorrera-91405': true,
+      'alcaldia-leticia-91001': false,
+      'asamblea-bogota-d-c-11': false,
+      'concejo-la-chorrera-91405': true,
+      'gobernacion-bogota-d-c-11': true,
+    });
+  });
+});
