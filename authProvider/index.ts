@@ -50,14 +50,26 @@ function statusOf(error: unknown): number | undefined {
 
 let reloadScheduled = false;
 
+/**
+ * A 403 reloads the page (spec 01 §8) once: when the page was already reloaded for a 403 and is
+ * refused again, another reload would only repeat forever (a screen whose secondary call needs a
+ * permission its user lacks), so the message stays and the page does not reload.
+ */
+export function shouldReloadAfterForbidden(page: string, lastReloadedPage: string | null): boolean {
+  return page !== lastReloadedPage;
+}
+
 function scheduleForbiddenReload(): void {
   if (reloadScheduled) return;
   reloadScheduled = true;
+  const page = browser.currentPage();
   setTimeout(() => {
     void refreshUser()
       .catch(() => undefined)
       .finally(() => {
         reloadScheduled = false;
+        if (!shouldReloadAfterForbidden(page, browser.forbiddenReloadMark.get())) return;
+        browser.forbiddenReloadMark.set(page);
         browser.reload();
       });
   }, FORBIDDEN_RELOAD_DELAY_MS);

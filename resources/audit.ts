@@ -1,6 +1,7 @@
 /**
  * The audit trail (docs/decisions.md 'Audit trail'): read-only, listed by GET /audit/ with
- * filters userId, resource, from and to, newest first. Routes are hand-written (server/routes/audit.ts).
+ * filters userId, resource, from and to, newest first; GET /audit/actors/ feeds its user filter.
+ * Routes are hand-written (server/routes/audit.ts).
  */
 import * as yup from 'yup';
 import { INTEGER_MAX } from './limits';
@@ -15,6 +16,8 @@ export interface AuditRecord {
   action: string;
   resource: string;
   recordId: string | null;
+  /** The record's name when the line was written (name, title or e-mail); null when it has none. */
+  recordLabel: string | null;
   before: unknown;
   after: unknown;
   clientAddress: string | null;
@@ -62,6 +65,20 @@ export const auditFilterSchema = yup.object({
   to: optionalDate(),
 });
 
+/** A user who can be picked in the screen's user filter (GET /audit/actors/). */
+export interface AuditActor {
+  id: number;
+  name: string;
+  email: string;
+}
+
+/** GET /audit/actors/: a text search over name and e-mail (`search`, or react-admin's `q`), paged. */
+export const auditActorsFilterSchema = yup.object({
+  ...pagingFields({ defaultPageSize: 20, maxPageSize: 100 }),
+  search: yup.string().trim().max(200, 'validation.invalid').optional(),
+  q: yup.string().trim().max(200, 'validation.invalid').optional(),
+});
+
 export const auditResource = defineResource<AuditRecord>({
   name: 'audit',
   apiPath: '/audit/',
@@ -79,6 +96,7 @@ export const auditResource = defineResource<AuditRecord>({
     { source: 'action', type: 'text', label: 'resources.audit.fields.action', readOnly: true },
     { source: 'resource', type: 'text', label: 'resources.audit.fields.resource', readOnly: true },
     { source: 'recordId', type: 'text', label: 'resources.audit.fields.recordId', readOnly: true },
+    { source: 'recordLabel', type: 'text', label: 'resources.audit.fields.recordLabel', readOnly: true },
     { source: 'clientAddress', type: 'text', label: 'resources.audit.fields.clientAddress', readOnly: true },
   ],
   schema: yup.object({}),

@@ -1,15 +1,17 @@
 /** Texts of the audit-trail screen (/configuracion/auditoria, src/audit). Titles and column labels: resources.audit. */
 export const audit = {
-  back: 'Atrás',
   load_more: 'Ver más',
   empty: 'No hay registros de auditoría para los filtros seleccionados',
   load_error: 'No fue posible cargar el registro de auditoría. Intenta de nuevo.',
   no_value: '—',
+  /** The 'Registro' column: the record's name, then its id. */
+  record_id: 'ID %{id}',
   filters: {
     label: 'Filtros de auditoría',
     user: 'Usuario',
     user_hint: 'Escribe el nombre o el correo',
     no_users: 'Sin coincidencias',
+    users_error: 'No fue posible cargar los usuarios; los demás filtros siguen disponibles',
     resource: 'Recurso',
     all_resources: 'Todos los recursos',
     from: 'Desde',
@@ -21,6 +23,9 @@ export const audit = {
     create: 'Creación',
     update: 'Modificación',
     delete: 'Eliminación',
+    soft_delete: 'Eliminación lógica',
+    deactivate: 'Desactivación',
+    reactivate: 'Reactivación',
     login: 'Inicio de sesión',
     login_failed: 'Inicio de sesión fallido',
     account_locked: 'Bloqueo temporal de la cuenta',
@@ -33,6 +38,16 @@ export const audit = {
   resources: {
     auth: 'Autenticación',
     users: 'Usuarios',
+  },
+  /** Labels of fields only the trail stores (a resource's own fields use resources.<name>.fields). */
+  fields: {
+    name: 'Nombre',
+    email: 'Correo electrónico',
+    deleted: 'Eliminado',
+    permissions: 'Permisos',
+    invited: 'Invitación enviada',
+    credentialsChanged: 'Contraseña cambiada',
+    recordId: 'Registro',
   },
   details: {
     show: 'Ver cambios',

@@ -67,6 +67,7 @@ export const resources = {
       action: 'Acción',
       resource: 'Recurso',
       recordId: 'Registro',
+      recordLabel: 'Nombre del registro',
       clientAddress: 'Dirección IP',
     },
   },

@@ -2,6 +2,8 @@
 export const settings = {
   title: 'Configuración',
   subtitle: 'Elige qué deseas configurar',
+  /** The button of every settings sub-page back to the index (src/settings/BackToSettings). */
+  back: 'Atrás',
   entries: {
     fonts_themes: { title: 'Fuentes y temas', description: 'Fuentes y temas disponibles para los portales' },
     footer: { title: 'Pie de página', description: 'Enlaces y sellos del pie de página de los portales' },

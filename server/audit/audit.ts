@@ -24,13 +24,75 @@ export function redact(value: unknown): unknown {
 }
 
 export interface AuditEntry {
-  action: 'create' | 'update' | 'delete' | 'enable' | 'disable' | 'login' | 'logout' | 'password_reset' | string;
+  /**
+   * What happened. `soft_delete`: the record is only marked deleted (engine DELETE of a declaration
+   * with softDelete); `deactivate` / `reactivate`: an update that flips `deleted` (superadmins), see
+   * auditAction.
+   */
+  action:
+    | 'create'
+    | 'update'
+    | 'delete'
+    | 'soft_delete'
+    | 'deactivate'
+    | 'reactivate'
+    | 'enable'
+    | 'disable'
+    | 'login'
+    | 'logout'
+    | 'password_reset'
+    | (string & {});
   resource: string;
   recordId?: string | number | null;
+  /** The record's name as the trail shows it; derived by recordLabelOf when absent. */
+  recordLabel?: string | null;
   before?: unknown;
   after?: unknown;
   /** Who, when there is no signed-in user on the request (sign-in, recovery). */
   actor?: { id: number | null; email: string | null };
+}
+
+/** Properties that name a record, in order of preference. */
+const LABEL_KEYS = ['name', 'title', 'email'] as const;
+export const RECORD_LABEL_MAX = 300;
+
+/**
+ * The record's name for the trail (docs/decisions.md 'Audit trail'): its name, title or e-mail
+ * after the change (else before it); for a sign-in line, whose record is the user, the user's e-mail.
+ */
+export function recordLabelOf(entry: Pick<AuditEntry, 'recordLabel' | 'before' | 'after' | 'resource' | 'recordId' | 'actor'>): string | null {
+  const pick = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim().slice(0, RECORD_LABEL_MAX) : null);
+  if (entry.recordLabel !== undefined) return pick(entry.recordLabel);
+  const objects = [entry.after, entry.before].filter(
+    (value): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value),
+  );
+  for (const key of LABEL_KEYS) {
+    for (const object of objects) {
+      const label = pick(object[key]);
+      if (label) return label;
+    }
+  }
+  const isActorsOwnRecord = entry.actor?.id != null && entry.recordId != null && String(entry.actor.id) === String(entry.recordId);
+  return isActorsOwnRecord ? pick(entry.actor?.email) : null;
+}
+
+const deletedFlag = (value: unknown): boolean | undefined => {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const flag = (value as Record<string, unknown>).deleted;
+  return typeof flag === 'boolean' ? flag : undefined;
+};
+
+/**
+ * The action the trail records: an update that turns `deleted` on is a deactivation and one
+ * that turns it off a reactivation (superadmins' 'Inactivo'), so the trail says so instead of 'update'.
+ */
+export function auditAction(entry: Pick<AuditEntry, 'action' | 'before' | 'after'>): string {
+  if (entry.action !== 'update') return entry.action;
+  const before = deletedFlag(entry.before);
+  const after = deletedFlag(entry.after);
+  if (before === false && after === true) return 'deactivate';
+  if (before === true && after === false) return 'reactivate';
+  return entry.action;
 }
 
 /** `tx` is the transaction of the mutation itself, so the record and its audit line commit together. */
@@ -39,9 +101,10 @@ export async function writeAudit(tx: Db, request: FastifyRequest, entry: AuditEn
   await tx.insert(auditLog).values({
     userId: actor.id,
     userEmail: actor.email,
-    action: entry.action,
+    action: auditAction(entry),
     resource: entry.resource,
     recordId: entry.recordId == null ? null : String(entry.recordId),
+    recordLabel: recordLabelOf({ ...entry, actor }),
     before: entry.before === undefined ? null : redact(entry.before),
     after: entry.after === undefined ? null : redact(entry.after),
     // Never the raw header value: a malformed address would make the insert (inet) fail.

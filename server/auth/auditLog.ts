@@ -1,6 +1,8 @@
 /** Reading the audit trail (GET /audit/): filters by user, resource and dates, newest first. */
 import type { FastifyInstance } from 'fastify';
-import { auditFilterSchema } from '../../resources/audit';
+import { auditActorsFilterSchema, auditFilterSchema, type AuditActor } from '../../resources/audit';
+import { USER_TYPE } from '../db/schema';
+import { likePattern } from './superadminStore';
 
 /** A `to` given as a bare date (YYYY-MM-DD) includes that whole day. */
 export function isBareDate(value: unknown): boolean {
@@ -36,7 +38,7 @@ export async function listAudit(app: FastifyInstance, query: unknown) {
     database.query<{ total: number }>(`select count(*)::int as total from audit_log ${clause}`, params),
     database.query<Record<string, unknown>>(
       `select id, at, user_id as "userId", user_email as "userEmail", action, resource, record_id as "recordId",
-              before, after, host(client_address) as "clientAddress"
+              record_label as "recordLabel", before, after, host(client_address) as "clientAddress"
          from audit_log ${clause} order by at desc, id desc limit ${filter.pageSize} offset ${offset}`,
       params,
     ),
@@ -46,4 +48,31 @@ export async function listAudit(app: FastifyInstance, query: unknown) {
     results: rows.map((row) => ({ ...row, id: Number(row.id) })),
     meta: { hasNextPage: offset + rows.length < total, total },
   };
+}
+
+/**
+ * The users offered by the audit screen's user filter: superadmins with at least one line in the
+ * trail, searched by name or e-mail, by name. Needs only Settings (the screen's own access), not Users.
+ */
+export async function listAuditActors(app: FastifyInstance, query: unknown) {
+  const filter = await auditActorsFilterSchema.validate(query ?? {}, { abortEarly: false, stripUnknown: true });
+  const search = filter.search || filter.q;
+  const params: unknown[] = [];
+  let where = `u.user_type_id = ${USER_TYPE.superadmin} and exists (select 1 from audit_log a where a.user_id = u.id)`;
+  if (search) {
+    params.push(likePattern(search));
+    where += ` and (u.name ilike $${params.length} or u.email ilike $${params.length})`;
+  }
+  const offset = (filter.page - 1) * filter.pageSize;
+  const { database } = app.ctx;
+  const [countRows, rows] = await Promise.all([
+    database.query<{ total: number }>(`select count(*)::int as total from users u where ${where}`, params),
+    database.query<AuditActor>(
+      `select u.id, u.name, u.email from users u where ${where}
+        order by lower(u.name) asc, u.id asc limit ${filter.pageSize} offset ${offset}`,
+      params,
+    ),
+  ]);
+  const total = Number(countRows[0]?.total ?? 0);
+  return { results: rows.map((row) => ({ ...row, id: Number(row.id) })), meta: { hasNextPage: offset + rows.length < total, total } };
 }

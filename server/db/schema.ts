@@ -254,6 +254,8 @@ export const auditLog = pgTable(
     action: varchar('action', { length: 40 }).notNull(),
     resource: varchar('resource', { length: 100 }).notNull(),
     recordId: varchar('record_id', { length: 100 }),
+    /** The record's name when the line was written (name, title or e-mail), so the trail names it even after it changes or goes. */
+    recordLabel: varchar('record_label', { length: 300 }),
     before: jsonb('before'),
     after: jsonb('after'),
     clientAddress: inet('client_address'),

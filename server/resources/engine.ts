@@ -170,7 +170,9 @@ export function registerResource(app: FastifyInstance, declaration: ResourceDecl
           if (!before) throw notFound();
           if (declaration.rules?.canDelete && !declaration.rules.canDelete(before)) throw lockedError(declaration);
           await store.remove(tx, id);
-          await writeAudit(tx, request, { action: 'delete', resource: declaration.name, recordId: id, before });
+          // A soft delete only marks the record: the trail says so ('Eliminación lógica').
+          const action = declaration.softDelete ? 'soft_delete' : 'delete';
+          await writeAudit(tx, request, { action, resource: declaration.name, recordId: id, before });
           return before;
         })
         .catch((error: unknown) => translateDatabaseError(declaration, error));

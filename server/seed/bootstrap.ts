@@ -46,6 +46,7 @@ export async function bootstrapSuperadmin(
         action: 'create',
         resource: 'superadmins',
         recordId: String(user!.id),
+        recordLabel: email,
         after: { email, permissions: PERMISSIONS.map((p) => p.name) },
       });
     });

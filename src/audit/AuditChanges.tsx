@@ -1,17 +1,21 @@
-/** The changed fields of one audit record: field, value before and value after. */
+/**
+ * The changed fields of one audit record: each field by its label (the resource's own, as its
+ * screens show it) and its values before and after as a person reads them (Sí/No, dates, lists).
+ */
 import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useMemo } from 'react';
 import { useTranslate } from 'react-admin';
-import { changedFields, formatAuditValue } from './auditRules';
+import { changedFields, fieldLabelKeys, formatAuditValue, type ValueFormat } from './auditRules';
 
-function ValueText({ value }: { value: unknown }) {
+export function AuditChanges({ resource, before, after }: { resource: string; before: unknown; after: unknown }) {
   const translate = useTranslate();
-  if (typeof value === 'boolean') return <>{translate(value ? 'audit.details.yes' : 'audit.details.no')}</>;
-  const text = formatAuditValue(value);
-  return <>{text === '' ? translate('audit.no_value') : text}</>;
-}
-
-export function AuditChanges({ before, after }: { before: unknown; after: unknown }) {
-  const translate = useTranslate();
+  const format = useMemo<ValueFormat>(
+    () => ({ yes: translate('audit.details.yes'), no: translate('audit.details.no'), none: translate('audit.no_value') }),
+    [translate],
+  );
+  const fieldLabel = (field: string) =>
+    fieldLabelKeys(resource, field).reduceRight<string>((fallback, key) => translate(key, { _: fallback }), field) ||
+    translate('audit.details.value');
   const changes = changedFields(before, after);
   if (changes.length === 0) {
     return (
@@ -33,14 +37,10 @@ export function AuditChanges({ before, after }: { before: unknown; after: unknow
         {changes.map((change) => (
           <TableRow key={change.field || '-'}>
             <TableCell component="th" scope="row">
-              {change.field || translate('audit.details.value')}
+              {fieldLabel(change.field)}
             </TableCell>
-            <TableCell sx={{ wordBreak: 'break-word' }}>
-              <ValueText value={change.before} />
-            </TableCell>
-            <TableCell sx={{ wordBreak: 'break-word' }}>
-              <ValueText value={change.after} />
-            </TableCell>
+            <TableCell sx={{ wordBreak: 'break-word' }}>{formatAuditValue(change.before, format)}</TableCell>
+            <TableCell sx={{ wordBreak: 'break-word' }}>{formatAuditValue(change.after, format)}</TableCell>
           </TableRow>
         ))}
       </TableBody>

@@ -3,13 +3,13 @@
  * Filters by user, resource and dates; 20 records at a time, newest first, with 'Ver más'; each
  * row expands to its changed fields. Data: react-admin's dataProvider, resource 'audit' (GET /audit/).
  */
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button as MuiButton, Card, CircularProgress, Stack, Typography } from '@mui/material';
 import { useCallback, useMemo, useState } from 'react';
-import { Button, Link, Title, useInfiniteGetList, useTranslate } from 'react-admin';
-import type { AuditRecord } from '../../resources/audit';
+import { Title, useInfiniteGetList, useTranslate } from 'react-admin';
+import { auditResource, type AuditRecord } from '../../resources/audit';
 import { resources } from '../../resources/index';
 import type { ResourceDeclaration } from '../../resources/types';
+import { BackButton } from '../settings/BackButton';
 import { AuditFilters } from './AuditFilters';
 import { AuditTable } from './AuditTable';
 import {
@@ -22,7 +22,7 @@ import {
   type AuditSearch,
 } from './auditRules';
 
-export const AUDIT_PARENT_ROUTE = '/configuracion';
+export const AUDIT_PARENT_ROUTE = auditResource.parentRoute ?? '/configuracion';
 
 export interface AuditListPageProps {
   /** Ignored (the title is fixed); accepted from the shell's screen props. */
@@ -58,9 +58,7 @@ export function AuditListPage({ declarations = resources }: AuditListPageProps) 
         <Typography component="h1" variant="h5">
           {translate('resources.audit.title')}
         </Typography>
-        <Button label="audit.back" component={Link} to={AUDIT_PARENT_ROUTE}>
-          <ArrowBackIcon />
-        </Button>
+        <BackButton to={AUDIT_PARENT_ROUTE} />
       </Stack>
       <AuditFilters value={search} choices={choices} onChange={setSearch} resetKey={resetKey} onClear={onClear} />
       {error ? (

@@ -1,14 +1,32 @@
 /** The audit rows, newest first; each row expands to show its changed fields. */
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
-import { Box, Collapse, IconButton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import { Box, Collapse, IconButton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { Fragment, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { AuditRecord } from '../../resources/audit';
 import { AuditChanges } from './AuditChanges';
-import { actionLabelKey, formatAuditDate, resourceLabelKey, type ResourceChoice } from './auditRules';
+import { actionLabelKey, formatAuditDate, recordReference, resourceLabelKey, type ResourceChoice } from './auditRules';
 
 const COLUMNS = ['at', 'userEmail', 'action', 'resource', 'recordId', 'clientAddress'] as const;
+
+/** The record by its name, its id beside it; '—' when the line concerns no record. */
+function RecordCell({ record }: { record: AuditRecord }) {
+  const translate = useTranslate();
+  const { label, id } = recordReference(record);
+  if (!label && !id) return <>{translate('audit.no_value')}</>;
+  if (!label) return <>{id}</>;
+  return (
+    <>
+      {label}
+      {id ? (
+        <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1, whiteSpace: 'nowrap' }}>
+          {translate('audit.record_id', { id })}
+        </Typography>
+      ) : null}
+    </>
+  );
+}
 
 function AuditRow({ record, choices }: { record: AuditRecord; choices: readonly ResourceChoice[] }) {
   const translate = useTranslate();
@@ -29,14 +47,16 @@ function AuditRow({ record, choices }: { record: AuditRecord; choices: readonly 
         <TableCell>{orNone(record.userEmail)}</TableCell>
         <TableCell>{actionKey ? translate(actionKey) : record.action}</TableCell>
         <TableCell>{resourceKey ? translate(resourceKey) : record.resource}</TableCell>
-        <TableCell>{orNone(record.recordId === null ? null : String(record.recordId))}</TableCell>
+        <TableCell>
+          <RecordCell record={record} />
+        </TableCell>
         <TableCell>{orNone(record.clientAddress)}</TableCell>
       </TableRow>
       <TableRow>
         <TableCell colSpan={COLUMNS.length + 1} sx={{ py: 0 }}>
           <Collapse in={open} timeout="auto" unmountOnExit>
             <Box sx={{ my: 1 }}>
-              <AuditChanges before={record.before} after={record.after} />
+              <AuditChanges resource={record.resource} before={record.before} after={record.after} />
             </Box>
           </Collapse>
         </TableCell>

@@ -1,10 +1,16 @@
-/** The user criterion: an autocomplete over the superadministrators (GET /users/?search=), giving the user's id. */
+/**
+ * The user criterion: an autocomplete over the users found in the trail (GET /audit/actors/?search=,
+ * which needs only the screen's own Settings, not Users), giving the user's id. When the list cannot
+ * load, the field says so and is disabled; the rest of the screen keeps working.
+ */
 import { Autocomplete, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 
 export const USER_SEARCH_DELAY_MS = 300;
 const USER_CHOICES = 20;
+/** GET /audit/actors/: an undeclared resource name is its own path (dataProvider/resourcePaths resourceTarget). */
+export const AUDIT_ACTORS_RESOURCE = 'audit/actors';
 
 interface UserOption {
   id: number | string;
@@ -25,18 +31,21 @@ export function AuditUserFilter({ onChange }: { onChange: (userId: string) => vo
     return () => clearTimeout(timer);
   }, [input]);
 
-  const { data, isPending } = useGetList<UserOption & { id: number }>('superadmins', {
-    pagination: { page: 1, perPage: USER_CHOICES },
-    sort: { field: 'name', order: 'ASC' },
-    filter: search ? { q: search } : {},
-  });
+  const { data, isPending, error } = useGetList<UserOption & { id: number }>(
+    AUDIT_ACTORS_RESOURCE,
+    { pagination: { page: 1, perPage: USER_CHOICES }, filter: search ? { q: search } : {} },
+    // One failure is enough: retrying a refused call only repeats the refusal.
+    { retry: false },
+  );
+  const failed = Boolean(error);
 
   return (
     <Autocomplete<UserOption>
       size="small"
       sx={{ flex: '2 1 260px', minWidth: 260 }}
       options={data ?? []}
-      loading={isPending}
+      loading={isPending && !failed}
+      disabled={failed}
       value={selected}
       inputValue={input}
       filterOptions={(options) => options}
@@ -63,6 +72,8 @@ export function AuditUserFilter({ onChange }: { onChange: (userId: string) => vo
           name="userId"
           label={translate('audit.filters.user')}
           placeholder={translate('audit.filters.user_hint')}
+          error={failed}
+          helperText={failed ? translate('audit.filters.users_error') : undefined}
           margin="none"
           slotProps={{ inputLabel: { shrink: true } }}
         />

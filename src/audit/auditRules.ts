@@ -1,7 +1,9 @@
 /**
  * Pure rules of the audit-trail screen: the list filter sent to GET /audit/, the action and
- * resource labels (i18n keys), the date shown, and the changed fields of a record (before → after).
+ * resource labels (i18n keys), the date shown, the changed fields of a record (before → after), their
+ * labels and readable values, and how a record is named.
  */
+import type { AuditRecord } from '../../resources/audit';
 import type { ResourceDeclaration } from '../../resources/types';
 
 export const AUDIT_PAGE_SIZE = 20;
@@ -12,6 +14,9 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   create: 'audit.actions.create',
   update: 'audit.actions.update',
   delete: 'audit.actions.delete',
+  soft_delete: 'audit.actions.soft_delete',
+  deactivate: 'audit.actions.deactivate',
+  reactivate: 'audit.actions.reactivate',
   login: 'audit.actions.login',
   login_failed: 'audit.actions.login_failed',
   account_locked: 'audit.actions.account_locked',
@@ -134,10 +139,72 @@ export function changedFields(before: unknown, after: unknown): FieldChange[] {
   return same(before, after) ? [] : [{ field: '', before, after }];
 }
 
-/** A value as one line of text; null/undefined → '' (the screen shows its own 'no value' mark). */
-export function formatAuditValue(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value);
+/** The words a value is written with (translated by the screen). */
+export interface ValueWords {
+  yes: string;
+  no: string;
+  /** Shown for null, undefined, '' and an empty list. */
+  none: string;
+}
+
+export interface ValueFormat extends ValueWords {
+  /** Time zone of the dates shown (default: the browser's). */
+  timeZone?: string;
+}
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/;
+/** Properties that name an object inside a value (e.g. a permission { name }). */
+const NAME_KEYS = ['name', 'title', 'label', 'email'] as const;
+
+/**
+ * A stored value as a person reads it, never as JSON: Sí/No, dates in es-CO, lists as
+ * comma-separated items (objects by their name), other objects as `key: value` pairs, nothing as '—'.
+ */
+export function formatAuditValue(value: unknown, format: ValueFormat): string {
+  if (value === null || value === undefined || value === '') return format.none;
+  if (typeof value === 'boolean') return value ? format.yes : format.no;
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') {
+    if (ISO_INSTANT.test(value)) {
+      const date = new Date(value);
+      if (!Number.isNaN(date.getTime())) {
+        return new Intl.DateTimeFormat('es-CO', { dateStyle: 'medium', timeStyle: 'short', timeZone: format.timeZone }).format(date);
+      }
+    }
+    if (BARE_DATE.test(value)) {
+      const date = new Date(`${value}T00:00:00Z`);
+      if (!Number.isNaN(date.getTime())) return new Intl.DateTimeFormat('es-CO', { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+    }
+    return value;
+  }
+  if (value instanceof Date) return formatAuditValue(value.toISOString(), format);
+  if (Array.isArray(value)) {
+    const items = value.map((item) => formatAuditValue(item, format)).filter((item) => item !== format.none);
+    return items.length ? items.join(', ') : format.none;
+  }
+  if (typeof value === 'object') {
+    const object = value as Record<string, unknown>;
+    const nameKey = NAME_KEYS.find((key) => typeof object[key] === 'string' && object[key] !== '');
+    if (nameKey) return String(object[nameKey]);
+    const pairs = Object.entries(object).map(([key, inner]) => `${key}: ${formatAuditValue(inner, format)}`);
+    return pairs.length ? pairs.join('; ') : format.none;
+  }
+  return String(value);
+}
+
+/**
+ * The i18n keys tried for a changed field's label, best first: the resource's own field label
+ * (`resources.<name>.fields.<source>`, as its screens show it), then the audit's labels of fields
+ * that only the trail stores (`audit.fields.<source>`). Neither found: the screen shows the name.
+ */
+export function fieldLabelKeys(resource: string, field: string): string[] {
+  if (!field) return [];
+  return [`resources.${resource}.fields.${field}`, `audit.fields.${field}`];
+}
+
+/** How the 'Registro' column names a record: its label with its id, either alone, or nothing. */
+export function recordReference(record: Pick<AuditRecord, 'recordId' | 'recordLabel'>): { label: string | null; id: string | null } {
+  const label = record.recordLabel?.trim() ? record.recordLabel.trim() : null;
+  const id = record.recordId === null || record.recordId === undefined || String(record.recordId) === '' ? null : String(record.recordId);
+  return { label, id };
 }

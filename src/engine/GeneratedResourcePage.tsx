@@ -5,7 +5,6 @@
  * Data goes through the react-admin dataProvider under the declaration's resource name.
  */
 import AddIcon from '@mui/icons-material/Add';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Box, Card, Stack, Typography } from '@mui/material';
 import { useCallback, useMemo, useState, type ComponentProps } from 'react';
 import {
@@ -13,7 +12,6 @@ import {
   DataTable,
   DataTableBody,
   DataTableRow,
-  Link,
   ListBase,
   Pagination,
   ResourceContextProvider,
@@ -25,6 +23,7 @@ import {
 } from 'react-admin';
 import { findResource } from '../../resources';
 import type { ResourceDeclaration } from '../../resources/types';
+import { BackButton } from '../settings/BackButton';
 import { listFields } from './declarationFields';
 import { EngineStateContext, useEngineState, type EngineState } from './engineState';
 import { InlineEditRow } from './InlineEditRow';
@@ -83,11 +82,7 @@ function ResourceScreen({ declaration }: { declaration: ResourceDeclaration }) {
               {translate(declaration.title)}
             </Typography>
             <Stack direction="row" spacing={1}>
-              {declaration.parentRoute && (
-                <Button label="engine.back" component={Link} to={declaration.parentRoute}>
-                  <ArrowBackIcon />
-                </Button>
-              )}
+              {declaration.parentRoute && <BackButton to={declaration.parentRoute} />}
               <Button label="engine.add" variant="contained" onClick={() => setCreating(true)}>
                 <AddIcon />
               </Button>

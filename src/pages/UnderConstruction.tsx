@@ -3,6 +3,7 @@ import ConstructionIcon from '@mui/icons-material/Construction';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { BackButton } from '../settings/BackButton';
 import { useText } from '../shared/useText';
 
 export interface ScreenProps {
@@ -14,11 +15,15 @@ export function UnderConstruction({ title }: ScreenProps) {
   const text = useText();
   return (
     <Paper sx={{ p: 4 }}>
-      {title && (
-        <Typography variant="h5" component="h1" gutterBottom>
-          {text(title)}
-        </Typography>
-      )}
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 2 }}>
+        {title && (
+          <Typography variant="h5" component="h1" gutterBottom>
+            {text(title)}
+          </Typography>
+        )}
+        {/* 'Atrás' to /configuracion on the settings sub-pages not built yet. */}
+        <BackButton />
+      </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
         <ConstructionIcon color="action" />
         <Box>

@@ -1,6 +1,6 @@
 /** /configuracion: the settings index, one row per sub-page (spec 03 §2). */
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { Card, List, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
+import { Card, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { Link, Title, useTranslate } from 'react-admin';
 import { resources } from '../../resources';
@@ -28,12 +28,15 @@ export function SettingsIndexPage({ declarations = resources }: SettingsIndexPag
       <Card>
         <List aria-label={translate('settings.title')}>
           {entries.map((entry) => (
-            <ListItemButton key={entry.route} component={Link} to={entry.route} divider>
-              <ListItemText primary={translate(entry.title)} secondary={entry.description ? translate(entry.description) : undefined} />
-              <ListItemIcon sx={{ minWidth: 0 }}>
-                <ChevronRightIcon />
-              </ListItemIcon>
-            </ListItemButton>
+            // Each row an <li> holding its link: a list's children must be list items (axe 'list').
+            <ListItem key={entry.route} disablePadding divider>
+              <ListItemButton component={Link} to={entry.route}>
+                <ListItemText primary={translate(entry.title)} secondary={entry.description ? translate(entry.description) : undefined} />
+                <ListItemIcon sx={{ minWidth: 0 }}>
+                  <ChevronRightIcon />
+                </ListItemIcon>
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       </Card>

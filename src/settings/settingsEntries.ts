@@ -75,3 +75,14 @@ export function settingsEntries(declarations: readonly ResourceDeclaration[]): S
     .sort((a, b) => rank(a.entry.route) - rank(b.entry.route) || a.position - b.position)
     .map(({ entry }) => entry);
 }
+
+/**
+ * The index a settings sub-page goes back to: /configuracion for any route under it and for the
+ * rows of the index that live elsewhere (e.g. /administradores/eliminar); undefined otherwise.
+ */
+export function settingsParentOf(pathname: string): string | undefined {
+  const path = pathname.toLowerCase().replace(/\/+$/, '');
+  if (path.startsWith(`${SETTINGS_ROUTE}/`)) return SETTINGS_ROUTE;
+  if (path !== '/terminos-condiciones' && Object.prototype.hasOwnProperty.call(STATIC_ENTRIES, path)) return SETTINGS_ROUTE;
+  return undefined;
+}

@@ -46,6 +46,7 @@ describe('GET /audit/', () => {
       action: 'delete',
       resource: 'pruebas',
       recordId: 'c',
+      recordLabel: null,
       before: null,
       after: { recordId: 'c' },
       clientAddress: '192.168.1.20',
@@ -100,5 +101,84 @@ describe('GET /audit/', () => {
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json().error.code).toBe('Forbidden');
     expect((await t.app.inject({ method: 'GET', url: `${API}/audit/` })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /audit/actors/ (the user filter)', () => {
+  const actors = (query = '', token = settingsToken) =>
+    t.app.inject({ method: 'GET', url: `${API}/audit/actors/${query}`, headers: bearer(token) });
+
+  it('lists the superadmins found in the trail to a Settings-only token (no Users needed), searchable and paged', async () => {
+    const active = await t.tokenFor(['Sites'], 'actora.auditada@portales.test');
+    await t.app.inject({ method: 'GET', url: `${API}/auth/logout/`, headers: bearer(active) });
+    await t.tokenFor(['Sites'], 'sin.registros@portales.test');
+
+    const all = await actors();
+    expect(all.statusCode).toBe(200);
+    const emails = all.json().results.map((row: { email: string }) => row.email);
+    expect(emails).toContain('actora.auditada@portales.test');
+    expect(emails).not.toContain('sin.registros@portales.test');
+    expect(all.json().results[0]).toEqual({ id: expect.any(Number), name: expect.any(String), email: expect.any(String) });
+
+    const found = (await actors('?q=ACTORA')).json();
+    expect(found.results.map((row: { email: string }) => row.email)).toEqual(['actora.auditada@portales.test']);
+    expect(found.meta).toEqual({ hasNextPage: false, total: 1 });
+    expect((await actors('?search=actora.auditada')).json().results).toHaveLength(1);
+    expect((await actors('?search=100%25')).json().results).toEqual([]);
+
+    const paged = (await actors('?pageSize=1')).json();
+    expect(paged.results).toHaveLength(1);
+    expect(paged.meta.hasNextPage).toBe(paged.meta.total > 1);
+  });
+
+  it('has the screen\'s access: Settings, never Users', async () => {
+    expect((await actors('', await t.tokenFor(['Settings']))).statusCode).toBe(200);
+    const withoutSettings = await actors('', await t.tokenFor(['Users', 'Sites', 'Reports']));
+    expect(withoutSettings.statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: `${API}/audit/actors/` })).statusCode).toBe(401);
+    expect((await actors('?pageSize=0')).statusCode).toBe(400);
+  });
+});
+
+describe('readable trail: the record named, soft deletes and deactivations said as such', () => {
+  const lines = async (resource: string, recordId: number | string) =>
+    (await list(`?resource=${resource}&pageSize=100`)).json().results.filter((row: { recordId: string }) => row.recordId === String(recordId)) as Array<{
+      action: string;
+      recordLabel: string | null;
+    }>;
+
+  it('a document type deleted (only marked deleted) is a soft delete, named by its name', async () => {
+    const headers = bearer(settingsToken);
+    const created = await t.app.inject({ method: 'POST', url: `${API}/documentType`, headers, payload: { name: 'Documento auditado' } });
+    const id = created.json().documentTypeID as number;
+    await t.app.inject({ method: 'PUT', url: `${API}/documentType/${id}`, headers, payload: { name: 'Documento auditado dos' } });
+    expect((await t.app.inject({ method: 'DELETE', url: `${API}/documentType/${id}`, headers })).statusCode).toBe(200);
+    expect((await lines('documenttypes', id)).map((row) => [row.action, row.recordLabel])).toEqual([
+      ['soft_delete', 'Documento auditado dos'],
+      ['update', 'Documento auditado dos'],
+      ['create', 'Documento auditado'],
+    ]);
+  });
+
+  it('a superadmin set inactive is a deactivation, and set active again a reactivation', async () => {
+    const headers = bearer(await t.tokenFor(['Users']));
+    // Users (5): a Users-only holder may grant only what it holds; the password comes by the invitation link.
+    const unchanged = { name: 'Persona Desactivada', email: 'desactivada@portales.test', permissions: [{ permissionID: 5 }] };
+    const created = await t.app.inject({ method: 'POST', url: `${API}/users/`, headers, payload: unchanged });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as number;
+    expect((await t.app.inject({ method: 'PUT', url: `${API}/users/${id}`, headers, payload: { ...unchanged, deleted: true } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'PUT', url: `${API}/users/${id}`, headers, payload: { ...unchanged, deleted: false } })).statusCode).toBe(200);
+    expect((await lines('superadmins', id)).map((row) => [row.action, row.recordLabel])).toEqual([
+      ['reactivate', 'Persona Desactivada'],
+      ['deactivate', 'Persona Desactivada'],
+      ['create', 'Persona Desactivada'],
+    ]);
+  });
+
+  it('a sign-in line is named by the user who signed in', async () => {
+    const rows = (await list('?resource=auth&pageSize=100')).json().results as Array<{ action: string; recordLabel: string | null; userEmail: string }>;
+    const logout = rows.find((row) => row.action === 'logout');
+    expect(logout?.recordLabel).toBe(logout?.userEmail);
   });
 });

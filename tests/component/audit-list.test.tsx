@@ -2,9 +2,9 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { AdminContext, TestMemoryRouter, type DataProvider, type GetListParams } from 'react-admin';
+import { AdminContext, HttpError, TestMemoryRouter, type AuthProvider, type DataProvider, type GetListParams } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { spanishMessages } from '../../i18n/es';
 import type { AuditRecord } from '../../resources/audit';
 import { AuditListPage } from '../../src/audit/AuditListPage';
@@ -38,6 +38,7 @@ function makeRecords(): AuditRecord[] {
       action,
       resource: i % 3 ? 'sitetypes' : 'auth',
       recordId: String(i),
+      recordLabel: null,
       before: action === 'update' ? { name: `Antes ${i}`, orderType: 1 } : null,
       after: action === 'update' ? { name: `Después ${i}`, orderType: 1 } : action === 'create' ? { name: `Nuevo ${i}` } : null,
       clientAddress: `10.0.0.${i}`,
@@ -47,7 +48,7 @@ function makeRecords(): AuditRecord[] {
 
 type Calls = Array<{ resource: string; params: GetListParams }>;
 
-function fakeDataProvider(records: AuditRecord[], calls: Calls): DataProvider {
+function fakeDataProvider(records: AuditRecord[], calls: Calls, options: { actorsFail?: boolean } = {}): DataProvider {
   const notUsed = () => Promise.reject(new Error('not used'));
   return {
     getList: (async (resource: string, params: GetListParams) => {
@@ -55,7 +56,8 @@ function fakeDataProvider(records: AuditRecord[], calls: Calls): DataProvider {
       const { page, perPage } = params.pagination ?? { page: 1, perPage: 20 };
       const f = (params.filter ?? {}) as Record<string, unknown>;
       let rows: Array<{ id: number }> = [];
-      if (resource === 'superadmins') {
+      if (resource === 'audit/actors') {
+        if (options.actorsFail) throw new HttpError('Lo sentimos, no tienes permisos para ejecutar esta acción.', 403, {});
         const q = String(f.q ?? '').toLowerCase();
         rows = USERS.filter((user) => !q || user.email.includes(q) || user.name.toLowerCase().includes(q));
       } else if (resource === 'audit') {
@@ -81,11 +83,11 @@ function fakeDataProvider(records: AuditRecord[], calls: Calls): DataProvider {
   } as DataProvider;
 }
 
-function renderPage(records = makeRecords()) {
+function renderPage(records = makeRecords(), options: { actorsFail?: boolean; authProvider?: AuthProvider } = {}) {
   const calls: Calls = [];
   render(
     <TestMemoryRouter initialEntries={['/configuracion/auditoria']}>
-      <AdminContext dataProvider={fakeDataProvider(records, calls)} i18nProvider={i18nProvider}>
+      <AdminContext dataProvider={fakeDataProvider(records, calls, options)} i18nProvider={i18nProvider} authProvider={options.authProvider}>
         <Routes>
           <Route path="/configuracion/auditoria" element={<AuditListPage />} />
           <Route path="/configuracion" element={<p>índice de configuración</p>} />
@@ -146,7 +148,7 @@ describe('AuditListPage', () => {
     const cells = within(changes).getAllByRole('row').map((row) => Array.from(row.children).map((cell) => cell.textContent));
     expect(cells).toEqual([
       ['Campo', 'Antes', 'Después'],
-      ['name', 'Antes 2', 'Después 2'],
+      ['Nombre', 'Antes 2', 'Después 2'],
     ]);
     expect(within(updateRow).getByRole('button', { name: 'Ocultar cambios' })).toHaveAttribute('aria-expanded', 'true');
 
@@ -204,5 +206,88 @@ describe('AuditListPage', () => {
     expect(await screen.findByText('No hay registros de auditoría para los filtros seleccionados')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Atrás' }));
     expect(await screen.findByText('índice de configuración')).toBeInTheDocument();
+  });
+
+  it('asks its user filter only of GET /audit/actors/ (Settings), never of the Users list', async () => {
+    const { calls } = renderPage();
+    await screen.findByRole('table', { name: 'Auditoría' });
+    await userEvent.type(screen.getByRole('combobox', { name: 'Usuario' }), 'ana');
+    await userEvent.click(await screen.findByRole('option', { name: /ana@gov\.co/ }));
+    await waitFor(() => expect(calls.filter((call) => call.resource === 'audit').at(-1)!.params.filter).toEqual({ userId: 1 }));
+    expect(calls.some((call) => call.resource === 'audit/actors')).toBe(true);
+    expect(calls.filter((call) => call.resource !== 'audit' && call.resource !== 'audit/actors')).toEqual([]);
+  });
+
+  it('a refused user list disables the user filter with a message; the rows still show and nothing logs out', async () => {
+    const authProvider: AuthProvider = {
+      login: async () => undefined,
+      logout: vi.fn(async () => undefined),
+      checkAuth: async () => undefined,
+      checkError: vi.fn(async () => undefined),
+      getPermissions: async () => ['Settings'],
+    };
+    const { auditCalls } = renderPage(makeRecords(), { actorsFail: true, authProvider });
+    await screen.findByRole('table', { name: 'Auditoría' });
+    expect(await screen.findByText('No fue posible cargar los usuarios; los demás filtros siguen disponibles')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Usuario' })).toBeDisabled();
+    expect(bodyRows()).toHaveLength(20);
+    expect(auditCalls()).toHaveLength(1);
+    expect(authProvider.logout).not.toHaveBeenCalled();
+  });
+
+  it('names the record, labels the fields as the resource does and writes values readably (no JSON)', async () => {
+    const at = new Date(2024, 4, 20, 9, 30).toISOString();
+    const records: AuditRecord[] = [
+      {
+        id: 3,
+        at,
+        userId: 1,
+        userEmail: 'ana@gov.co',
+        action: 'deactivate',
+        resource: 'superadmins',
+        recordId: '7',
+        recordLabel: 'Carlos Pérez',
+        before: { name: 'Carlos Pérez', deleted: false, permissions: ['Sites', 'Users'], lastLogin: null },
+        after: { name: 'Carlos Pérez', deleted: true, permissions: ['Sites'], lastLogin: '2024-05-01T15:00:00.000Z', credentialsChanged: false },
+        clientAddress: '10.0.0.1',
+      },
+      {
+        id: 2,
+        at,
+        userId: 1,
+        userEmail: 'ana@gov.co',
+        action: 'soft_delete',
+        resource: 'documenttypes',
+        recordId: '4',
+        recordLabel: 'Pasaporte',
+        before: { documentTypeID: 4, name: 'Pasaporte', deleted: false },
+        after: null,
+        clientAddress: '10.0.0.1',
+      },
+      { id: 1, at, userId: 1, userEmail: 'ana@gov.co', action: 'logout', resource: 'auth', recordId: null, recordLabel: null, before: null, after: null, clientAddress: null },
+    ];
+    renderPage(records);
+    await screen.findByRole('table', { name: 'Auditoría' });
+    const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(cells(bodyRows()[0]!).slice(3, 6)).toEqual(['Desactivación', 'Superadministradores', 'Carlos PérezID 7']);
+    expect(cells(bodyRows()[1]!).slice(3, 6)).toEqual(['Eliminación lógica', 'Tipos de documento', 'PasaporteID 4']);
+    expect(cells(bodyRows()[2]!)[5]).toBe('—');
+
+    await userEvent.click(within(bodyRows()[0]!).getByRole('button', { name: 'Ver cambios' }));
+    const changes = await screen.findByRole('table', { name: 'Cambios del registro' });
+    const rows = within(changes).getAllByRole('row').map((row) => Array.from(row.children).map((cell) => cell.textContent));
+    const lastLogin = new Intl.DateTimeFormat('es-CO', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date('2024-05-01T15:00:00.000Z'));
+    expect(rows).toEqual([
+      ['Campo', 'Antes', 'Después'],
+      ['Inactivo', 'No', 'Sí'],
+      ['Permisos', 'Sites, Users', 'Sites'],
+      ['Último ingreso', '—', lastLogin],
+      ['Contraseña cambiada', '—', 'No'],
+    ]);
+    expect(changes.textContent).not.toMatch(/[[\]{}"]/);
+
+    await userEvent.click(within(bodyRows()[1]!).getByRole('button', { name: 'Ver cambios' }));
+    const deleted = (await screen.findAllByRole('table', { name: 'Cambios del registro' })).at(-1)!;
+    expect(within(deleted).getAllByRole('row').map((row) => row.firstElementChild?.textContent)).toEqual(['Campo', 'ID', 'Nombre', 'Eliminado']);
   });
 });

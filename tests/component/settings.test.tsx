@@ -1,5 +1,6 @@
 /** The settings index: the spec's sub-pages in order, the declared catalogues included, each row a link. */
 import { cleanup, render, screen, within } from '@testing-library/react';
+import axe from 'axe-core';
 import userEvent from '@testing-library/user-event';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { AdminContext, TestMemoryRouter } from 'react-admin';
@@ -9,7 +10,8 @@ import { spanishMessages } from '../../i18n/es';
 import { catalogueResources, resources } from '../../resources';
 import type { ResourceDeclaration } from '../../resources/types';
 import { SettingsIndexPage } from '../../src/settings/SettingsIndexPage';
-import { SPEC_ORDER, settingsEntries } from '../../src/settings/settingsEntries';
+import { SPEC_ORDER, settingsEntries, settingsParentOf } from '../../src/settings/settingsEntries';
+import { UnderConstruction } from '../../src/pages/UnderConstruction';
 
 const i18nProvider = polyglotI18nProvider(() => spanishMessages as never, 'es', [{ locale: 'es', name: 'Español' }], { allowMissing: true });
 
@@ -60,5 +62,56 @@ describe('SettingsIndexPage', () => {
 
     await userEvent.click(within(list).getByRole('link', { name: /Tipos de trámite/ }));
     expect(await screen.findByText('pantalla de tipos de trámite')).toBeInTheDocument();
+  });
+
+  it('is a well-formed list: every child of the list is a list item holding its link (axe list, listitem)', async () => {
+    const { container } = render(
+      <TestMemoryRouter initialEntries={['/configuracion']}>
+        <AdminContext i18nProvider={i18nProvider}>
+          <SettingsIndexPage />
+        </AdminContext>
+      </TestMemoryRouter>,
+    );
+    const list = await screen.findByRole('list', { name: 'Configuración' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(settingsEntries(resources).length);
+    const results = await axe.run(container, { runOnly: { type: 'rule', values: ['list', 'listitem', 'link-name'] } });
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  });
+});
+
+describe('settingsParentOf (the settings sub-pages\' "Atrás")', () => {
+  it.each([
+    ['/configuracion/fuentes-temas', '/configuracion'],
+    ['/configuracion/tipos/', '/configuracion'],
+    ['/Configuracion/Auditoria', '/configuracion'],
+    ['/administradores/eliminar', '/configuracion'],
+    ['/configuracion', undefined],
+    ['/terminos-condiciones', undefined],
+    ['/portales', undefined],
+    ['/contenidos', undefined],
+  ])('%s goes back to %s', (pathname, expected) => {
+    expect(settingsParentOf(pathname)).toBe(expected);
+  });
+
+  it('the "en construcción" panel of a settings sub-page shows "Atrás" to /configuracion; elsewhere it does not', async () => {
+    const screenAt = (path: string) =>
+      render(
+        <TestMemoryRouter initialEntries={[path]}>
+          <AdminContext i18nProvider={i18nProvider}>
+            <Routes>
+              <Route path="/configuracion" element={<p>índice de configuración</p>} />
+              <Route path="*" element={<UnderConstruction title="pages.sections.footer" />} />
+            </Routes>
+          </AdminContext>
+        </TestMemoryRouter>,
+      );
+    screenAt('/contenidos');
+    expect(await screen.findByText('Esta sección está en construcción', { exact: false })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Atrás' })).not.toBeInTheDocument();
+    cleanup();
+
+    screenAt('/configuracion/pie-pagina');
+    await userEvent.click(await screen.findByRole('link', { name: 'Atrás' }));
+    expect(await screen.findByText('índice de configuración')).toBeInTheDocument();
   });
 });

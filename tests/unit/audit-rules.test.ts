@@ -9,9 +9,11 @@ import {
   changedFields,
   EMPTY_AUDIT_SEARCH,
   formatAuditDate,
+  fieldLabelKeys,
   formatAuditValue,
   isInvalidRange,
   localDayBound,
+  recordReference,
   resourceChoices,
   resourceLabelKey,
 } from '../../src/audit/auditRules';
@@ -74,12 +76,57 @@ describe('labels and formats', () => {
     expect(formatAuditDate(null)).toBe('');
   });
 
-  it('values read as one line of text', () => {
-    expect(formatAuditValue(null)).toBe('');
-    expect(formatAuditValue('Bello')).toBe('Bello');
-    expect(formatAuditValue(12.5)).toBe('12.5');
-    expect(formatAuditValue([1, 2])).toBe('[1,2]');
-    expect(formatAuditValue({ a: 'b' })).toBe('{"a":"b"}');
+  const words = { yes: 'Sí', no: 'No', none: '—', timeZone: 'America/Bogota' };
+  it.each([
+    [null, '—'],
+    [undefined, '—'],
+    ['', '—'],
+    [true, 'Sí'],
+    [false, 'No'],
+    ['Bello', 'Bello'],
+    [12.5, '12.5'],
+    [0, '0'],
+    [['Sites', 'Users'], 'Sites, Users'],
+    [[{ name: 'Sites' }, { name: 'Reports' }], 'Sites, Reports'],
+    [[], '—'],
+    [[null, 'a'], 'a'],
+    [{ name: 'Alcaldía' }, 'Alcaldía'],
+    [{ a: 'b', c: true }, 'a: b; c: Sí'],
+    [{}, '—'],
+    ['2024-05-01T15:00:00.000Z', new Intl.DateTimeFormat('es-CO', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Bogota' }).format(new Date('2024-05-01T15:00:00Z'))],
+    ['2024-02-29', new Intl.DateTimeFormat('es-CO', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date('2024-02-29T00:00:00Z'))],
+    ['2024-13-45', '2024-13-45'],
+  ] as Array<[unknown, string]>)('value %j reads as %j (never JSON)', (value, expected) => {
+    expect(formatAuditValue(value, words)).toBe(expected);
+  });
+
+  it('dates read in Spanish (es-CO), in the given time zone', () => {
+    expect(formatAuditValue('2024-05-01T15:00:00.000Z', words)).toMatch(/^1\/05\/2024,? 10:00/);
+  });
+});
+
+describe('fieldLabelKeys and recordReference', () => {
+  it('labels a field by its resource first, then by the audit\'s own labels', () => {
+    expect(fieldLabelKeys('sitetypes', 'name')).toEqual(['resources.sitetypes.fields.name', 'audit.fields.name']);
+    expect(fieldLabelKeys('superadmins', 'credentialsChanged')).toEqual(['resources.superadmins.fields.credentialsChanged', 'audit.fields.credentialsChanged']);
+    expect(fieldLabelKeys('auth', '')).toEqual([]);
+    expect(text('resources.documenttypes.fields.deleted')).toBe('Eliminado');
+    expect(text('audit.fields.credentialsChanged')).toBe('Contraseña cambiada');
+  });
+
+  it.each([
+    [{ recordId: '7', recordLabel: 'Carlos' }, { label: 'Carlos', id: '7' }],
+    [{ recordId: '7', recordLabel: null }, { label: null, id: '7' }],
+    [{ recordId: null, recordLabel: '  ' }, { label: null, id: null }],
+    [{ recordId: null, recordLabel: 'ana@gov.co' }, { label: 'ana@gov.co', id: null }],
+  ])('names the record %j', (record, expected) => {
+    expect(recordReference(record)).toEqual(expected);
+  });
+
+  it('every soft delete and (de)activation action has a Spanish label', () => {
+    expect(text(actionLabelKey('soft_delete')!)).toBe('Eliminación lógica');
+    expect(text(actionLabelKey('deactivate')!)).toBe('Desactivación');
+    expect(text(actionLabelKey('reactivate')!)).toBe('Reactivación');
   });
 });
 

@@ -130,6 +130,31 @@ describe('login, logout and errors', () => {
     expect(reload).toHaveBeenCalledTimes(1);
     expect(getStoredUser()?.permissions.map((p) => p.name)).toEqual(['Sites']);
   });
+
+  it('checkError: a page refused again after its 403 reload is not reloaded again (no reload loop)', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(user(['Settings'])), { status: 200 })));
+    const reload = vi.spyOn(browser, 'reload').mockImplementation(() => undefined);
+    let page = '/configuracion/auditoria';
+    vi.spyOn(browser, 'currentPage').mockImplementation(() => page);
+    browser.forbiddenReloadMark.set(null);
+
+    const refusedOnce = async () => {
+      await expect(authProvider.checkError({ status: 403 })).rejects.toEqual({ logoutUser: false, message: 'errors.forbidden' });
+      await vi.advanceTimersByTimeAsync(FORBIDDEN_RELOAD_DELAY_MS + 10);
+    };
+    await refusedOnce();
+    expect(reload).toHaveBeenCalledTimes(1);
+    // After the reload the same page is refused again: the message shows, the page stays.
+    await refusedOnce();
+    await refusedOnce();
+    expect(reload).toHaveBeenCalledTimes(1);
+    // Another page refused reloads once again.
+    page = '/portales';
+    await refusedOnce();
+    expect(reload).toHaveBeenCalledTimes(2);
+    browser.forbiddenReloadMark.set(null);
+  });
 });
 
 describe('form schemas', () => {

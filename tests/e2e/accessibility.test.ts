@@ -1,0 +1,92 @@
+/**
+ * Accessibility of every real screen (issue 5): axe-core's WCAG 2 A/AA rules find no serious or
+ * critical violation on the public pages, the screens under the layout (signed in as the full
+ * admin), the 'en construcción' panels and the dialogs. A failure lists each violation readably.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { catalogueResources } from '../../resources/index';
+import { blockingViolations, describeViolations } from '../helpers/axe';
+import { ADMIN, dismissNotices, setupE2e } from '../helpers/e2e';
+
+const e2e = setupE2e();
+
+/** Checks the page as it is now and keeps the report of its violations. */
+async function check(page: Page, screen: string, failures: string[]): Promise<void> {
+  const violations = await blockingViolations(page);
+  if (violations.length > 0) failures.push(describeViolations(screen, violations));
+}
+
+async function visit(page: Page, route: string, ready: (page: Page) => Promise<unknown>): Promise<void> {
+  await page.goto(e2e.url(route));
+  await ready(page);
+  await page.waitForLoadState('networkidle');
+}
+
+const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { name }).first().waitFor();
+
+describe('accesibilidad (axe-core, WCAG 2 A/AA): ninguna violación grave o crítica', () => {
+  it('páginas públicas: inicio, ingreso, recuperación, términos y página no encontrada', async () => {
+    const { page } = e2e;
+    const failures: string[] = [];
+    await visit(page, '/', (p) => p.locator('main, [role=main], h1').first().waitFor());
+    await check(page, '/ (inicio)', failures);
+
+    await visit(page, '/login', (p) => p.locator('input[name=email]').waitFor());
+    await check(page, '/login', failures);
+
+    await page.getByText('¿Olvidaste tu contraseña?').first().click();
+    await heading('Recuperar contraseña')(page);
+    await check(page, '/login (recuperar contraseña)', failures);
+
+    await visit(page, '/terminos-condiciones', (p) => p.locator('h1').first().waitFor());
+    await check(page, '/terminos-condiciones', failures);
+
+    await visit(page, '/pagina-no-encontrada', heading('Página no encontrada'));
+    await check(page, '/pagina-no-encontrada', failures);
+
+    expect(failures.join('\n\n')).toBe('');
+  });
+
+  it('pantallas con sesión: portales, configuración, catálogos con su diálogo, auditoría y secciones en construcción', async () => {
+    const { page } = e2e;
+    const failures: string[] = [];
+    await e2e.signIn(page, ADMIN.email, ADMIN.password);
+    await page.waitForLoadState('networkidle');
+    await check(page, `${new URL(page.url()).pathname} (llegada tras ingresar)`, failures);
+
+    await visit(page, '/portales', heading('Portales'));
+    await check(page, '/portales', failures);
+
+    await visit(page, '/configuracion', heading('Configuración'));
+    await check(page, '/configuracion', failures);
+
+    for (const declaration of catalogueResources) {
+      await visit(page, declaration.route, (p) => p.getByRole('button', { name: 'Agregar' }).waitFor());
+      await dismissNotices(page);
+      await check(page, declaration.route, failures);
+      await page.getByRole('button', { name: 'Agregar' }).click();
+      await page.getByRole('dialog').waitFor();
+      await check(page, `${declaration.route} (diálogo Agregar)`, failures);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+    }
+
+    await visit(page, '/configuracion/auditoria', (p) => p.getByRole('table', { name: 'Auditoría' }).waitFor());
+    await check(page, '/configuracion/auditoria', failures);
+    await page.getByRole('button', { name: 'Ver cambios' }).first().click();
+    await page.getByRole('button', { name: 'Ocultar cambios' }).first().waitFor();
+    await check(page, '/configuracion/auditoria (cambios de un registro)', failures);
+    await page.getByRole('combobox', { name: 'Usuario' }).click();
+    await page.getByRole('listbox').waitFor();
+    await check(page, '/configuracion/auditoria (filtro de usuario abierto)', failures);
+    await page.keyboard.press('Escape');
+
+    for (const route of ['/configuracion/pie-pagina', '/contenidos', '/metricas', '/administradores']) {
+      await visit(page, route, (p) => p.getByText('Esta sección está en construcción').waitFor());
+      await check(page, `${route} (en construcción)`, failures);
+    }
+
+    expect(failures.join('\n\n')).toBe('');
+  });
+});
