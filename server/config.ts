@@ -25,6 +25,9 @@ export interface ServerConfig {
   matomoUrl: string | undefined;
   /** API_DOCS=1 serves the API reference at /api/docs and the OpenAPI document without signing in. */
   apiDocs: boolean;
+  /** Background jobs (server/jobs): wait between looks at an empty queue, and the lease after which another instance resumes a job. */
+  jobPollMs: number;
+  jobLeaseMs: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -50,5 +53,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     tileUrl: env.TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     matomoUrl: env.MATOMO_URL || undefined,
     apiDocs: env.API_DOCS === '1',
+    jobPollMs: Number(env.JOB_POLL_MS ?? 1000),
+    jobLeaseMs: Number(env.JOB_LEASE_MS ?? 60_000),
   };
 }

@@ -1,8 +1,9 @@
 /** The server's one translator: Spanish texts from i18n/ for every key the API answers with. */
+import { jobs } from '../i18n/es/jobs';
 import { resources } from '../i18n/es/resources';
 import { serverMessages } from '../i18n/es/server';
 import { serverAuth } from '../i18n/es/serverAuth';
 import { sites } from '../i18n/es/sites';
 import { createTranslator, type MessageTree } from '../i18n/translate';
 
-export const t = createTranslator({ ...serverMessages, resources, serverAuth, sites } as unknown as MessageTree);
+export const t = createTranslator({ ...serverMessages, jobs, resources, serverAuth, sites } as unknown as MessageTree);

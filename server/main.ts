@@ -9,6 +9,7 @@ import { buildState } from './build/freshness';
 import { readConfig } from './config';
 import { openDatabase } from './db/connection';
 import { createMailer } from './mail/mailer';
+import { startJobRunner } from './jobs';
 import { initializeDatabase } from './seed';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -53,7 +54,10 @@ async function main(): Promise<void> {
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: path.join(config.dataDir, 'mail'), log }),
   };
   const app = await buildApp({ context, staticDir, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
+  const jobRunner = startJobRunner(context, { pollMs: config.jobPollMs, leaseMs: config.jobLeaseMs });
   const shutdown = async () => {
+    // A running job is handed back at its next item; another instance (or the next start) resumes it.
+    await jobRunner.stop();
     await app.close();
     await database.close();
     process.exit(0);

@@ -32,9 +32,21 @@ export interface AuditEntry {
   actor?: { id: number | null; email: string | null };
 }
 
+/** Who acted and from which address: a signed-in user's request, or the origin a background job recorded. */
+export interface AuditOrigin {
+  actor: { id: number | null; email: string | null };
+  address: string | null;
+}
+
 /** `tx` is the transaction of the mutation itself, so the record and its audit line commit together. */
 export async function writeAudit(tx: Db, request: FastifyRequest, entry: AuditEntry): Promise<void> {
   const actor = entry.actor ?? { id: request.user?.id ?? null, email: request.user?.email ?? null };
+  await writeAuditAs(tx, { actor, address: request.ip }, entry);
+}
+
+/** The audit writer without a request (jobs, scripts): the actor and address are given by the caller. */
+export async function writeAuditAs(tx: Db, origin: AuditOrigin, entry: AuditEntry): Promise<void> {
+  const actor = entry.actor ?? origin.actor;
   await tx.insert(auditLog).values({
     userId: actor.id,
     userEmail: actor.email,
@@ -43,6 +55,6 @@ export async function writeAudit(tx: Db, request: FastifyRequest, entry: AuditEn
     recordId: entry.recordId == null ? null : String(entry.recordId),
     before: entry.before === undefined ? null : redact(entry.before),
     after: entry.after === undefined ? null : redact(entry.after),
-    clientAddress: request.ip,
+    clientAddress: origin.address,
   });
 }
