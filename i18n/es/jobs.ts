@@ -18,6 +18,7 @@ export const jobs = {
     label: 'Progreso del trabajo',
     percent: '%{percent} %',
     count: '%{done} de %{total}',
+    state_count: '%{state}: %{count}',
   },
   cancel: 'Cancelar',
   cancel_confirm: '¿Deseas cancelar este trabajo? Lo ya procesado no se revierte.',
