@@ -335,6 +335,19 @@ describe('lease', () => {
     expect(await effects(id)).toEqual(['1', '2']);
     await t.database.query(`update jobs set status = 'failed', locked_by = null where id = $1`, [id]);
   });
+  it('a stopping runner hands its job back at the next item, uncounted, and another runner finishes it', async () => {
+    const id = await enqueue('test.gated');
+    gate = new Promise((resolve) => (openGate = resolve));
+    const runner = startJobRunner(t.context, { instanceId: 'saliente', pollMs: 10, ...quiet });
+    await until(async () => (await effects(id)).length === 2, 'two items done');
+    const stopped = runner.stop();
+    openGate();
+    await stopped;
+    expect(await jobRow(id)).toMatchObject({ status: 'queued', attempts: 0, locked_by: null });
+    expect(await createJobRunner(t.context, { instanceId: 'entrante', ...quiet }).drain()).toEqual([id]);
+    expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 1 });
+    expect(await effects(id)).toEqual(['1', '2', '3', '4', '5']);
+  });
 });
 
 describe('cancellation', () => {
