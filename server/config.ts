@@ -38,6 +38,9 @@ export interface ServerConfig {
   /** Failures on one account (within the failure window) that lock it for `loginLockMinutes`. */
   loginLockAfterFailures: number;
   loginLockMinutes: number;
+  /** Background jobs (server/jobs): wait between looks at an empty queue, and the lease after which another instance resumes a job. */
+  jobPollMs: number;
+  jobLeaseMs: number;
 }
 
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -99,6 +102,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     loginLockAfterFailures: positiveInteger(env.LOGIN_LOCK_AFTER_FAILURES, 10),
     loginLockMinutes: positiveInteger(env.LOGIN_LOCK_MINUTES, 15),
+    jobPollMs: positiveInteger(env.JOB_POLL_MS, 1000),
+    jobLeaseMs: positiveInteger(env.JOB_LEASE_MS, 60_000),
   };
 }
 

@@ -15,6 +15,7 @@ import { openDatabase } from './db/connection';
 import { acquireDataDirLock, DataDirLockedError } from './db/dataDirLock';
 import { createMailer } from './mail/mailer';
 import { every } from './schedule';
+import { startJobRunner } from './jobs';
 import { initializeDatabase } from './seed';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -89,6 +90,9 @@ async function main(): Promise<void> {
     (error) => app.log.warn({ err: error }, 'purge of expired sessions failed'),
   );
   closers.push(() => purge.stop());
+  // A running job is handed back at its next item; another instance (or the next start) resumes it.
+  const jobRunner = startJobRunner(context, { pollMs: config.jobPollMs, leaseMs: config.jobLeaseMs });
+  closers.push(() => jobRunner.stop());
   await app.listen({ port: config.port, host: config.host });
   console.log(`Portales admin escuchando en http://${config.host}:${config.port} (base de datos: ${database.kind})`);
 }

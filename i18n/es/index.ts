@@ -6,6 +6,7 @@ import { audit } from './audit';
 import { auth } from './auth';
 import { engine } from './engine';
 import { errors } from './errors';
+import { jobs } from './jobs';
 import { menu } from './menu';
 import { pages } from './pages';
 import { ra } from './ra';
@@ -14,4 +15,4 @@ import { settings } from './settings';
 import { sites } from './sites';
 import { validation } from './validation';
 
-export const spanishMessages = { ...ra, audit, auth, engine, errors, menu, pages, resources, settings, sites, validation };
+export const spanishMessages = { ...ra, audit, auth, engine, errors, jobs, menu, pages, resources, settings, sites, validation };

@@ -2,6 +2,7 @@
  * The audit trail: every mutation writes who, what, before and after, from where and when,
  * inside the mutation's own transaction. Secrets never reach it.
  */
+import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/connection';
 import { auditLog } from '../db/schema';
@@ -95,9 +96,21 @@ export function auditAction(entry: Pick<AuditEntry, 'action' | 'before' | 'after
   return entry.action;
 }
 
+/** Who acted and from which address: a signed-in user's request, or the origin a background job recorded. */
+export interface AuditOrigin {
+  actor: { id: number | null; email: string | null };
+  address: string | null;
+}
+
 /** `tx` is the transaction of the mutation itself, so the record and its audit line commit together. */
 export async function writeAudit(tx: Db, request: FastifyRequest, entry: AuditEntry): Promise<void> {
   const actor = entry.actor ?? { id: request.user?.id ?? null, email: request.user?.email ?? null };
+  await writeAuditAs(tx, { actor, address: clientAddress(request) }, entry);
+}
+
+/** The audit writer without a request (jobs, scripts): the actor and address are given by the caller. */
+export async function writeAuditAs(tx: Db, origin: AuditOrigin, entry: AuditEntry): Promise<void> {
+  const actor = entry.actor ?? origin.actor;
   await tx.insert(auditLog).values({
     userId: actor.id,
     userEmail: actor.email,
@@ -107,7 +120,7 @@ export async function writeAudit(tx: Db, request: FastifyRequest, entry: AuditEn
     recordLabel: recordLabelOf({ ...entry, actor }),
     before: entry.before === undefined ? null : redact(entry.before),
     after: entry.after === undefined ? null : redact(entry.after),
-    // Never the raw header value: a malformed address would make the insert (inet) fail.
-    clientAddress: clientAddress(request),
+    // Never an unchecked value: a malformed address would make the insert (inet) fail.
+    clientAddress: origin.address && isIP(origin.address) ? origin.address : null,
   });
 }

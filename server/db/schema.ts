@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   doublePrecision,
@@ -285,6 +286,13 @@ export const jobs = pgTable(
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Items declared by the job (null when it works without items). */
+    total: integer('total'),
+    cancelRequested: boolean('cancel_requested').notNull().default(false),
+    /** Who started the job and from where: the actor of the audit rows it writes. */
+    createdByEmail: varchar('created_by_email', { length: 200 }),
+    clientAddress: inet('client_address'),
+    startedAt: timestamp('started_at', { withTimezone: true }),
   },
   (t) => [index('jobs_claim_idx').on(t.status, t.runAfter)],
 );
@@ -294,3 +302,20 @@ export const serverSecrets = pgTable('server_secrets', {
   name: varchar('name', { length: 50 }).primaryKey(),
   value: text('value').notNull(),
 });
+
+/** Per-item results of a job (server/jobs): an item is marked finished in the transaction of its effect, once. */
+export const jobItems = pgTable(
+  'job_items',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    jobId: bigint('job_id', { mode: 'number' })
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    itemKey: varchar('item_key', { length: 200 }).notNull(),
+    /** queued | done | failed | skipped */
+    state: varchar('state', { length: 10 }).notNull().default('queued'),
+    message: text('message'),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('job_items_key_idx').on(t.jobId, t.itemKey), index('job_items_state_idx').on(t.jobId, t.state, t.id)],
+);

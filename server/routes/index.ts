@@ -5,6 +5,7 @@ import { registerResource, registerResourceRoutes } from '../resources/engine';
 import { registerAuditRoutes } from './audit';
 import { registerAuthRoutes } from './auth';
 import { registerGroupRoutes } from './groups';
+import { registerJobRoutes } from './jobs';
 import { registerLocationRoutes } from './locations';
 import { registerSiteRoutes } from './sites';
 import { registerUserRoutes } from './users';
@@ -19,6 +20,7 @@ export async function registerApiRoutes(
   registerLocationRoutes(app);
   registerSiteRoutes(app);
   registerGroupRoutes(app);
+  registerJobRoutes(app);
   registerResourceRoutes(app);
   for (const declaration of options.extraResources ?? []) registerResource(app, declaration);
 }

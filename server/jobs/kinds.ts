@@ -1,0 +1,71 @@
+/**
+ * The job kinds areas register (`registerJobKind('sites.load', { permissions, run })`) and what their
+ * code receives: the JobContext (items, runItem, progress, cancellation, audit).
+ */
+import type { PermissionName } from '../../resources/permissions';
+import type { JobItemState } from '../../resources/jobs';
+import type { AuditEntry } from '../audit/audit';
+import type { AppContext } from '../context';
+import type { Db } from '../db/connection';
+import type { RetryPolicy } from './backoff';
+
+/** What an item's function may answer: nothing (done) or another final state with a Spanish message. */
+export interface ItemOutcome {
+  state?: 'done' | 'skipped';
+  message?: string;
+}
+
+export interface JobContext<Payload = unknown> {
+  job: {
+    id: number;
+    kind: string;
+    payload: Payload;
+    /** 1 on the first run; more after a retry or a takeover from a dead instance. */
+    attempt: number;
+    createdBy: number | null;
+  };
+  app: AppContext;
+  /** The database outside any item (reads, setup). Effects of an item go through runItem's transaction. */
+  db: Db;
+  /** Declares the job's items (idempotent: a restarted job declares them again and keeps their states). */
+  items(keys: readonly string[]): Promise<void>;
+  /**
+   * Runs one item in a transaction unless it is already finished: `fn`'s effects and the item's final state
+   * commit together, so an item is never done twice, even when another instance resumes the job.
+   * `fn` must use only the `tx` it receives (on PGlite, any other query waits for the transaction: a deadlock).
+   * Throw `itemFailure(…)` to record the item as failed and go on; any other error ends the attempt.
+   * Between items the job stops if it was cancelled. Answers the item's state, `'already'` when it was finished before.
+   */
+  runItem(key: string, fn: (tx: Db) => Promise<ItemOutcome | void>): Promise<JobItemState | 'already'>;
+  /** Keys still queued, in declaration order (to resume without re-reading finished input). */
+  pendingItems(): Promise<string[]>;
+  /** Progress for jobs without items: `done` units of `total`. */
+  progress(done: number, total?: number): Promise<void>;
+  /** Whether cancellation was asked (runItem already stops by itself between items). */
+  isCancelled(): Promise<boolean>;
+  /** Audit row in `tx` with the job's creator as actor and the address the job was started from. */
+  audit(tx: Db, entry: AuditEntry): Promise<void>;
+}
+
+export interface JobKind<Payload = unknown> {
+  /** Who may follow the job (GET /jobs/{id}) and cancel it: holding any one suffices. */
+  permissions: readonly PermissionName[];
+  /** The work; its return value is stored as the job's `result` (JSON). */
+  run(ctx: JobContext<Payload>): Promise<unknown>;
+  /** Attempts and backoff for temporary failures (defaults: backoff.DEFAULT_RETRY_POLICY). */
+  retry?: Partial<RetryPolicy>;
+}
+
+const kinds = new Map<string, JobKind<never>>();
+
+/** Registers a kind once per process, at module load of its area (a second, different registration is a bug). */
+export function registerJobKind<Payload>(kind: string, definition: JobKind<Payload>): void {
+  if (!/^[a-z][a-z0-9._-]{0,49}$/.test(kind)) throw new Error(`invalid job kind name: ${kind}`);
+  const existing = kinds.get(kind);
+  if (existing && existing !== (definition as unknown)) throw new Error(`job kind already registered: ${kind}`);
+  kinds.set(kind, definition as unknown as JobKind<never>);
+}
+
+export function jobKind(kind: string): JobKind<unknown> | undefined {
+  return kinds.get(kind) as JobKind<unknown> | undefined;
+}

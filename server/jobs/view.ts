@@ -1,0 +1,134 @@
+/**
+ * What GET /jobs/{id}, GET /jobs/{id}/items and POST /jobs/{id}/cancel read and change. A job is visible to
+ * holders of any permission its kind declares (docs/decisions.md 'Jobs'): others get 403, a missing job 404.
+ */
+import { hasAnyPermission } from '../../resources/permissions';
+import {
+  JOB_ITEM_STATES,
+  jobItemsQuerySchema,
+  jobPercent,
+  type JobItemState,
+  type JobItemView,
+  type JobStatus,
+  type JobView,
+} from '../../resources/jobs';
+import type { AuthUser } from '../context';
+import type { Database } from '../db/connection';
+import { ApiError, forbidden, notFound } from '../http/errors';
+import { t } from '../i18n';
+import { jobKind } from './kinds';
+
+interface JobRow {
+  id: string | number;
+  kind: string;
+  status: JobStatus;
+  progress: number;
+  total: number | null;
+  error: string | null;
+  result: unknown;
+  attempts: number;
+  cancelRequested: boolean;
+  createdBy: number | null;
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  runAfter: Date;
+}
+
+const iso = (value: Date | string | null) => (value == null ? null : new Date(value).toISOString());
+
+/** Path ids are digits only; anything else is a job that does not exist. */
+function parseJobId(idParam: string): number {
+  if (!/^\d{1,15}$/.test(idParam)) throw notFound();
+  return Number(idParam);
+}
+
+/** The job's kind and status, or 404; 403 unless the user holds one of the kind's permissions (an unknown kind: nobody). */
+async function readableJob(database: Database, user: AuthUser, idParam: string): Promise<{ id: number; status: JobStatus }> {
+  const id = parseJobId(idParam);
+  const [row] = await database.query<{ kind: string; status: JobStatus }>('select kind, status from jobs where id = $1', [id]);
+  if (!row) throw notFound();
+  const kind = jobKind(row.kind);
+  if (!kind || !hasAnyPermission(user.permissions, kind.permissions)) throw forbidden();
+  return { id, status: row.status };
+}
+
+export async function readJobView(database: Database, user: AuthUser, idParam: string): Promise<JobView> {
+  const { id } = await readableJob(database, user, idParam);
+  const [[row], countRows] = await Promise.all([
+    database.query<JobRow>(
+      `select id, kind, status, progress, total, error, result, attempts, cancel_requested as "cancelRequested",
+              created_by as "createdBy", created_at as "createdAt", started_at as "startedAt",
+              finished_at as "finishedAt", run_after as "runAfter"
+         from jobs where id = $1`,
+      [id],
+    ),
+    database.query<{ state: JobItemState; count: number }>(
+      'select state, count(*)::int as count from job_items where job_id = $1 group by state',
+      [id],
+    ),
+  ]);
+  if (!row) throw notFound();
+  const counts = Object.fromEntries(JOB_ITEM_STATES.map((state) => [state, 0])) as Record<JobItemState, number>;
+  for (const { state, count } of countRows) if (state in counts) counts[state] = Number(count);
+  const total = row.total == null ? null : Number(row.total);
+  const done = Number(row.progress);
+  return {
+    id: Number(row.id),
+    kind: row.kind,
+    status: row.status,
+    progress: { done, total, percent: jobPercent(done, total, row.status) },
+    counts,
+    error: row.error,
+    result: row.result ?? null,
+    attempts: Number(row.attempts),
+    cancelRequested: row.cancelRequested,
+    createdBy: row.createdBy,
+    createdAt: iso(row.createdAt)!,
+    startedAt: iso(row.startedAt),
+    finishedAt: iso(row.finishedAt),
+    runAfter: iso(row.runAfter)!,
+  };
+}
+
+export async function listJobItems(database: Database, user: AuthUser, idParam: string, query: unknown) {
+  const { id } = await readableJob(database, user, idParam);
+  const filter = await jobItemsQuerySchema.validate(query ?? {}, { abortEarly: false, stripUnknown: true });
+  const params: unknown[] = [id];
+  let where = 'job_id = $1';
+  if (filter.state) {
+    params.push(filter.state);
+    where += ` and state = $${params.length}`;
+  }
+  const offset = (filter.page - 1) * filter.pageSize;
+  const [countRows, rows] = await Promise.all([
+    database.query<{ total: number }>(`select count(*)::int as total from job_items where ${where}`, params),
+    database.query<{ key: string; state: JobItemState; message: string | null; finishedAt: Date | null }>(
+      `select item_key as key, state, message, finished_at as "finishedAt" from job_items
+        where ${where} order by id limit ${filter.pageSize} offset ${offset}`,
+      params,
+    ),
+  ]);
+  const total = Number(countRows[0]?.total ?? 0);
+  const results: JobItemView[] = rows.map((row) => ({ ...row, finishedAt: iso(row.finishedAt) }));
+  return { results, meta: { hasNextPage: offset + rows.length < total, total } };
+}
+
+/**
+ * A queued or waiting job is cancelled at once; a running one gets `cancel_requested` and its runner stops
+ * before its next item. One statement, so a runner claiming the job at the same moment cannot miss it.
+ */
+export async function cancelJob(database: Database, user: AuthUser, idParam: string): Promise<JobView> {
+  const { id } = await readableJob(database, user, idParam);
+  const changed = await database.query(
+    `update jobs
+        set cancel_requested = true,
+            status = case when status in ('queued', 'retry') then 'cancelled' else status end,
+            finished_at = case when status in ('queued', 'retry') then now() else finished_at end
+      where id = $1 and status in ('queued', 'retry', 'running')
+      returning id`,
+    [id],
+  );
+  if (changed.length === 0) throw new ApiError(409, 'Conflict', t('jobs.errors.already_finished'));
+  return readJobView(database, user, String(id));
+}
