@@ -92,8 +92,9 @@ export async function readJobView(database: Database, user: AuthUser, idParam: s
 }
 
 export async function listJobItems(database: Database, user: AuthUser, idParam: string, query: unknown) {
-  const { id } = await readableJob(database, user, idParam);
+  // The query first: a malformed page is a 400 whether or not the job exists (as on every list).
   const filter = await jobItemsQuerySchema.validate(query ?? {}, { abortEarly: false, stripUnknown: true });
+  const { id } = await readableJob(database, user, idParam);
   const params: unknown[] = [id];
   let where = 'job_id = $1';
   if (filter.state) {
