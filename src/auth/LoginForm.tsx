@@ -1,6 +1,7 @@
 /**
  * Sign-in (spec 01 §2, §5, §8): email, password and, when drawn or demanded by the server, the
- * captcha. Success goes to landingRoute(permissions) (authProvider.login answers redirectTo).
+ * captcha. Success returns to the deep link the user came from when allowed, else to
+ * landingRoute(permissions) (authProvider.login answers redirectTo).
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -24,6 +25,13 @@ type Values = {
 
 const EMPTY: Values = { email: '', password: '', captcha: '' };
 
+/** The address a guard sent the visitor to /login from (react-admin's location state), if any. */
+export function nextPathFrom(state: unknown): string | undefined {
+  const { nextPathname, nextSearch } = (state ?? {}) as { nextPathname?: unknown; nextSearch?: unknown };
+  if (typeof nextPathname !== 'string' || !nextPathname) return undefined;
+  return `${nextPathname}${typeof nextSearch === 'string' ? nextSearch : ''}`;
+}
+
 function detailMessage(error: unknown): string | undefined {
   return (error as { body?: { details?: Array<{ message?: string }> } }).body?.details?.[0]?.message;
 }
@@ -33,6 +41,7 @@ export function LoginForm({ onForgot }: { onForgot: () => void }) {
   const login = useLogin();
   const location = useLocation();
   const passwordSaved = Boolean((location.state as { passwordSaved?: boolean } | null)?.passwordSaved);
+  const nextPath = nextPathFrom(location.state);
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -99,6 +108,7 @@ export function LoginForm({ onForgot }: { onForgot: () => void }) {
         email: values.email.trim(),
         password: values.password,
         ...(showCaptcha && captcha ? { captcha: values.captcha.trim(), captchaId: captcha.captchaId } : {}),
+        nextPath,
       });
     } catch (error) {
       fail(error);
