@@ -280,7 +280,7 @@ describe('RecoveryPage', () => {
   });
 
   it('does not cut a long new password: it shows the spec message and sends nothing', async () => {
-    serve((url, init) => (init.method === 'PUT' ? { body: {} } : { body: { valid: true, email: 'ana@portales.gov.co' } }));
+    serve((_url, init) => (init.method === 'PUT' ? { body: {} } : { body: { valid: true, email: 'ana@portales.gov.co' } }));
     renderRecovery('tok60');
     const save = await screen.findByRole('button', { name: 'Guardar contraseña' });
     const long = 'abcdefghij'.repeat(6);
