@@ -13,6 +13,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { loginSchema, validateWith } from '../../authProvider/schemas';
 import { errorCode } from '../../dataProvider/errors';
+import { nextPathFrom } from '../routes/routeAccess';
 import { useText } from '../shared/useText';
 import { captchaDraw, captchaShown, fetchCaptcha, type Captcha } from './authApi';
 import { CaptchaField } from './CaptchaField';
@@ -24,13 +25,6 @@ type Values = {
 };
 
 const EMPTY: Values = { email: '', password: '', captcha: '' };
-
-/** The address a guard sent the visitor to /login from (react-admin's location state), if any. */
-export function nextPathFrom(state: unknown): string | undefined {
-  const { nextPathname, nextSearch } = (state ?? {}) as { nextPathname?: unknown; nextSearch?: unknown };
-  if (typeof nextPathname !== 'string' || !nextPathname) return undefined;
-  return `${nextPathname}${typeof nextSearch === 'string' ? nextSearch : ''}`;
-}
 
 function detailMessage(error: unknown): string | undefined {
   return (error as { body?: { details?: Array<{ message?: string }> } }).body?.details?.[0]?.message;

@@ -7,8 +7,8 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { isAuthenticated } from '../../authProvider/index';
 import { storedPermissionNames } from '../../authProvider/storage';
 import { PublicShell } from '../pages/PublicShell';
-import { afterSignInRoute } from '../routes/routeAccess';
-import { LoginForm, nextPathFrom } from './LoginForm';
+import { afterSignInRoute, nextPathFrom } from '../routes/routeAccess';
+import { LoginForm } from './LoginForm';
 import { RecoveryRequestForm } from './RecoveryRequestForm';
 
 export function LoginPage() {

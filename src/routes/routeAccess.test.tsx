@@ -1,6 +1,6 @@
 /** Which screen a path opens and who may open it: the return after sign-in and the site rows' link. */
 import { describe, expect, it } from 'vitest';
-import { afterSignInRoute, mayOpen, routeOf } from './routeAccess';
+import { afterSignInRoute, mayOpen, nextPathFrom, routeOf } from './routeAccess';
 
 describe('routeOf', () => {
   it('finds the best match of the table, case-insensitively, ignoring query and hash', () => {
@@ -50,5 +50,20 @@ describe('afterSignInRoute', () => {
       [[], '/configuracion', '/login'],
     ];
     for (const [held, next, expected] of cases) expect(afterSignInRoute(held, next), `${held} ${next}`).toBe(expected);
+  });
+});
+
+describe('nextPathFrom', () => {
+  it("reads react-admin's location state after a refused visit", () => {
+    const cases: Array<[unknown, string | undefined]> = [
+      [{ nextPathname: '/configuracion/auditoria', nextSearch: '' }, '/configuracion/auditoria'],
+      [{ nextPathname: '/portales', nextSearch: '?estado=activos' }, '/portales?estado=activos'],
+      [{ nextPathname: '/portales' }, '/portales'],
+      [{ passwordSaved: true }, undefined],
+      [{ nextPathname: 42 }, undefined],
+      [null, undefined],
+      [undefined, undefined],
+    ];
+    for (const [state, expected] of cases) expect(nextPathFrom(state), JSON.stringify(state)).toBe(expected);
   });
 });

@@ -35,3 +35,10 @@ export function afterSignInRoute(held: readonly string[], next: string | null | 
   if (next && next.startsWith('/') && !next.startsWith('//') && mayOpen(held, next, routes)) return next;
   return landingRoute(held);
 }
+
+/** The address a guard sent the visitor to /login from (react-admin's location state), if any. */
+export function nextPathFrom(state: unknown): string | undefined {
+  const { nextPathname, nextSearch } = (state ?? {}) as { nextPathname?: unknown; nextSearch?: unknown };
+  if (typeof nextPathname !== 'string' || !nextPathname) return undefined;
+  return `${nextPathname}${typeof nextSearch === 'string' ? nextSearch : ''}`;
+}
