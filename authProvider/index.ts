@@ -7,6 +7,7 @@ import { serverNow } from '../dataProvider/serverClock';
 import { httpClient } from '../dataProvider/httpClient';
 import { landingRoute } from '../resources/permissions';
 import { resources } from '../resources/index';
+import { afterSignInRoute } from '../src/routes/routeAccess';
 import { canAccessResource } from './access';
 import { browser, FORBIDDEN_RELOAD_DELAY_MS } from './browser';
 import {
@@ -25,6 +26,8 @@ export interface LoginParams {
   password: string;
   captcha?: string;
   captchaId?: string;
+  /** The protected address the user was sent to /login from ("ruta de llegada"): reopened when allowed. */
+  nextPath?: string;
 }
 
 export interface LoginAnswer {
@@ -83,7 +86,7 @@ export const authProvider: AuthProvider = {
     });
     setToken(json.token);
     setStoredUser(json.user);
-    return { redirectTo: landingRoute(json.user.permissions.map((p) => p.name)) };
+    return { redirectTo: afterSignInRoute(json.user.permissions.map((p) => p.name), params.nextPath) };
   },
 
   async logout() {

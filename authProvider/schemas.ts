@@ -40,12 +40,13 @@ export const recoveryRequestSchema = yup.object({
     .matches(LOWERCASE_EMAIL, 'validation.login.recovery_email'),
 });
 
+/** Spec 01 §5: 'New password: required, 6 to 50 characters' with one message for the whole rule (as the server answers). */
 export const newPasswordSchema = yup.object({
   password: yup
     .string()
     .required('validation.login.new_password')
     .min(PASSWORD_MIN, 'validation.login.new_password')
-    .max(PASSWORD_MAX, 'validation.login.new_password_max'),
+    .max(PASSWORD_MAX, 'validation.login.new_password'),
   confirmPassword: yup
     .string()
     .required('validation.login.passwords_mismatch')

@@ -1,5 +1,7 @@
 /** Static pages, section titles of the route table and the shared modals and notices. */
 export const pages = {
+  /** The browser tab: the screen's title and the platform's name. */
+  document_title: '%{title} · Portales',
   not_found: {
     title: 'Página no encontrada',
     text: 'La dirección que buscas no existe o ya no está disponible.',

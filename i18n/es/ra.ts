@@ -133,7 +133,8 @@ export const ra = {
       skip_nav: 'Saltar al contenido',
     },
     sort: {
-      sort_by: 'Ordenar por %{field_lower_first} %{order}',
+      // The column's label as shown ('ID', 'Nombre'): lowering its first letter spoils acronyms ('iD').
+      sort_by: 'Ordenar por %{field} en orden %{order}',
       ASC: 'ascendente',
       DESC: 'descendente',
     },

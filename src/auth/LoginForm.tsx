@@ -1,6 +1,7 @@
 /**
  * Sign-in (spec 01 §2, §5, §8): email, password and, when drawn or demanded by the server, the
- * captcha. Success goes to landingRoute(permissions) (authProvider.login answers redirectTo).
+ * captcha. Success returns to the deep link the user came from when allowed, else to
+ * landingRoute(permissions) (authProvider.login answers redirectTo).
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -12,6 +13,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { loginSchema, validateWith } from '../../authProvider/schemas';
 import { errorCode } from '../../dataProvider/errors';
+import { nextPathFrom } from '../routes/routeAccess';
 import { useText } from '../shared/useText';
 import { captchaDraw, captchaShown, fetchCaptcha, type Captcha } from './authApi';
 import { CaptchaField } from './CaptchaField';
@@ -33,6 +35,7 @@ export function LoginForm({ onForgot }: { onForgot: () => void }) {
   const login = useLogin();
   const location = useLocation();
   const passwordSaved = Boolean((location.state as { passwordSaved?: boolean } | null)?.passwordSaved);
+  const nextPath = nextPathFrom(location.state);
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -99,6 +102,7 @@ export function LoginForm({ onForgot }: { onForgot: () => void }) {
         email: values.email.trim(),
         password: values.password,
         ...(showCaptcha && captcha ? { captcha: values.captcha.trim(), captchaId: captcha.captchaId } : {}),
+        nextPath,
       });
     } catch (error) {
       fail(error);

@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { newPasswordSchema, validateWith } from '../../authProvider/schemas';
+import { newPasswordSchema, PASSWORD_MAX, validateWith } from '../../authProvider/schemas';
 import { NOT_FOUND_PATH } from '../pages/NotFoundPage';
 import { PublicShell } from '../pages/PublicShell';
 import { Spinner } from '../shared/Spinner';
@@ -43,7 +43,10 @@ export function RecoveryPage() {
   const change = (field: 'password' | 'confirmPassword', value: string) => {
     const next = { ...values, [field]: value };
     setValues(next);
-    if (submitted) setErrors(validateWith(newPasswordSchema, next));
+    const found = validateWith(newPasswordSchema, next);
+    // Before the first submit only a too long password is reported, as soon as it is typed (never cut).
+    if (submitted) setErrors(found);
+    else setErrors(next.password.length > PASSWORD_MAX && found.password ? { password: found.password } : {});
   };
 
   const submit = async (event: FormEvent) => {
@@ -82,7 +85,6 @@ export function RecoveryPage() {
           error={Boolean(errors.password)}
           helperText={errors.password ? text(errors.password) : undefined}
           autoComplete="new-password"
-          inputProps={{ maxLength: 50 }}
           fullWidth
         />
         <TextField
@@ -94,7 +96,6 @@ export function RecoveryPage() {
           error={Boolean(errors.confirmPassword)}
           helperText={errors.confirmPassword ? text(errors.confirmPassword) : undefined}
           autoComplete="new-password"
-          inputProps={{ maxLength: 50 }}
           fullWidth
         />
         <Button type="submit" variant="contained" disabled={busy}>

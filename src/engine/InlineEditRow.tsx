@@ -1,6 +1,9 @@
-/** Inline editing (editMode 'inline'): the row becomes the declaration's inputs with Guardar / Cancelar in the row. */
+/**
+ * Inline editing (editMode 'inline'): the row becomes the declaration's inputs with Guardar / Cancelar
+ * in the row; Escape cancels like Cancelar (the record keeps its value, the row leaves edit mode).
+ */
 import { Stack, TableCell, TableRow } from '@mui/material';
-import { useMemo } from 'react';
+import { useMemo, type KeyboardEvent } from 'react';
 import { Button, Form, SaveButton, useTranslate, type RaRecord } from 'react-admin';
 import type { ResourceDeclaration } from '../../resources/types';
 import { ResourceInputs } from './ResourceInputs';
@@ -18,8 +21,13 @@ export function InlineEditRow({ declaration, record, columns, onDone }: InlineEd
   const translate = useTranslate();
   const save = useSaveRecord(declaration, onDone);
   const validate = useMemo(() => yupValidate(declaration.schema, translate), [declaration.schema, translate]);
+  const cancelOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || event.defaultPrevented) return;
+    event.stopPropagation();
+    onDone();
+  };
   return (
-    <TableRow data-testid="inline-edit-row">
+    <TableRow data-testid="inline-edit-row" onKeyDown={cancelOnEscape}>
       <TableCell colSpan={columns}>
         <Form record={record} validate={validate} onSubmit={(values: Record<string, unknown>) => save(values, record)} id={`${declaration.name}-inline-${record.id}`}>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>

@@ -3,11 +3,13 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { usePageTitle } from '../routes/usePageTitle';
 import { CookiesNotice } from '../shared/CookiesNotice';
 import { useText } from '../shared/useText';
 
 export function PublicShell({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
   const text = useText();
+  usePageTitle(title);
   return (
     <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'flex-start', justifyContent: 'center', bgcolor: 'grey.100', p: 3 }}>
       <Paper elevation={2} sx={{ mt: 8, p: 4, width: '100%', maxWidth: wide ? 880 : 440 }}>

@@ -1,14 +1,19 @@
-/** One row of the route table rendered: permission guard, lazy screen with a spinner, or UnderConstruction. */
+/**
+ * One row of the route table rendered: permission guard, the browser tab title, lazy screen with a
+ * spinner, or UnderConstruction.
+ */
 import { Suspense } from 'react';
 import { UnderConstruction } from '../pages/UnderConstruction';
 import { Spinner } from '../shared/Spinner';
 import type { AppRoute } from './appRoutes';
 import { RequirePermission } from './RequirePermission';
+import { PageTitle } from './usePageTitle';
 
 export function ProtectedScreen({ route }: { route: AppRoute }) {
   const Screen = route.screen;
   return (
     <RequirePermission permissions={route.permissions}>
+      <PageTitle title={route.title} />
       <Suspense fallback={<Spinner />}>
         {Screen ? <Screen title={route.title} declaration={route.declaration} /> : <UnderConstruction title={route.title} />}
       </Suspense>

@@ -69,6 +69,12 @@ function ChoiceSelect(props: {
 export function SiteFilters({ value, onChange }: { value: SiteSearch; onChange: (next: SiteSearch) => void }) {
   const translate = useTranslate();
   const [name, setName] = useState(value.name);
+  // The name typed is searched after a pause; a name changed from outside (the address) replaces it.
+  const [searchedName, setSearchedName] = useState(value.name);
+  if (value.name !== searchedName) {
+    setSearchedName(value.name);
+    setName(value.name);
+  }
   const departments = useLocationChoices({ parentLocationId: COUNTRY_LOCATION_ID, isMunicipality: false }, true);
   const municipalities = useLocationChoices(
     { parentLocationId: Number(value.parentLocationId), isMunicipality: true },

@@ -1,12 +1,16 @@
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { AdminContext, TestMemoryRouter, type AuthProvider, type DataProvider, type GetListParams } from 'react-admin';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useNavigate } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { spanishMessages } from '../../i18n/es';
 import type { SiteListRecord } from '../../resources/sites';
 import { SiteListPage } from './SiteListPage';
+
+// The name search waits for a typing pause and every tab fetches its total: on a busy machine the
+// default one-second wait of findBy/waitFor is too short (a limit on waiting, not a timed assertion).
+configure({ asyncUtilTimeout: 5000 });
 
 /** A site as the API lists it, plus the groups it belongs to (for the group filter of the fake). */
 type FakeSite = SiteListRecord & { groups: number[] };
@@ -109,11 +113,28 @@ const i18nProvider = polyglotI18nProvider(() => spanishMessages as never, 'es', 
   allowMissing: true,
 });
 
-function renderList(options: { permissions: string[]; sites?: FakeSite[] }) {
+/** The detail screen's stand-in: its 'Atrás' is the browser's Back. */
+function FakeDetail() {
+  const navigate = useNavigate();
+  return (
+    <>
+      <p>detalle de la entidad</p>
+      <button type="button" onClick={() => navigate(-1)}>
+        Atrás
+      </button>
+    </>
+  );
+}
+
+function renderList(options: { permissions: string[]; sites?: FakeSite[]; at?: string }) {
   const calls: Calls = [];
-  const location = { pathname: '' };
+  const location = { pathname: '', search: '' };
   render(
-    <TestMemoryRouter initialEntries={['/portales']} locationCallback={(l) => (location.pathname = l.pathname)}>
+    <TestMemoryRouter
+      initialEntries={['/inicio', options.at ?? '/portales']}
+      initialIndex={1}
+      locationCallback={(l) => Object.assign(location, { pathname: l.pathname, search: l.search })}
+    >
       <AdminContext
         dataProvider={fakeDataProvider(options.sites ?? makeSites(), calls)}
         authProvider={authWith(options.permissions)}
@@ -122,7 +143,7 @@ function renderList(options: { permissions: string[]; sites?: FakeSite[] }) {
         <Routes>
           <Route path="/portales" element={<SiteListPage />} />
           <Route path="/portales/grupos" element={<p>pantalla de grupos</p>} />
-          <Route path="/portales/:id" element={<p>detalle de la entidad</p>} />
+          <Route path="/portales/:id" element={<FakeDetail />} />
         </Routes>
       </AdminContext>
     </TestMemoryRouter>,
@@ -184,8 +205,36 @@ describe('SiteListPage', () => {
     expect(screen.getByRole('button', { name: 'Descargar solicitudes' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Gestionar grupos' })).toBeNull();
     await userEvent.setup().click(screen.getByRole('tab', { name: /^Inactivos/ }));
-    await screen.findByRole('row', { name: 'Abrir la entidad Alcaldía 21' });
+    await screen.findByText('Alcaldía 21');
     expect(screen.queryByRole('button', { name: 'Activar' })).toBeNull();
+  });
+
+  it('does not offer to open a site to a Reports-only user: no pointer, no focus, no action, no navigation', async () => {
+    const user = userEvent.setup();
+    const { location } = renderList({ permissions: ['Reports'] });
+    const row = (await screen.findByText('Alcaldía 07')).closest('tr')!;
+    expect(row).not.toHaveAttribute('tabindex');
+    expect(row).not.toHaveAttribute('aria-label');
+    expect(getComputedStyle(row).cursor).not.toBe('pointer');
+    expect(screen.queryAllByRole('row', { name: /^Abrir la entidad/ })).toHaveLength(0);
+    expect(screen.queryAllByRole('link')).toHaveLength(0);
+    await user.click(row);
+    row.focus();
+    await user.keyboard('{Enter}');
+    expect(location.pathname).toBe('/portales');
+    expect(screen.queryByText('detalle de la entidad')).toBeNull();
+  });
+
+  it('lets those who may open the detail (Sites or Impersonate) open a row by click or Enter', async () => {
+    const user = userEvent.setup();
+    const { location } = renderList({ permissions: ['Impersonate'] });
+    const row = await screen.findByRole('row', { name: 'Abrir la entidad Alcaldía 02' });
+    expect(row).toHaveAttribute('tabindex', '0');
+    expect(getComputedStyle(row).cursor).toBe('pointer');
+    row.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('detalle de la entidad')).toBeInTheDocument();
+    expect(location.pathname).toBe('/portales/2');
   });
 
   it('loads 20 rows, then the next page with Ver más, which then disappears', async () => {
@@ -262,6 +311,76 @@ describe('SiteListPage', () => {
     await screen.findByRole('option', { name: 'Grupo Norte' });
     await user.selectOptions(screen.getByLabelText('Grupo'), 'Grupo Norte');
     await waitFor(() => expect(screen.getAllByRole('row', { name: /^Abrir la entidad/ })).toHaveLength(5));
+  });
+
+  it('keeps the tab and the filters in the address', async () => {
+    const user = userEvent.setup();
+    const { location, calls } = renderList({ permissions: ['Sites'] });
+    await user.click(await screen.findByRole('tab', { name: /^Inactivos/ }));
+    await screen.findByRole('option', { name: 'Antioquia' });
+    await user.selectOptions(screen.getByLabelText('Departamento'), 'Antioquia');
+    await screen.findByRole('option', { name: 'Bello' });
+    await user.selectOptions(screen.getByLabelText('Municipio'), 'Bello');
+    await screen.findByRole('option', { name: 'Grupo Norte' });
+    await user.selectOptions(screen.getByLabelText('Grupo'), 'Grupo Norte');
+    await user.type(screen.getByLabelText('Buscar por nombre'), 'Alcaldía');
+    await waitFor(() =>
+      expect(Object.fromEntries(new URLSearchParams(location.search))).toEqual({
+        estado: 'inactivos',
+        departamento: '5',
+        municipio: '5088',
+        grupo: '1',
+        nombre: 'Alcaldía',
+      }),
+    );
+    await waitFor(() =>
+      expect(siteCalls(calls).at(-1)!.params.filter).toEqual({ status: 2, name: 'Alcaldía', parentLocationId: 5, locationId: 5088, groupID: 1 }),
+    );
+    // Back to Todos (the default tab) drops it from the address.
+    await user.click(screen.getByRole('tab', { name: /^Todos/ }));
+    await waitFor(() => expect(new URLSearchParams(location.search).get('estado')).toBeNull());
+    expect(new URLSearchParams(location.search).get('departamento')).toBe('5');
+  });
+
+  it('restores the tab and the filters from the address (a reload)', async () => {
+    const { calls } = renderList({
+      permissions: ['Sites'],
+      at: '/portales?estado=inactivos&departamento=5&municipio=5088&nombre=Alcald%C3%ADa',
+    });
+    expect(await screen.findByRole('tab', { name: /^Inactivos/ })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByLabelText('Buscar por nombre')).toHaveValue('Alcaldía');
+    await waitFor(() => expect(screen.getByLabelText('Departamento')).toHaveValue('5'));
+    await waitFor(() => expect(screen.getByLabelText('Municipio')).toHaveValue('5088'));
+    expect(siteCalls(calls)[0]!.params.filter).toEqual({ status: 2, name: 'Alcaldía', parentLocationId: 5, locationId: 5088 });
+  });
+
+  it("restores the tab and the filters with 'Atrás' from a site's detail", async () => {
+    const user = userEvent.setup();
+    const { location, calls } = renderList({ permissions: ['Sites'] });
+    await user.click(await screen.findByRole('tab', { name: /^Activos/ }));
+    await screen.findByRole('option', { name: 'Cundinamarca' });
+    await user.selectOptions(screen.getByLabelText('Departamento'), 'Cundinamarca');
+    await waitFor(() => expect(screen.getAllByRole('row', { name: /^Abrir la entidad/ })).toHaveLength(10));
+    await user.click(screen.getByRole('row', { name: 'Abrir la entidad Alcaldía 03' }));
+    expect(await screen.findByText('detalle de la entidad')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Atrás' }));
+    expect(await screen.findByRole('tab', { name: /^Activos/ })).toHaveAttribute('aria-selected', 'true');
+    expect(location.pathname).toBe('/portales');
+    expect(Object.fromEntries(new URLSearchParams(location.search))).toEqual({ estado: 'activos', departamento: '25' });
+    await waitFor(() => expect(screen.getByLabelText('Departamento')).toHaveValue('25'));
+    expect(siteCalls(calls).at(-1)!.params.filter).toEqual({ status: 1, parentLocationId: 25 });
+    // One history entry for the list, whatever was changed on it: the next 'Atrás' leaves it.
+    await user.click(await screen.findByRole('row', { name: 'Abrir la entidad Alcaldía 05' }));
+    await user.click(await screen.findByRole('button', { name: 'Atrás' }));
+    await screen.findByRole('tab', { name: /^Activos/ });
+    expect(location.search).toBe('?estado=activos&departamento=25');
+  });
+
+  it('ignores a tab the user does not have and malformed ids in the address', async () => {
+    const { calls } = renderList({ permissions: ['Impersonate'], at: '/portales?estado=inactivos&departamento=x&municipio=5088' });
+    expect(await screen.findByRole('tab', { name: /^Activos/ })).toHaveAttribute('aria-selected', 'true');
+    expect(siteCalls(calls).every((c) => JSON.stringify(c.params.filter) === JSON.stringify({ status: 1 }))).toBe(true);
   });
 
   it('says no site is loaded yet when there are no sites and no criteria', async () => {

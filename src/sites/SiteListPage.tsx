@@ -1,20 +1,25 @@
 /**
  * The site list at /portales (spec 01 'Site list'): search, status tabs with totals, the table of
- * sites 20 at a time with 'Ver más', and the two empty states.
+ * sites 20 at a time with 'Ver más', and the two empty states. Search and tab live in the address
+ * (siteListStateFromQuery), so a reload or 'Atrás' from a detail restores them.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
 import { Title, useInfiniteGetList, useNavigate, usePermissions, useTranslate } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
+import { mayOpen } from '../routes/routeAccess';
 import { SiteFilters } from './SiteFilters';
 import { SiteListActions } from './SiteListActions';
 import { SiteStatusTabs } from './SiteStatusTabs';
 import { SiteTable } from './SiteTable';
 import {
-  EMPTY_SEARCH,
   SITE_LIST_PAGE_SIZE,
   hasSearchCriteria,
   permissionNames,
+  siteDetailPath,
   siteListFilter,
+  siteListQuery,
+  siteListStateFromQuery,
   statusTabsFor,
   type SiteRow,
   type SiteSearch,
@@ -27,10 +32,20 @@ export function SiteListPage() {
   const { permissions, isPending: permissionsPending } = usePermissions();
   const held = useMemo(() => permissionNames(permissions), [permissions]);
   const { tabs, defaultTab } = statusTabsFor(held);
-  const [chosenTab, setChosenTab] = useState<StatusTab | null>(null);
+  const [query, setQuery] = useSearchParams();
+  const { search, tab: chosenTab } = useMemo(() => siteListStateFromQuery(query), [query]);
   const tab = chosenTab && tabs.includes(chosenTab) ? chosenTab : defaultTab;
-  const [search, setSearch] = useState<SiteSearch>(EMPTY_SEARCH);
-  const onSearch = useCallback((next: SiteSearch) => setSearch(next), []);
+  // Each change replaces the address (no history entry per keystroke): 'Atrás' leaves the list.
+  const onSearch = useCallback(
+    (next: SiteSearch) => setQuery(siteListQuery({ search: next, tab: chosenTab }), { replace: true }),
+    [setQuery, chosenTab],
+  );
+  const onTab = useCallback(
+    (next: StatusTab) => setQuery(siteListQuery({ search, tab: next === defaultTab ? null : next }), { replace: true }),
+    [setQuery, search, defaultTab],
+  );
+  // Rows open the detail only for those who may open it (Reports alone may list but not open).
+  const canOpen = mayOpen(held, siteDetailPath(0));
 
   const filter = useMemo(() => siteListFilter(search, tab), [search, tab]);
   const searchFilter = useMemo(() => siteListFilter(search, 'all'), [search]);
@@ -51,7 +66,7 @@ export function SiteListPage() {
       </Typography>
       <SiteListActions held={held} />
       <SiteFilters value={search} onChange={onSearch} />
-      <SiteStatusTabs tabs={tabs} value={tab} currentTotal={total} searchFilter={searchFilter} onChange={setChosenTab} />
+      <SiteStatusTabs tabs={tabs} value={tab} currentTotal={total} searchFilter={searchFilter} onChange={onTab} />
       {error ? (
         <Alert severity="error" sx={{ my: 2 }}>
           {translate('sites.list.load_error')}
@@ -67,7 +82,9 @@ export function SiteListPage() {
           {translate(emptyKey)}
         </Typography>
       ) : null}
-      {rows.length > 0 ? <SiteTable rows={rows} held={held} onOpen={(site) => navigate(`/portales/${site.id}`)} /> : null}
+      {rows.length > 0 ? (
+        <SiteTable rows={rows} held={held} onOpen={canOpen ? (site) => navigate(siteDetailPath(site.id)) : undefined} />
+      ) : null}
       {hasNextPage ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', my: 2 }}>
           <Button variant="outlined" onClick={() => fetchNextPage()} disabled={isFetchingNextPage}>

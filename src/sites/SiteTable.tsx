@@ -1,4 +1,7 @@
-/** The rows of the site list; a click (or Enter) on a row opens the site's detail. */
+/**
+ * The rows of the site list; a click (or Enter) on a row opens the site's detail. Without `onOpen`
+ * (the user may not open the detail) rows are plain: no pointer, no focus, no action name.
+ */
 import type { KeyboardEvent } from 'react';
 import { Button, Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import PendingActionsIcon from '@mui/icons-material/PendingActions';
@@ -48,12 +51,23 @@ function StatusCell({ site, held }: { site: SiteRow; held: readonly string[] }) 
   );
 }
 
-export function SiteTable(props: { rows: readonly SiteRow[]; held: readonly string[]; onOpen: (site: SiteRow) => void }) {
+/** What makes a row open its site: focus, pointer, name and handlers; nothing when it cannot be opened. */
+function openProps(site: SiteRow, onOpen: ((site: SiteRow) => void) | undefined, name: string) {
+  if (!onOpen) return {};
+  return {
+    hover: true,
+    tabIndex: 0,
+    'aria-label': name,
+    onClick: () => onOpen(site),
+    onKeyDown: (event: KeyboardEvent) => {
+      if (event.key === 'Enter') onOpen(site);
+    },
+  };
+}
+
+export function SiteTable(props: { rows: readonly SiteRow[]; held: readonly string[]; onOpen?: (site: SiteRow) => void }) {
   const { rows, held, onOpen } = props;
   const translate = useTranslate();
-  const onKeyDown = (site: SiteRow) => (event: KeyboardEvent) => {
-    if (event.key === 'Enter') onOpen(site);
-  };
   return (
     <TableContainer>
       <Table size="small">
@@ -70,14 +84,10 @@ export function SiteTable(props: { rows: readonly SiteRow[]; held: readonly stri
           {rows.map((site) => (
             <TableRow
               key={site.id}
-              hover
-              tabIndex={0}
               data-site-id={site.id}
               data-pending={site.pendingRequest ? 'true' : undefined}
-              aria-label={translate('sites.list.open_site', { name: site.name })}
-              onClick={() => onOpen(site)}
-              onKeyDown={onKeyDown(site)}
-              sx={{ cursor: 'pointer', ...(site.pendingRequest ? { bgcolor: 'warning.50' } : {}) }}
+              {...openProps(site, onOpen, translate('sites.list.open_site', { name: site.name }))}
+              sx={{ ...(onOpen ? { cursor: 'pointer' } : {}), ...(site.pendingRequest ? { bgcolor: 'warning.50' } : {}) }}
             >
               <TableCell>{site.name}</TableCell>
               <TableCell>{site.siteType ?? ''}</TableCell>

@@ -6,6 +6,8 @@ import {
   offersActivation,
   permissionNames,
   siteListFilter,
+  siteListQuery,
+  siteListStateFromQuery,
   siteStatusKey,
   statusFilter,
   statusTabsFor,
@@ -96,5 +98,36 @@ describe('offersActivation', () => {
     expect(offersActivation({ statusId: 2, installed: true }, ['Reports'])).toBe(false);
     expect(offersActivation({ statusId: 2, installed: false }, ['Sites'])).toBe(false);
     expect(offersActivation({ statusId: 1, installed: true }, ['Sites'])).toBe(false);
+  });
+});
+
+describe('siteListStateFromQuery and siteListQuery', () => {
+  const full = { name: 'Alcaldía de Bello', parentLocationId: '5', locationId: '5088', groupID: '1' };
+
+  it('round-trips every criterion and tab through readable query names', () => {
+    const cases: Array<[Parameters<typeof siteListQuery>[0], string]> = [
+      [{ search: EMPTY_SEARCH, tab: null }, ''],
+      [{ search: EMPTY_SEARCH, tab: 'all' }, 'estado=todos'],
+      [{ search: EMPTY_SEARCH, tab: 'active' }, 'estado=activos'],
+      [{ search: EMPTY_SEARCH, tab: 'inactive' }, 'estado=inactivos'],
+      [{ search: EMPTY_SEARCH, tab: 'pending' }, 'estado=por-aprobar'],
+      [{ search: full, tab: 'inactive' }, 'estado=inactivos&nombre=Alcald%C3%ADa+de+Bello&departamento=5&municipio=5088&grupo=1'],
+      [{ search: { ...EMPTY_SEARCH, groupID: '7' }, tab: null }, 'grupo=7'],
+    ];
+    for (const [state, query] of cases) {
+      expect(siteListQuery(state).toString()).toBe(query);
+      expect(siteListStateFromQuery(new URLSearchParams(query))).toEqual(state);
+    }
+  });
+
+  it('ignores unknown tabs, malformed ids and a municipality without department', () => {
+    const cases: Array<[string, ReturnType<typeof siteListStateFromQuery>]> = [
+      ['estado=borrados', { search: EMPTY_SEARCH, tab: null }],
+      ['departamento=x5&grupo=1;drop', { search: EMPTY_SEARCH, tab: null }],
+      ['municipio=5088', { search: EMPTY_SEARCH, tab: null }],
+      ['departamento=5&municipio=-3', { search: { ...EMPTY_SEARCH, parentLocationId: '5' }, tab: null }],
+      ['nombre=%20Bello%20', { search: { ...EMPTY_SEARCH, name: ' Bello ' }, tab: null }],
+    ];
+    for (const [query, state] of cases) expect(siteListStateFromQuery(new URLSearchParams(query)), query).toEqual(state);
   });
 });

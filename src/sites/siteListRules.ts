@@ -70,6 +70,50 @@ export function withDepartment(search: SiteSearch, parentLocationId: string): Si
   return { ...search, parentLocationId, locationId: parentLocationId === search.parentLocationId ? search.locationId : '' };
 }
 
+/**
+ * The search and the chosen tab live in the address (/portales?estado=inactivos&departamento=5…), so
+ * that a reload or 'Atrás' from a site's detail restores them. Query names are the visible Spanish ones.
+ */
+const QUERY_NAMES = { name: 'nombre', parentLocationId: 'departamento', locationId: 'municipio', groupID: 'grupo' } as const;
+const TAB_QUERY = 'estado';
+const TAB_VALUES: Record<StatusTab, string> = { all: 'todos', active: 'activos', inactive: 'inactivos', pending: 'por-aprobar' };
+
+export interface SiteListState {
+  search: SiteSearch;
+  /** The tab named in the address; null when none (or an unknown one) is named: the default tab applies. */
+  tab: StatusTab | null;
+}
+
+/** Reads the list state from the query string; malformed ids and a municipality without department are ignored. */
+export function siteListStateFromQuery(query: URLSearchParams): SiteListState {
+  const id = (value: string | null) => (value && /^\d+$/.test(value) ? value : '');
+  const parentLocationId = id(query.get(QUERY_NAMES.parentLocationId));
+  const search: SiteSearch = {
+    name: query.get(QUERY_NAMES.name) ?? '',
+    parentLocationId,
+    locationId: parentLocationId ? id(query.get(QUERY_NAMES.locationId)) : '',
+    groupID: id(query.get(QUERY_NAMES.groupID)),
+  };
+  const tabValue = query.get(TAB_QUERY);
+  const tab = (Object.keys(TAB_VALUES) as StatusTab[]).find((key) => TAB_VALUES[key] === tabValue) ?? null;
+  return { search, tab };
+}
+
+/** The query string of a list state: only what is set (no tab when it is the default one). */
+export function siteListQuery(state: SiteListState): URLSearchParams {
+  const query = new URLSearchParams();
+  if (state.tab) query.set(TAB_QUERY, TAB_VALUES[state.tab]);
+  for (const key of Object.keys(QUERY_NAMES) as Array<keyof SiteSearch>) {
+    if (state.search[key] !== '') query.set(QUERY_NAMES[key], state.search[key]);
+  }
+  return query;
+}
+
+/** The address of a site's detail. */
+export function siteDetailPath(id: number | string): string {
+  return `/portales/${id}`;
+}
+
 /** Whether the user narrowed the list: decides between the two empty states. */
 export function hasSearchCriteria(search: SiteSearch, tab: StatusTab, defaultTab: StatusTab): boolean {
   return tab !== defaultTab || Object.keys(siteListFilter(search, 'all')).length > 0;

@@ -1,8 +1,9 @@
 /** The sign-in page: validation messages, captcha (drawn and demanded), failures, recovery request. */
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, getToken } from '../../authProvider/storage';
+import { clearSession, getToken, setStoredUser, setToken } from '../../authProvider/storage';
 import { App } from '../../src/App';
 
 type Handler = (url: string, init: RequestInit) => { status?: number; body?: unknown };
@@ -34,9 +35,47 @@ const apiError = (status: number, code: string, message: string, target = '') =>
 });
 
 let currentPath = '';
+let currentSearch = '';
 function PathSpy() {
-  currentPath = useLocation().pathname;
+  const location = useLocation();
+  currentPath = location.pathname;
+  currentSearch = location.search;
   return null;
+}
+
+/** A token that expires in 2286 and the user it belongs to. */
+const LONG_TOKEN = 'x.eyJleHAiOjk5OTk5OTk5OTl9.y';
+const userWith = (names: string[]) => ({
+  id: 1,
+  name: 'Ana',
+  email: 'ana@portales.gov.co',
+  permissions: names.map((name, index) => ({ permissionID: index + 1, name })),
+});
+
+/** Captcha never drawn, sign-in answers `user`, every other call an empty list. */
+function serveSignIn(permissions: string[]) {
+  serve((url, init) => {
+    if (url === '/api/v1/captcha/') return captcha(100);
+    if (url === '/api/v1/auth/' && init.method === 'POST') return { body: { token: LONG_TOKEN, user: userWith(permissions) } };
+    return { body: { results: [], meta: { hasNextPage: false, total: 0 } } };
+  });
+}
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <PathSpy />
+      <App />
+    </MemoryRouter>,
+  );
+}
+
+async function signInThroughForm() {
+  await screen.findByRole('button', { name: 'Ingresar' });
+  expect(currentPath).toBe('/login');
+  type('email', 'ana@portales.gov.co');
+  type('password', 'secreto');
+  submit();
 }
 
 function renderLogin(state?: unknown) {
@@ -154,6 +193,55 @@ describe('LoginPage', () => {
   });
 });
 
+describe('where sign-in leads', () => {
+  it('/login with a valid session goes on to the landing route', async () => {
+    serveSignIn([]);
+    setToken(LONG_TOKEN);
+    setStoredUser(userWith(['Reports', 'Users']));
+    renderLogin();
+    await waitFor(() => expect(currentPath).toBe('/administradores'));
+    expect(screen.queryByRole('button', { name: 'Ingresar' })).toBeNull();
+  });
+
+  it('/login with a session holding no permission keeps the form (no redirect loop)', async () => {
+    serveSignIn([]);
+    setToken(LONG_TOKEN);
+    setStoredUser(userWith([]));
+    renderLogin();
+    expect(await screen.findByRole('button', { name: 'Ingresar' })).toBeInTheDocument();
+    expect(currentPath).toBe('/login');
+  });
+
+  it('returns to the deep link the visitor came from when the user may open it', async () => {
+    serveSignIn(['Settings']);
+    renderAt('/configuracion/auditoria');
+    await signInThroughForm();
+    await waitFor(() => expect(currentPath).toBe('/configuracion/auditoria'));
+  });
+
+  it('keeps the query string of the deep link', async () => {
+    serveSignIn(['Sites']);
+    renderAt('/portales?estado=inactivos&departamento=5');
+    await signInThroughForm();
+    await waitFor(() => expect(currentPath).toBe('/portales'));
+    expect(currentSearch).toBe('?estado=inactivos&departamento=5');
+  });
+
+  it('goes to the landing route instead when the user may not open the deep link', async () => {
+    serveSignIn(['Reports']);
+    renderAt('/configuracion/auditoria');
+    await signInThroughForm();
+    await waitFor(() => expect(currentPath).toBe('/metricas'));
+  });
+
+  it('goes to the landing route after a sign-in started at /login', async () => {
+    serveSignIn(['GlobalContents', 'Settings']);
+    renderLogin();
+    await signInThroughForm();
+    await waitFor(() => expect(currentPath).toBe('/contenidos'));
+  });
+});
+
 describe('RecoveryPage', () => {
   const renderRecovery = (token: string) =>
     render(
@@ -192,6 +280,24 @@ describe('RecoveryPage', () => {
       url: '/api/v1/users/passwordreset/tok123',
       body: { password: '123456', confirmPassword: '123456' },
     });
+  });
+
+  it('does not cut a long new password: it shows the spec message and sends nothing', async () => {
+    serve((_url, init) => (init.method === 'PUT' ? { body: {} } : { body: { valid: true, email: 'ana@portales.gov.co' } }));
+    renderRecovery('tok60');
+    const save = await screen.findByRole('button', { name: 'Guardar contraseña' });
+    const long = 'abcdefghij'.repeat(6);
+    const user = userEvent.setup();
+    await user.type(input('password')!, long);
+    expect(input('password')).toHaveValue(long);
+    expect(input('password')).not.toHaveAttribute('maxlength');
+    expect(await screen.findByText('Debes por lo menos 6 caracteres')).toBeInTheDocument();
+    await user.type(input('confirmPassword')!, long);
+    expect(input('confirmPassword')).toHaveValue(long);
+    fireEvent.click(save);
+    expect(await screen.findByText('Debes por lo menos 6 caracteres')).toBeInTheDocument();
+    expect(requests.some((r) => r.method === 'PUT')).toBe(false);
+    expect(currentPath).toBe('/recordar-clave/tok60');
   });
 
   it('a failed change goes to the root', async () => {

@@ -259,4 +259,19 @@ describe('GeneratedResourcePage', () => {
     await waitFor(() => expect(screen.queryByTestId('inline-edit-row')).toBeNull());
     expect(calls.update).toHaveLength(1);
   });
+
+  it('Escape cancels inline editing: the row leaves edit mode and keeps its value', async () => {
+    const { calls } = renderPage(colorsDeclaration({ editMode: 'inline' }));
+    await userEvent.click(within(await rowOf('Azul')).getByRole('button', { name: /Editar/ }));
+    const name = within(await screen.findByTestId('inline-edit-row')).getByLabelText(/Nombre del color/);
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Celeste{Escape}');
+    await waitFor(() => expect(screen.queryByTestId('inline-edit-row')).toBeNull());
+    expect(await screen.findByText('Azul')).toBeInTheDocument();
+    expect(screen.queryByText('Celeste')).toBeNull();
+    expect(calls.update).toEqual([]);
+
+    await userEvent.click(within(await rowOf('Azul')).getByRole('button', { name: /Editar/ }));
+    expect(within(await screen.findByTestId('inline-edit-row')).getByLabelText(/Nombre del color/)).toHaveValue('Azul');
+  });
 });

@@ -62,6 +62,39 @@ describe('inicio de sesión', () => {
   });
 });
 
+describe('a dónde lleva el inicio de sesión', () => {
+  it('vuelve al enlace profundo cuando el usuario puede abrirlo, con el título de la pantalla en la pestaña', async () => {
+    const { page } = e2e;
+    await page.goto(e2e.url('/configuracion/auditoria'));
+    await page.waitForURL('**/login');
+    await e2e.signIn(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL('**/configuracion/auditoria');
+    await expect.poll(() => page.title()).toBe('Auditoría · Portales');
+    // MUI's own buttons speak Spanish too (the user filter's autocomplete was 'Open').
+    await page.getByRole('combobox').first().waitFor();
+    expect(await page.locator('[aria-label="Open"], [title="Open"], [aria-label="Clear"], [title="Close"]').count()).toBe(0);
+  });
+
+  it('lleva a la ruta de llegada cuando el usuario no puede abrir el enlace profundo', async () => {
+    const { page } = e2e;
+    const user = await e2e.createSuperadmin(['Reports']);
+    await page.goto(e2e.url('/configuracion/auditoria'));
+    await page.waitForURL('**/login');
+    await e2e.signIn(page, user.email, user.password);
+    await page.waitForURL('**/metricas');
+  });
+
+  it('/login con la sesión abierta lleva a la ruta de llegada', async () => {
+    const { page } = e2e;
+    const user = await e2e.createSuperadmin(['GlobalContents']);
+    await e2e.signIn(page, user.email, user.password);
+    await page.waitForURL('**/contenidos');
+    await page.goto(e2e.url('/login'));
+    await page.waitForURL('**/contenidos');
+    await expect.poll(() => page.title()).toBe('Contenidos · Portales');
+  });
+});
+
 describe('recuperación de contraseña', () => {
   it('envía el enlace, exige que coincidan y guarda la nueva contraseña', async () => {
     const { page } = e2e;

@@ -126,6 +126,55 @@ describe('lista de portales', () => {
     expect(await columnTexts(page, 10).then((states) => states.every((state) => state.startsWith('Activo')))).toBe(true);
   });
 
+  it('guarda la pestaña y los filtros en la dirección: recargar y Atrás desde el detalle los restauran', async () => {
+    const { page } = e2e;
+    await openList(page);
+    await page.getByRole('tab', { name: /^Activos/ }).click();
+    const department = page.getByLabel('Departamento', { exact: true });
+    await department.locator('option', { hasText: 'Antioquia' }).waitFor({ state: 'attached' });
+    await department.selectOption({ label: 'Antioquia' });
+    await page.getByLabel('Buscar por nombre').fill('a');
+    await page.waitForURL((url) => url.searchParams.get('nombre') === 'a');
+    const address = new URL(page.url());
+    expect(address.pathname).toBe('/portales');
+    expect(Object.fromEntries(address.searchParams)).toEqual({ estado: 'activos', departamento: '5', nombre: 'a' });
+
+    const expectRestored = async () => {
+      await page.getByRole('tab', { name: /^Activos/ }).and(page.locator('[aria-selected=true]')).waitFor();
+      await expect.poll(() => department.inputValue()).toBe('5');
+      await expect.poll(() => page.getByLabel('Buscar por nombre').inputValue()).toBe('a');
+      await page.waitForFunction(() => {
+        const rows = [...document.querySelectorAll('tbody tr')];
+        return rows.length > 0 && rows.every((row) => row.children[2]?.textContent?.trim() === 'Antioquia');
+      });
+    };
+    await page.reload();
+    await expectRestored();
+
+    const first = siteRows(page).first();
+    const id = await first.getAttribute('data-site-id');
+    await first.click();
+    await page.waitForURL(`**/portales/${id}`);
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/portales' && url.search === address.search);
+    await expectRestored();
+  });
+
+  it('quien solo tiene Reports ve las filas sin enlace: sin puntero y el clic no abre el detalle', async () => {
+    const { page } = e2e;
+    const user = await e2e.createSuperadmin(['Reports']);
+    await e2e.signIn(page, user.email, user.password);
+    await page.goto(e2e.url('/portales'));
+    const row = page.locator('tbody tr').first();
+    await row.waitFor();
+    expect(await siteRows(page).count()).toBe(0);
+    expect(await row.getAttribute('tabindex')).toBeNull();
+    expect(await row.evaluate((element) => getComputedStyle(element).cursor)).not.toBe('pointer');
+    await row.click();
+    await page.getByRole('tab', { name: /^Todos/ }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/portales');
+  });
+
   it('Gestionar grupos abre /portales/grupos', async () => {
     const { page } = e2e;
     await openList(page);

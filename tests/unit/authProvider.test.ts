@@ -179,7 +179,7 @@ describe('form schemas', () => {
       password: 'validation.login.new_password',
     });
     expect(validateWith(newPasswordSchema, { password: 'x'.repeat(51), confirmPassword: 'x'.repeat(51) })).toEqual({
-      password: 'validation.login.new_password_max',
+      password: 'validation.login.new_password',
     });
     expect(validateWith(newPasswordSchema, { password: '123456', confirmPassword: '123457' })).toEqual({
       confirmPassword: 'validation.login.passwords_mismatch',
