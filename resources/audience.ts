@@ -123,7 +123,7 @@ const idList = yup
   .array()
   .of(yup.number().typeError(AUDIENCE_MESSAGES.invalid).integer(AUDIENCE_MESSAGES.invalid).min(0, AUDIENCE_MESSAGES.invalid).max(2_147_483_647, AUDIENCE_MESSAGES.invalid).required(AUDIENCE_MESSAGES.invalid))
   .max(AUDIENCE_MAX_ITEMS, AUDIENCE_MESSAGES.invalid)
-  .default([])
+  .nonNullable(AUDIENCE_MESSAGES.invalid)
   .typeError(AUDIENCE_MESSAGES.invalid);
 
 /**
@@ -150,6 +150,8 @@ export const audienceSchema = yup
     }),
   })
   .noUnknown(AUDIENCE_MESSAGES.invalid)
+  .nonNullable(AUDIENCE_MESSAGES.invalid)
+  .typeError(AUDIENCE_MESSAGES.invalid)
   .strict();
 
 /** Whether the audience names anyone at all (the reach line asks the server only then). */
