@@ -24,6 +24,7 @@ export const audience = {
   groups: {
     label: 'Grupos',
     hint: 'Escribe al menos 3 caracteres para buscar',
+    unknown: 'Grupo %{id}',
   },
   site_types: {
     label: 'Tipos de entidad',
