@@ -18,7 +18,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useDataProvider, useInput } from 'ra-core';
+import { useDataProvider, useInput, ValidationError } from 'ra-core';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { PortalesDataProvider } from '../../../dataProvider';
 import {
@@ -159,7 +159,11 @@ export function AudienceInput({ source, showReach = true }: AudienceInputProps) 
         />
       )}
 
-      {error?.message && (isTouched || isSubmitted) && <FormHelperText error>{text(error.message)}</FormHelperText>}
+      {error?.message && (isTouched || isSubmitted) && (
+        <FormHelperText error>
+          <ValidationError error={error.message} />
+        </FormHelperText>
+      )}
       {showReach && <AudienceReachLine audience={audience} />}
     </Stack>
   );
