@@ -60,6 +60,10 @@ function fakeDataProvider(calls: Call[]): DataProvider {
       if (path === '/audience/reach') return ok(reachOf(options.body!));
       if (path === '/sitetypes/') return ok({ results: SITE_TYPES });
       if (path === '/sites/groups/') return ok({ results: GROUPS });
+      const parent = options.query?.parentLocationId;
+      if (path === '/locations/' && parent !== undefined && parent !== 170) {
+        return ok({ results: MUNICIPALITIES.filter((m) => Math.floor(m.id / 1000) === parent) });
+      }
       if (path === '/locations/') return ok({ results: options.query?.isMunicipality ? MUNICIPALITIES : DEPARTMENTS });
       throw new Error(`unexpected ${path}`);
     },
@@ -192,6 +196,21 @@ describe('AudienceInput', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Alcaldía' }));
     await advance(REACH_DELAY_MS);
     expect(screen.getByRole('status')).toHaveTextContent('Llega a 10 portales · 20 administradores');
+  });
+
+  it('names the chosen departments, municipalities and groups of a saved audience', async () => {
+    const calls: Call[] = [];
+    renderInput(audience(1, { departments: [5], municipalities: [8001, 0], siteTypes: [1] }), calls);
+    await advance(0);
+    expect(screen.getByRole('button', { name: 'Antioquia' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Barranquilla' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Todos los municipios' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/locations/').map((c) => c.query.parentLocationId).sort()).toEqual([170, 8]);
+    cleanup();
+
+    renderInput(audience(2, { groups: [4] }), calls);
+    await advance(0);
+    expect(screen.getByRole('button', { name: 'Capitales' })).toBeInTheDocument();
   });
 
   it('refuses to submit an incomplete audience with the spec message', async () => {

@@ -25,6 +25,7 @@ import {
   ALL_LOCATIONS,
   AUDIENCE_SEGMENTS,
   audienceSchema,
+  departmentOfMunicipality,
   emptyAudience,
   municipalityOffered,
   normaliseAudience,
@@ -97,6 +98,7 @@ export function AudienceInput({ source, showReach = true }: AudienceInputProps) 
       (await dataProvider.request<ListAnswer<T>>(path, { query, signal })).json.results ?? [],
     [dataProvider],
   );
+  useChosenNames(audience, names, list);
 
   return (
     <Stack spacing={2} sx={{ width: '100%', maxWidth: 720 }}>
@@ -169,10 +171,49 @@ export function AudienceInput({ source, showReach = true }: AudienceInputProps) 
   );
 }
 
-/** Names of the ids seen in any answer (kept across searches so chosen tags keep their label). */
+/** Names of the ids seen in any answer (kept across searches so chosen tags keep their label), keyed `l<id>` or `g<id>`. */
 function useNames() {
   const [names] = useState(() => new Map<string, string>());
   return names;
+}
+
+type Lister = <T>(path: string, query: Record<string, string | number | boolean>, signal?: AbortSignal) => Promise<T[]>;
+
+/**
+ * Names of chosen ids no search has shown yet (a record opened for editing): the departments in one call, the
+ * municipalities by department, the groups in one page. Rerenders once they arrive.
+ */
+function useChosenNames(audience: Audience, names: Map<string, string>, list: Lister) {
+  const [, setLoaded] = useState(0);
+  const missing = (prefix: string, ids: readonly number[]) => ids.filter((id) => id !== ALL_LOCATIONS && !names.has(`${prefix}${id}`));
+  const departments = missing('l', audience.departments);
+  const municipalities = missing('l', audience.municipalities);
+  const groups = missing('g', audience.groups);
+  const key = JSON.stringify([departments, municipalities, groups]);
+  useEffect(() => {
+    const [departmentIds, municipalityIds, groupIds] = JSON.parse(key) as [number[], number[], number[]];
+    const controller = new AbortController();
+    const remember = (prefix: string) => (rows: Option[]) => rows.forEach((row) => names.set(`${prefix}${row.id}`, row.name));
+    const tasks: Promise<void>[] = [];
+    if (departmentIds.length > 0) {
+      tasks.push(list<Option>('/locations/', { parentLocationId: COUNTRY_ROOT_LOCATION_ID, pageSize: 100 }, controller.signal).then(remember('l')));
+    }
+    for (const department of new Set(municipalityIds.map(departmentOfMunicipality))) {
+      tasks.push(list<Option>('/locations/', { parentLocationId: department, pageSize: 2000 }, controller.signal).then(remember('l')));
+    }
+    if (groupIds.length > 0) {
+      tasks.push(
+        list<{ groupID: number; name: string }>('/sites/groups/', { pageSize: 1000 }, controller.signal)
+          .then((rows) => rows.map((row) => ({ id: row.groupID, name: row.name })))
+          .then(remember('g')),
+      );
+    }
+    if (tasks.length === 0) return undefined;
+    void Promise.allSettled(tasks).then(() => {
+      if (!controller.signal.aborted) setLoaded((n) => n + 1);
+    });
+    return () => controller.abort();
+  }, [key, list, names]);
 }
 
 interface LocationTagsProps {
