@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Audience, AudienceReach } from '../../resources/audience';
 import { audience as texts } from '../../i18n/es/audience';
-import { audienceSitesSql, resolveAudience } from '../../server/audience/resolve';
+import { audienceReach, audienceSitesQuery, audienceSitesSql, resolveAudience } from '../../server/audience/resolve';
 import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
 
 let t: TestApp;
@@ -218,6 +218,14 @@ describe('audienceSitesSql', () => {
     // The indexes dropped above are back.
     const [kept] = await t.database.query<{ n: number }>(`select count(*)::int as n from pg_indexes where indexname = 'sites_type_idx'`);
     expect(kept!.n).toBe(1);
+  });
+
+  it('nests in a Drizzle query, which renumbers its parameters', async () => {
+    const value = audience(1, { departments: [busiest], municipalities: [other.municipality], siteTypes: allTypes });
+    const result = (await t.database.db.execute(
+      sql`select count(*)::int as n from sites where id > ${0} and id in (${audienceSitesQuery(value)})`,
+    )) as unknown as { rows: Array<{ n: number }> };
+    expect(result.rows[0]!.n).toBe((await audienceReach(t.database, value)).portals);
   });
 
   it('is a parameterised fragment: values never enter the text', () => {
