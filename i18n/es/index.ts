@@ -2,6 +2,7 @@
  * All Spanish messages: react-admin's own keys (ra.*) completed, plus every domain text.
  * Translators edit only the files of this folder.
  */
+import { audience } from './audience';
 import { audit } from './audit';
 import { auth } from './auth';
 import { engine } from './engine';
@@ -15,4 +16,4 @@ import { settings } from './settings';
 import { sites } from './sites';
 import { validation } from './validation';
 
-export const spanishMessages = { ...ra, audit, auth, engine, errors, jobs, menu, pages, resources, settings, sites, validation };
+export const spanishMessages = { ...ra, audience, audit, auth, engine, errors, jobs, menu, pages, resources, settings, sites, validation };

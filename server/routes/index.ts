@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ResourceDeclaration } from '../../resources/types';
 import { registerResource, registerResourceRoutes } from '../resources/engine';
+import { registerAudienceRoutes } from './audience';
 import { registerAuditRoutes } from './audit';
 import { registerAuthRoutes } from './auth';
 import { registerGroupRoutes } from './groups';
@@ -21,6 +22,7 @@ export async function registerApiRoutes(
   registerSiteRoutes(app);
   registerGroupRoutes(app);
   registerJobRoutes(app);
+  registerAudienceRoutes(app);
   registerResourceRoutes(app);
   for (const declaration of options.extraResources ?? []) registerResource(app, declaration);
 }
