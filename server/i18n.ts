@@ -1,4 +1,5 @@
 /** The server's one translator: Spanish texts from i18n/ for every key the API answers with. */
+import { files } from '../i18n/es/files';
 import { jobs } from '../i18n/es/jobs';
 import { resources } from '../i18n/es/resources';
 import { serverMessages } from '../i18n/es/server';
@@ -7,4 +8,4 @@ import { serverStartup } from '../i18n/es/serverStartup';
 import { sites } from '../i18n/es/sites';
 import { createTranslator, type MessageTree } from '../i18n/translate';
 
-export const t = createTranslator({ ...serverMessages, jobs, resources, serverAuth, serverStartup, sites } as unknown as MessageTree);
+export const t = createTranslator({ ...serverMessages, files, jobs, resources, serverAuth, serverStartup, sites } as unknown as MessageTree);

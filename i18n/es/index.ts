@@ -6,6 +6,7 @@ import { audit } from './audit';
 import { auth } from './auth';
 import { engine } from './engine';
 import { errors } from './errors';
+import { files } from './files';
 import { jobs } from './jobs';
 import { menu } from './menu';
 import { pages } from './pages';
@@ -15,4 +16,4 @@ import { settings } from './settings';
 import { sites } from './sites';
 import { validation } from './validation';
 
-export const spanishMessages = { ...ra, audit, auth, engine, errors, jobs, menu, pages, resources, settings, sites, validation };
+export const spanishMessages = { ...ra, audit, auth, engine, errors, files, jobs, menu, pages, resources, settings, sites, validation };

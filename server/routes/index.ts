@@ -4,6 +4,7 @@ import type { ResourceDeclaration } from '../../resources/types';
 import { registerResource, registerResourceRoutes } from '../resources/engine';
 import { registerAuditRoutes } from './audit';
 import { registerAuthRoutes } from './auth';
+import { registerFileRoutes } from './files';
 import { registerGroupRoutes } from './groups';
 import { registerJobRoutes } from './jobs';
 import { registerLocationRoutes } from './locations';
@@ -21,6 +22,7 @@ export async function registerApiRoutes(
   registerSiteRoutes(app);
   registerGroupRoutes(app);
   registerJobRoutes(app);
+  registerFileRoutes(app);
   registerResourceRoutes(app);
   for (const declaration of options.extraResources ?? []) registerResource(app, declaration);
 }
