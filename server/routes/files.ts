@@ -58,7 +58,8 @@ export function registerFileRoutes(app: FastifyInstance): void {
       handler: async (request, reply) => {
         const user = currentUser(request);
         const elementType = elementTypeParam((request.params as { param: string }).param);
-        if (!elementType) throw badUpload('files.errors.unknown_element_type');
+        // An element type this server does not know is a path that names nothing: 404, as any unknown id.
+        if (!elementType) throw new ApiError(404, 'NotFound', t('files.errors.unknown_element_type'));
         if (!request.isMultipart()) throw badUpload('files.errors.not_multipart');
         const part = await request.file({ limits: { fileSize: elementType.maxBytes } });
         if (!part) throw badUpload('files.errors.missing');

@@ -127,8 +127,8 @@ describe('upload rules (spec 02/03 Uploads)', () => {
 
   it('refuses an unknown element type, a body that is not multipart, a missing file and a caller without a token', async () => {
     const unknown = await upload('nada', 'informe.pdf', pdf);
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().error.message).toBe('No se puede subir este archivo');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toMatchObject({ code: 'NotFound', message: 'No se puede subir este archivo' });
     const json = await t.app.inject({ method: 'POST', url: `${API}/uploadfiles/elementType=document`, payload: {}, headers: bearer(token) });
     expect(json.statusCode).toBe(400);
     const boundary = 'vacio';
