@@ -7,6 +7,16 @@ import { apiUrl, applySessionHeaders, authorizationHeader, DEFAULT_TIMEOUT_MS } 
 
 export type UploadProgress = (percent: number) => void;
 
+/** The server's answer (server/files/upload.ts, spec 'Uploaded file response'): paths are served by GET /api/v1/files/{id}. */
+export interface UploadedFile {
+  fileID: string;
+  filePath: string;
+  isImage: boolean;
+  name: string;
+  thumbnail: string | null;
+  fileBigImage: string | null;
+}
+
 function parse(text: string): unknown {
   try {
     return text ? JSON.parse(text) : null;
@@ -16,7 +26,7 @@ function parse(text: string): unknown {
 }
 
 /** `param` is appended as the spec writes it (e.g. `elementType=banner`); the file goes in the `file` part. */
-export function uploadFile<T = unknown>(param: string, file: Blob, onProgress?: UploadProgress): Promise<T> {
+export function uploadFile<T = UploadedFile>(param: string, file: Blob, onProgress?: UploadProgress): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', apiUrl(`/uploadfiles/${param}`));

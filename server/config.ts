@@ -41,6 +41,8 @@ export interface ServerConfig {
   /** Background jobs (server/jobs): wait between looks at an empty queue, and the lease after which another instance resumes a job. */
   jobPollMs: number;
   jobLeaseMs: number;
+  /** Uploaded files no record references are purged once older than this many hours (FILE_ORPHAN_HOURS). */
+  fileOrphanHours: number;
 }
 
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -104,6 +106,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     loginLockMinutes: positiveInteger(env.LOGIN_LOCK_MINUTES, 15),
     jobPollMs: positiveInteger(env.JOB_POLL_MS, 1000),
     jobLeaseMs: positiveInteger(env.JOB_LEASE_MS, 60_000),
+    fileOrphanHours: positiveNumber(env.FILE_ORPHAN_HOURS, 24),
   };
 }
 

@@ -1,6 +1,7 @@
 /** What every route can reach: the database, the configuration, the mailer and the token key. */
 import type { ServerConfig } from './config';
 import type { Database } from './db/connection';
+import type { FileStorage } from './files/storage';
 import type { Mailer } from './mail/mailer';
 
 export interface AppContext {
@@ -8,6 +9,8 @@ export interface AppContext {
   config: ServerConfig;
   mailer: Mailer;
   signingKey: Uint8Array;
+  /** Where uploaded files live (server/files); unset: DATA_DIR/uploads on the local disk. */
+  fileStorage?: FileStorage;
 }
 
 export interface AuthUser {

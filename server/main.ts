@@ -16,6 +16,7 @@ import { acquireDataDirLock, DataDirLockedError } from './db/dataDirLock';
 import { createMailer } from './mail/mailer';
 import { every } from './schedule';
 import { startJobRunner } from './jobs';
+import { FILE_PURGE_INTERVAL_MINUTES, fileStorageOf, purgeOrphanFiles } from './files';
 import { initializeDatabase } from './seed';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -90,6 +91,12 @@ async function main(): Promise<void> {
     (error) => app.log.warn({ err: error }, 'purge of expired sessions failed'),
   );
   closers.push(() => purge.stop());
+  const filePurge = every(
+    FILE_PURGE_INTERVAL_MINUTES * 60_000,
+    () => purgeOrphanFiles(database, fileStorageOf(context), { olderThanHours: config.fileOrphanHours }),
+    (error) => app.log.warn({ err: error }, 'purge of orphan files failed'),
+  );
+  closers.push(() => filePurge.stop());
   // A running job is handed back at its next item; another instance (or the next start) resumes it.
   const jobRunner = startJobRunner(context, { pollMs: config.jobPollMs, leaseMs: config.jobLeaseMs });
   closers.push(() => jobRunner.stop());

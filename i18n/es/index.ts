@@ -7,6 +7,7 @@ import { audit } from './audit';
 import { auth } from './auth';
 import { engine } from './engine';
 import { errors } from './errors';
+import { files } from './files';
 import { jobs } from './jobs';
 import { menu } from './menu';
 import { pages } from './pages';
@@ -16,4 +17,4 @@ import { settings } from './settings';
 import { sites } from './sites';
 import { validation } from './validation';
 
-export const spanishMessages = { ...ra, audience, audit, auth, engine, errors, jobs, menu, pages, resources, settings, sites, validation };
+export const spanishMessages = { ...ra, audience, audit, auth, engine, errors, files, jobs, menu, pages, resources, settings, sites, validation };

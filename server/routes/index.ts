@@ -5,6 +5,7 @@ import { registerResource, registerResourceRoutes } from '../resources/engine';
 import { registerAudienceRoutes } from './audience';
 import { registerAuditRoutes } from './audit';
 import { registerAuthRoutes } from './auth';
+import { registerFileRoutes } from './files';
 import { registerGroupRoutes } from './groups';
 import { registerJobRoutes } from './jobs';
 import { registerLocationRoutes } from './locations';
@@ -23,6 +24,7 @@ export async function registerApiRoutes(
   registerGroupRoutes(app);
   registerJobRoutes(app);
   registerAudienceRoutes(app);
+  registerFileRoutes(app);
   registerResourceRoutes(app);
   for (const declaration of options.extraResources ?? []) registerResource(app, declaration);
 }

@@ -1,0 +1,15 @@
+/** Texts of uploaded files (server/files): the upload rules' messages, with the spec's wording (spec 02 and 03 'Uploads'). */
+export const files = {
+  errors: {
+    empty: 'El archivo que intentas subir no tiene peso',
+    too_big: 'Sube archivos de menos de %{n} Mb',
+    too_big_default: 'El tamaño de los archivos no pueden exceder los 10MB de tamaño',
+    too_big_logo: 'El tamaño de los logos no pueden exceder los 5MB de tamaño',
+    wrong_type: 'No puedes subir este tipo de archivo.',
+    missing: 'Debes adjuntar un archivo.',
+    unknown_element_type: 'No se puede subir este archivo',
+    unreadable_image: 'No se puede subir este archivo',
+    not_multipart: 'El archivo debe enviarse como formulario multipart (campo file).',
+    file_not_found: 'El archivo no existe.',
+  },
+};
