@@ -17,6 +17,7 @@ import { API_PREFIX, declareScopeAccess, registerAccessControl } from './http/ro
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { badUrl, clientErrorHandler, envelope, frameworkErrorHandler, notFound, registerErrorHandling } from './http/errors';
 import { registerInputGuard } from './http/safeInput';
+import { swaggerOptions } from './http/openapiDocument';
 import { registerApiRoutes } from './routes';
 import type { ResourceDeclaration } from '../resources/types';
 
@@ -52,18 +53,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerSecurityHeaders(app, config);
   registerAccessControl(app);
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: {
-        title: 'Portales: API del back office de superadministración',
-        description: 'API /api/v1 del back office. Cada operación indica en "Acceso" los permisos que la permiten (basta uno).',
-        version: '1.0.0',
-      },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    hideUntagged: false,
-  });
+  // The document is derived from the route declarations (server/http/openapiDocument.ts, docs/decisions.md 'API reference').
+  await app.register(swagger, swaggerOptions(config));
   // The API reference only with API_DOCS=1 (otherwise /api/docs answers 404); its page runs under the same CSP.
   // Its pages are public (the document itself lists no data): declared for the plugin's routes.
   if (config.apiDocs) {

@@ -2,6 +2,7 @@
 import { audience } from '../i18n/es/audience';
 import { files } from '../i18n/es/files';
 import { jobs } from '../i18n/es/jobs';
+import { openapi } from '../i18n/es/openapi';
 import { resources } from '../i18n/es/resources';
 import { serverMessages } from '../i18n/es/server';
 import { serverAuth } from '../i18n/es/serverAuth';
@@ -9,4 +10,4 @@ import { serverStartup } from '../i18n/es/serverStartup';
 import { sites } from '../i18n/es/sites';
 import { createTranslator, type MessageTree } from '../i18n/translate';
 
-export const t = createTranslator({ ...serverMessages, audience, files, jobs, resources, serverAuth, serverStartup, sites } as unknown as MessageTree);
+export const t = createTranslator({ ...serverMessages, audience, files, jobs, openapi, resources, serverAuth, serverStartup, sites } as unknown as MessageTree);

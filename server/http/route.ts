@@ -12,6 +12,7 @@ import { hasAnyPermission } from '../../resources/permissions';
 import { loadSessionUser } from '../auth/sessionUser';
 import { refreshToken, verifyToken } from '../auth/tokens';
 import { forbidden, notFound, unauthorized } from './errors';
+import { operationIdFor, type ErrorStatus, type RouteDocumentation } from './openapiDocument';
 
 export type Access = 'public' | 'authenticated' | { permissions: readonly PermissionName[] };
 
@@ -25,7 +26,17 @@ export interface RouteDeclaration {
   /** One line for the API reference. */
   summary: string;
   tags: string[];
-  schema?: Omit<FastifySchema, 'summary' | 'tags' | 'security'>;
+  /** Validation and serialisation (Fastify). `schema.response` SERIALISES: unknown properties are dropped. */
+  schema?: Omit<FastifySchema, 'summary' | 'tags' | 'security' | 'operationId'>;
+  /** Unique name of the operation for client generators; derived from method and path when absent (`operationIdFor`). */
+  operationId?: string;
+  /**
+   * Answers documented in the API reference only, never used to serialise: for handlers without a
+   * `schema.response` (see server/http/openapiDocument.ts). A status in `schema.response` wins.
+   */
+  documentedResponses?: Record<number, Record<string, unknown>>;
+  /** Error answers beyond those derived from access (401/403), path parameters (404), body or query (400) and rateLimit (429). */
+  errorResponses?: readonly ErrorStatus[];
   /** Per-address request cap for public routes that cost work or send mail (answered 429 in Spanish). */
   rateLimit?: { max: number; timeWindow: string };
   handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -39,16 +50,19 @@ export function describeAccess(access: Access): string {
 
 /** Registers a route under /api/v1 with its access declaration and OpenAPI metadata. */
 export function apiRoute(app: FastifyInstance, route: RouteDeclaration): void {
+  const url = `${API_PREFIX}${route.url}`;
+  const openapi: RouteDocumentation = { documentedResponses: route.documentedResponses, errorResponses: route.errorResponses };
   app.route({
     method: route.method,
-    url: `${API_PREFIX}${route.url}`,
-    config: { access: route.access, ...(route.rateLimit ? { rateLimit: route.rateLimit } : {}) },
+    url,
+    config: { access: route.access, openapi, ...(route.rateLimit ? { rateLimit: route.rateLimit } : {}) },
     schema: {
       ...route.schema,
       summary: route.summary,
       tags: route.tags,
       description: `Acceso: ${describeAccess(route.access)}`,
-      ...(route.access === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
+      operationId: route.operationId ?? operationIdFor([route.method].flat()[0] ?? 'GET', url),
+      security: route.access === 'public' ? [] : [{ bearerAuth: [] }],
     },
     handler: route.handler,
   });

@@ -86,12 +86,15 @@ export function registerResource(app: FastifyInstance, declaration: ResourceDecl
   const write = { permissions: declaration.permissions.write };
   const record = recordSchema(declaration);
   const database = () => app.ctx.database.db;
+  // operationIds named after the declaration (listSitetypes, getSitetypes…): clearer method names in generated clients.
+  const resourceName = declaration.name.charAt(0).toUpperCase() + declaration.name.slice(1);
 
   apiRoute(app, {
     method: 'GET',
     url: paths.collection,
     access: read,
     summary: `${title}: lista paginada (búsqueda, filtros por campo y orden)`,
+    operationId: `list${resourceName}`,
     tags,
     schema: { querystring: listQuerySchema(declaration), response: { 200: listResponseSchema(declaration) } },
     handler: async (request) => store.list(database(), parseListQuery(declaration, request.query as Record<string, unknown>)),
@@ -102,6 +105,7 @@ export function registerResource(app: FastifyInstance, declaration: ResourceDecl
     url: paths.item,
     access: read,
     summary: `${title}: un registro`,
+    operationId: `get${resourceName}`,
     tags,
     schema: { params: idParamsSchema, response: { 200: record } },
     handler: async (request) => (await store.find(database(), recordIdParam(request))) ?? Promise.reject(notFound()),
@@ -112,6 +116,7 @@ export function registerResource(app: FastifyInstance, declaration: ResourceDecl
     url: paths.collection,
     access: write,
     summary: `${title}: crear`,
+    operationId: `create${resourceName}`,
     tags,
     schema: { body: bodySchema(declaration), response: { 201: record } },
     handler: async (request, reply) => {
@@ -136,6 +141,9 @@ export function registerResource(app: FastifyInstance, declaration: ResourceDecl
     url: paths.item,
     access: write,
     summary: `${title}: modificar`,
+    operationId: `update${resourceName}`,
+    // 409: the declaration's rules lock the record.
+    errorResponses: [409],
     tags,
     schema: { params: idParamsSchema, body: bodySchema(declaration), response: { 200: record } },
     handler: async (request) => {
@@ -160,6 +168,9 @@ export function registerResource(app: FastifyInstance, declaration: ResourceDecl
     url: paths.item,
     access: write,
     summary: declaration.softDelete ? `${title}: eliminar (se marca como eliminado y deja de listarse)` : `${title}: eliminar`,
+    operationId: `delete${resourceName}`,
+    // 409: locked by the declaration's rules, or still in use (foreign key).
+    errorResponses: [409],
     tags,
     schema: { params: idParamsSchema, response: { 200: record } },
     handler: async (request) => {

@@ -90,14 +90,25 @@ export function listQuerySchema(declaration: ResourceDeclaration): JsonSchema {
   };
 }
 
-export function listResponseSchema(declaration: ResourceDeclaration): JsonSchema {
+/** The list envelope `{ results, meta: { hasNextPage, total } }` around one page of `items` (docs/decisions.md 'API conventions'). */
+export function listEnvelopeSchema(items: JsonSchema): JsonSchema {
   return {
     type: 'object',
     properties: {
-      results: { type: 'array', items: recordSchema(declaration) },
-      meta: { type: 'object', properties: { hasNextPage: { type: 'boolean' }, total: { type: 'integer' } } },
+      results: { type: 'array', items },
+      meta: {
+        type: 'object',
+        properties: {
+          hasNextPage: { type: 'boolean', description: 'Hay una página siguiente.' },
+          total: { type: 'integer', description: 'Registros que cumplen el filtro, en todas las páginas.' },
+        },
+      },
     },
   };
+}
+
+export function listResponseSchema(declaration: ResourceDeclaration): JsonSchema {
+  return listEnvelopeSchema(recordSchema(declaration));
 }
 
 export const idParamsSchema: JsonSchema = {

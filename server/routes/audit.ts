@@ -7,10 +7,34 @@ import type { FastifyInstance } from 'fastify';
 import { listAudit, listAuditActors } from '../auth/auditLog';
 import { pagingQueryProperties } from '../http/paging';
 import { apiRoute } from '../http/route';
+import { listEnvelopeSchema } from '../resources/openapi';
 import { auditResource } from '../../resources/audit';
 
 /** Who opens /configuracion/auditoria: every call the screen makes needs exactly that. */
 const SCREEN_ACCESS = { permissions: auditResource.routeAccess };
+
+/** A line of the trail (documented only: resources/audit.ts AuditRecord). */
+const auditLineSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    at: { type: 'string', format: 'date-time', description: 'Cuándo' },
+    userId: { type: 'integer', nullable: true, description: 'Quién actuó' },
+    userEmail: { type: 'string', nullable: true, description: 'Correo de quien actuó, en ese momento' },
+    action: { type: 'string', description: 'Acción (create, update, delete, soft_delete, login…)' },
+    resource: { type: 'string', description: 'Recurso' },
+    recordId: { type: 'string', nullable: true, description: 'Registro afectado' },
+    recordLabel: { type: 'string', nullable: true, description: 'Nombre del registro en ese momento' },
+    before: { type: 'object', nullable: true, additionalProperties: true, description: 'Registro antes del cambio' },
+    after: { type: 'object', nullable: true, additionalProperties: true, description: 'Registro después del cambio' },
+    clientAddress: { type: 'string', nullable: true, description: 'Dirección IP de origen' },
+  },
+} as const;
+
+const actorSchema = {
+  type: 'object',
+  properties: { id: { type: 'integer' }, name: { type: 'string' }, email: { type: 'string' } },
+} as const;
 
 export function registerAuditRoutes(app: FastifyInstance): void {
   apiRoute(app, {
@@ -31,6 +55,7 @@ export function registerAuditRoutes(app: FastifyInstance): void {
         },
       },
     },
+    documentedResponses: { 200: listEnvelopeSchema(auditLineSchema) },
     handler: async (request) => listAudit(app, request.query),
   });
 
@@ -50,6 +75,7 @@ export function registerAuditRoutes(app: FastifyInstance): void {
         },
       },
     },
+    documentedResponses: { 200: listEnvelopeSchema(actorSchema) },
     handler: async (request) => listAuditActors(app, request.query),
   });
 }

@@ -10,6 +10,7 @@ import type { UserView } from '../auth/superadminStore';
 import type { AuthUser } from '../context';
 import { permissions } from '../db/schema';
 import { apiRoute, currentUser } from '../http/route';
+import { listEnvelopeSchema } from '../resources/openapi';
 
 const TAGS = ['Sesión'];
 
@@ -79,6 +80,8 @@ export function registerAuthRoutes(app: FastifyInstance): void {
       },
       response: { 200: { type: 'object', properties: { token: { type: 'string' }, user: userViewSchema } } },
     },
+    // 401: wrong e-mail or password; 429: sign-in delayed after failed attempts (its own throttle).
+    errorResponses: [401, 429],
     handler: async (request, reply) => signIn(app, request, reply),
   });
 
@@ -98,6 +101,7 @@ export function registerAuthRoutes(app: FastifyInstance): void {
     access: 'authenticated',
     summary: 'Cerrar sesión: el token deja de valer en todas las instancias',
     tags: TAGS,
+    documentedResponses: { 200: { type: 'object', description: 'Objeto vacío.', properties: {} } },
     handler: async (request) => {
       const user = currentUser(request);
       await app.ctx.database.db.transaction(async (tx) => {
@@ -114,6 +118,9 @@ export function registerAuthRoutes(app: FastifyInstance): void {
     access: 'authenticated',
     summary: 'Catálogo de permisos',
     tags: TAGS,
+    documentedResponses: {
+      200: listEnvelopeSchema({ type: 'object', properties: { permissionID: { type: 'integer' }, name: { type: 'string' } } }),
+    },
     handler: async () => {
       const rows = await app.ctx.database.db.select().from(permissions).orderBy(asc(permissions.permissionId));
       return {

@@ -37,6 +37,25 @@ const FILE_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-in
 
 const fileParams = { type: 'object', properties: { id: { type: 'string', description: 'Id del archivo (fileID)' } } } as const;
 
+/** The upload's answer (spec 02 'Uploaded file response'). */
+const uploadedFileSchema = {
+  type: 'object',
+  properties: {
+    fileID: { type: 'string' },
+    filePath: { type: 'string', description: 'Dirección del archivo (GET /api/v1/files/{id})' },
+    isImage: { type: 'boolean' },
+    name: { type: 'string', description: 'Nombre limpio del archivo' },
+    thumbnail: { type: 'string', nullable: true, description: 'Miniatura (solo imágenes)' },
+    fileBigImage: { type: 'string', nullable: true, description: 'Imagen grande (solo imágenes)' },
+  },
+};
+
+/** A stored file's bytes, with its own type. */
+const fileContentResponse = {
+  description: 'El contenido del archivo con su tipo',
+  content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+};
+
 export function registerFileRoutes(app: FastifyInstance): void {
   const { database } = app.ctx;
   const storage = fileStorageOf(app.ctx);
@@ -55,6 +74,7 @@ export function registerFileRoutes(app: FastifyInstance): void {
         'Sube un archivo (multipart, parte "file") para un tipo de elemento (elementType=banner): revisa tipo por contenido y tamaño, limpia imágenes y SVG; responde fileID, filePath, isImage, name, thumbnail, fileBigImage',
       tags: ['Archivos'],
       schema: { params: { type: 'object', properties: { param: { type: 'string', description: 'elementType=<tipo> o <tipo>' } } } },
+      documentedResponses: { 201: uploadedFileSchema },
       handler: async (request, reply) => {
         const user = currentUser(request);
         const elementType = elementTypeParam((request.params as { param: string }).param);
@@ -121,6 +141,7 @@ export function registerFileRoutes(app: FastifyInstance): void {
       summary: `${summary}. Público para tipos de elemento publicados (imágenes, banners, logos); el resto exige sesión`,
       tags: ['Archivos'],
       schema: { params: fileParams },
+      documentedResponses: { 200: fileContentResponse },
       handler: serve(variant),
     });
   }

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { pagingQueryProperties } from '../http/paging';
 import { apiRoute } from '../http/route';
+import { listEnvelopeSchema } from '../resources/openapi';
 import { accentInsensitiveRegex, pageMeta, QueryReader, readPaging, sortKeySql } from '../sites/query';
 
 export const GROUP_PAGE_SIZE = 10;
@@ -22,6 +23,16 @@ export function registerGroupRoutes(app: FastifyInstance): void {
           search: { type: 'string', description: 'Igual que name' },
         },
       },
+    },
+    documentedResponses: {
+      200: listEnvelopeSchema({
+        type: 'object',
+        properties: {
+          groupID: { type: 'integer' },
+          name: { type: 'string' },
+          countEntities: { type: 'integer', description: 'Entidades del grupo (sin las eliminadas)' },
+        },
+      }),
     },
     handler: async (request) => {
       const reader = new QueryReader(request.query as Record<string, unknown>);

@@ -3,12 +3,51 @@
  * any signed-in superadmin; each job then checks its kind's permissions (server/jobs/view.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import { JOB_ITEM_STATES } from '../../resources/jobs';
+import { JOB_ITEM_STATES, JOB_STATUSES } from '../../resources/jobs';
 import { pagingQueryProperties } from '../http/paging';
 import { apiRoute, currentUser } from '../http/route';
+import { listEnvelopeSchema } from '../resources/openapi';
 import { cancelJob, listJobItems, readJobView } from '../jobs/view';
 
 const idParams = { type: 'object', properties: { id: { type: 'string', description: 'Id del trabajo' } } } as const;
+
+/** A job as GET /jobs/{id} answers it (documented only: resources/jobs.ts JobView). */
+const jobViewSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    kind: { type: 'string', description: 'Tipo de trabajo' },
+    status: { type: 'string', enum: [...JOB_STATUSES], description: 'Estado del trabajo' },
+    progress: {
+      type: 'object',
+      properties: { done: { type: 'integer' }, total: { type: 'integer', nullable: true }, percent: { type: 'integer', minimum: 0, maximum: 100 } },
+    },
+    counts: {
+      type: 'object',
+      description: 'Elementos por estado',
+      properties: Object.fromEntries(JOB_ITEM_STATES.map((state) => [state, { type: 'integer' }])),
+    },
+    error: { type: 'string', nullable: true, description: 'Mensaje del último fallo' },
+    result: { type: 'object', nullable: true, additionalProperties: true, description: 'Resultado, según el tipo de trabajo' },
+    attempts: { type: 'integer' },
+    cancelRequested: { type: 'boolean' },
+    createdBy: { type: 'integer', nullable: true },
+    createdAt: { type: 'string', format: 'date-time' },
+    startedAt: { type: 'string', format: 'date-time', nullable: true },
+    finishedAt: { type: 'string', format: 'date-time', nullable: true },
+    runAfter: { type: 'string', format: 'date-time', description: 'Cuándo vuelve a ejecutarse un trabajo en reintento' },
+  },
+};
+
+const jobItemSchema = {
+  type: 'object',
+  properties: {
+    key: { type: 'string' },
+    state: { type: 'string', enum: [...JOB_ITEM_STATES] },
+    message: { type: 'string', nullable: true },
+    finishedAt: { type: 'string', format: 'date-time', nullable: true },
+  },
+};
 
 export function registerJobRoutes(app: FastifyInstance): void {
   const { database } = app.ctx;
@@ -19,6 +58,9 @@ export function registerJobRoutes(app: FastifyInstance): void {
     summary: 'Estado de un trabajo en segundo plano: progreso, conteo por estado de sus elementos, error y resultado (permisos del tipo de trabajo)',
     tags: ['Trabajos'],
     schema: { params: idParams },
+    documentedResponses: { 200: jobViewSchema },
+    // 403: the job's kind needs a permission the caller lacks.
+    errorResponses: [403],
     handler: async (request) => readJobView(database, currentUser(request), (request.params as { id: string }).id),
   });
   apiRoute(app, {
@@ -37,6 +79,8 @@ export function registerJobRoutes(app: FastifyInstance): void {
         },
       },
     },
+    documentedResponses: { 200: listEnvelopeSchema(jobItemSchema) },
+    errorResponses: [403],
     handler: async (request) => listJobItems(database, currentUser(request), (request.params as { id: string }).id, request.query),
   });
   apiRoute(app, {
@@ -46,6 +90,9 @@ export function registerJobRoutes(app: FastifyInstance): void {
     summary: 'Cancela un trabajo: en cola, de inmediato; en ejecución, antes de su siguiente elemento (permisos del tipo de trabajo)',
     tags: ['Trabajos'],
     schema: { params: idParams },
+    documentedResponses: { 200: jobViewSchema },
+    // 409: the job has already finished.
+    errorResponses: [403, 409],
     handler: async (request) => cancelJob(database, currentUser(request), (request.params as { id: string }).id),
   });
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { LocationRecord } from '../../resources/locations';
 import { pagingQueryProperties } from '../http/paging';
 import { apiRoute } from '../http/route';
+import { listEnvelopeSchema } from '../resources/openapi';
 import { locationWhere, parseLocationFilter } from '../sites/locationFilter';
 import { pageMeta, sortKeySql } from '../sites/query';
 
@@ -24,6 +25,20 @@ export function registerLocationRoutes(app: FastifyInstance): void {
           ...pagingQueryProperties({ defaultPageSize: 100, maxPageSize: 2000 }),
         },
       },
+    },
+    documentedResponses: {
+      200: listEnvelopeSchema({
+        type: 'object',
+        properties: {
+          id: { type: 'integer', description: 'Código DIVIPOLA' },
+          name: { type: 'string' },
+          code: { type: 'string' },
+          parentLocationId: { type: 'integer', nullable: true, description: 'Ubicación padre' },
+          isMunicipality: { type: 'boolean' },
+          latitude: { type: 'number', nullable: true },
+          longitude: { type: 'number', nullable: true },
+        },
+      }),
     },
     handler: async (request) => {
       const filter = parseLocationFilter(request.query as Record<string, unknown>);

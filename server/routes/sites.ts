@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { pagingQueryProperties } from '../http/paging';
 import { apiRoute } from '../http/route';
+import { listEnvelopeSchema } from '../resources/openapi';
 import { parseSiteFilter } from '../sites/filter';
 import { siteListSql, type SiteListRow } from '../sites/listQuery';
 import { tSites } from '../sites/messages';
@@ -22,6 +23,36 @@ const siteListQuerySchema = {
   },
 } as const;
 
+/** A row of the site list (documented only: resources/sites.ts SiteListRecord). */
+const siteListRowSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    alias: { type: 'string' },
+    parentLocationId: { type: 'integer', description: 'Departamento' },
+    parentLocation: { type: 'string', nullable: true },
+    locationId: { type: 'integer', nullable: true, description: 'Municipio' },
+    childLocation: { type: 'string', nullable: true },
+    siteTypeId: { type: 'integer' },
+    siteType: { type: 'string', nullable: true },
+    orderType: { type: 'integer' },
+    url: { type: 'string', nullable: true },
+    allowedUrl: { type: 'string', nullable: true },
+    installed: { type: 'boolean' },
+    statusId: { type: 'integer' },
+    statusName: { type: 'string' },
+    pendingRequest: { type: 'boolean' },
+    requestType: { type: 'string', nullable: true, description: 'FirstTime, ChangeAdmin o UserMade' },
+    countUsers: { type: 'integer' },
+    countEmails: { type: 'integer' },
+    countContents: { type: 'integer' },
+    countComments: { type: 'integer' },
+    modifiedDate: { type: 'string', format: 'date-time' },
+    population: { type: 'integer', nullable: true },
+  },
+} as const;
+
 export function registerSiteRoutes(app: FastifyInstance): void {
   apiRoute(app, {
     method: 'GET',
@@ -30,6 +61,7 @@ export function registerSiteRoutes(app: FastifyInstance): void {
     summary: 'Lista de entidades (portales) con filtros y paginación',
     tags: ['Portales'],
     schema: { querystring: siteListQuerySchema },
+    documentedResponses: { 200: listEnvelopeSchema(siteListRowSchema) },
     handler: async (request) => {
       const filter = parseSiteFilter(request.query as Record<string, unknown>);
       const { page, count } = siteListSql(filter);

@@ -4,6 +4,8 @@ import { checkRecoveryToken, completeRecovery, requestRecovery } from '../auth/r
 import { createSuperadmin, listSuperadminPage, readSuperadmin, updateSuperadmin } from '../auth/superadmins';
 import { pagingQueryProperties } from '../http/paging';
 import { apiRoute } from '../http/route';
+import { listEnvelopeSchema } from '../resources/openapi';
+import { userViewSchema } from './auth';
 
 const RECOVERY_TAGS = ['Recuperación de contraseña'];
 const TAGS = ['Superadministradores'];
@@ -23,6 +25,18 @@ const superadminBodySchema = {
       description: 'Al menos un permiso',
     },
     deleted: { type: 'boolean', description: 'Inactivo' },
+  },
+} as const;
+
+/** A superadmin as GET /users/ and /users/{id} answer it (documented only: server/auth/superadminStore.ts SuperadminView). */
+const superadminSchema = {
+  type: 'object',
+  properties: {
+    ...userViewSchema.properties,
+    deleted: { type: 'boolean', description: 'Inactivo' },
+    isGuest: { type: 'boolean', description: 'Externo (para servicios web)' },
+    lastLogin: { type: 'string', format: 'date-time', nullable: true, description: 'Último inicio de sesión' },
+    createdDate: { type: 'string', format: 'date-time', description: 'Fecha de creación' },
   },
 } as const;
 
@@ -83,6 +97,7 @@ export function registerUserRoutes(app: FastifyInstance): void {
         },
       },
     },
+    documentedResponses: { 200: listEnvelopeSchema(superadminSchema) },
     handler: async (request) => listSuperadminPage(app, request.query),
   });
 
@@ -94,6 +109,7 @@ export function registerUserRoutes(app: FastifyInstance): void {
       'Crear un superadministrador con sus permisos, solo los que tiene quien lo crea (su contraseña la asigna con la invitación que recibe por correo)',
     tags: TAGS,
     schema: { body: superadminBodySchema },
+    documentedResponses: { 201: superadminSchema },
     handler: async (request, reply) => {
       const created = await createSuperadmin(app, request);
       return reply.status(201).send(created);
@@ -107,6 +123,7 @@ export function registerUserRoutes(app: FastifyInstance): void {
     summary: 'Un superadministrador',
     tags: TAGS,
     schema: { params: { type: 'object', properties: { id: { type: 'string' } } } },
+    documentedResponses: { 200: superadminSchema },
     handler: async (request) => readSuperadmin(app, idParam(request)),
   });
 
@@ -118,6 +135,7 @@ export function registerUserRoutes(app: FastifyInstance): void {
       'Modificar un superadministrador cuyos permisos tiene todos quien lo modifica (nombre, correo, permisos, inactivo; nunca los propios permisos ni una contraseña). Un correo nuevo cierra sus sesiones, anula sus enlaces pendientes y avisa al correo anterior',
     tags: TAGS,
     schema: { params: { type: 'object', properties: { id: { type: 'string' } } }, body: superadminBodySchema },
+    documentedResponses: { 200: superadminSchema },
     handler: async (request) => updateSuperadmin(app, request, idParam(request)),
   });
 }
