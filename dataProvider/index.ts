@@ -78,7 +78,9 @@ export function createDataProvider(client: Client = httpClient): PortalesDataPro
         query: { [idField]: params.ids.map((id) => (typeof id === 'number' ? id : String(id))), page: 1, pageSize: params.ids.length },
         signal: params.signal,
       });
-      return { data: toListResult(json, 1, idField).data as never[] };
+      // Only the records asked for, even from a list route that does not filter by id.
+      const wanted = new Set(params.ids.map(String));
+      return { data: toListResult(json, 1, idField).data.filter((record) => wanted.has(String(record.id))) as never[] };
     },
 
     getManyReference: (resource, params) =>

@@ -164,6 +164,13 @@ describe('getMany', () => {
     expect(await dataProvider.getMany('sitetypes', { ids: [] })).toEqual({ data: [] });
     expect(calls).toHaveLength(1);
   });
+
+  it('answers only the records asked for when a list route ignores the id filter', async () => {
+    const calls = fakeFetch(() => ({ body: { results: [{ id: 1 }, { id: 2 }, { id: 3 }], meta: { hasNextPage: true } } }));
+    const result = await dataProvider.getMany('sites', { ids: [3, 1] });
+    expect(result.data.map((r) => r.id)).toEqual([1, 3]);
+    expect(calls).toHaveLength(1);
+  });
 });
 
 describe('single records and verbs', () => {
