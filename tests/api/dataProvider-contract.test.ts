@@ -27,7 +27,7 @@ beforeAll(async () => {
     for (const [name, value] of Object.entries(response.headers)) {
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
     }
-    return new Response(response.rawPayload.length > 0 ? response.rawPayload : null, { status: response.statusCode, headers });
+    return new Response(response.rawPayload.length > 0 ? new Uint8Array(response.rawPayload) : null, { status: response.statusCode, headers });
   });
   setToken(token);
 });
