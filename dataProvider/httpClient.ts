@@ -3,6 +3,7 @@
  * (`x-refresh-token`), revoked token (`x-invalid-token`), server clock (`x-currentdate`),
  * timeout (300000 ms by default, spec 03 §7) and the error catalogue.
  */
+import type { fetchUtils } from 'ra-core';
 import { getToken, removeToken, setToken } from '../authProvider/storage';
 import { networkError, toHttpError, type ApiErrorBody } from './errors';
 import { recordServerDate } from './serverClock';
@@ -32,16 +33,21 @@ export interface HttpResponse<T = unknown> {
   status: number;
   headers: Headers;
   json: T;
+  /** The answer's text as received ('' for downloads answered as a Blob). */
+  body: string;
 }
 
-/** Query string from a parameter object: empty values are left out, arrays are comma-separated. */
+/**
+ * Query string from a parameter object: empty values are left out, arrays become REPEATED keys
+ * (`id=1&id=2`), which is what the API's list parsers read as a list of values.
+ */
 export function toQueryString(query: Record<string, QueryValue> | undefined): string {
   if (!query) return '';
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null || value === '') continue;
     if (Array.isArray(value)) {
-      if (value.length > 0) params.set(key, value.join(','));
+      for (const item of value) params.append(key, String(item));
     } else {
       params.set(key, String(value));
     }
@@ -76,14 +82,14 @@ function encodeBody(body: unknown, headers: Record<string, string>): BodyInit | 
   return JSON.stringify(body);
 }
 
-async function readBody(response: Response, responseType: 'json' | 'blob'): Promise<unknown> {
-  if (responseType === 'blob' && response.ok) return response.blob();
+async function readBody(response: Response, responseType: 'json' | 'blob'): Promise<{ json: unknown; text: string }> {
+  if (responseType === 'blob' && response.ok) return { json: await response.blob(), text: '' };
   const text = await response.text();
-  if (!text) return null;
+  if (!text) return { json: null, text };
   try {
-    return JSON.parse(text);
+    return { json: JSON.parse(text), text };
   } catch {
-    return text;
+    return { json: text, text };
   }
 }
 
@@ -110,7 +116,40 @@ export async function httpClient<T = unknown>(path: string, options: RequestOpti
     options.signal?.removeEventListener('abort', abortFromCaller);
   }
   applySessionHeaders((name) => response.headers.get(name), response.ok);
-  const json = await readBody(response, options.responseType ?? 'json');
+  const { json, text } = await readBody(response, options.responseType ?? 'json');
   if (!response.ok) throw toHttpError(response.status, json as ApiErrorBody);
-  return { status: response.status, headers: response.headers, json: json as T };
+  return { status: response.status, headers: response.headers, json: json as T, body: text };
 }
+
+export type Client = <T = unknown>(path: string, options?: RequestOptions) => Promise<HttpResponse<T>>;
+
+/** The signature ra-data-simple-rest (and react-admin's `fetchUtils.fetchJson`) calls. */
+export type FetchJson = (
+  url: string,
+  options?: fetchUtils.Options,
+) => Promise<{ status: number; headers: Headers; body: string; json: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/**
+ * `client` in the shape of react-admin's `fetchJson`, for ra-data-simple-rest: the URL already
+ * holds the API prefix; a string body is JSON unless the caller says otherwise (as `fetchJson`
+ * does). Session headers, timeout and the error envelope → HttpError stay the client's.
+ */
+export function toFetchJson(client: Client = httpClient): FetchJson {
+  return async (url, options = {}) => {
+    const headers: Record<string, string> = {};
+    new Headers(options.headers).forEach((value, name) => {
+      headers[name] = value;
+    });
+    if (typeof options.body === 'string' && !('content-type' in headers)) headers['content-type'] = 'application/json';
+    const response = await client(String(url), {
+      method: options.method,
+      headers,
+      body: options.body ?? undefined,
+      signal: options.signal ?? undefined,
+      withoutPrefix: true,
+    });
+    return { status: response.status, headers: response.headers, body: response.body, json: response.json };
+  };
+}
+
+export const fetchJson: FetchJson = toFetchJson();

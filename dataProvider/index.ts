@@ -1,14 +1,29 @@
 /**
- * react-admin DataProvider over /api/v1. Resource name → declaration (apiPath, idField) from
- * resources/index.ts; partial pagination (`pageInfo`) plus `total` when the server gives it.
- * Custom verbs for the hand-written screens: enable, disable, sort, upload and request.
+ * react-admin DataProvider over /api/v1, built on ra-data-simple-rest: its getOne, create, update,
+ * delete, updateMany and deleteMany build `{path}{id}` / `{path}` calls that the API serves as they
+ * are (through `toFetchJson`, so token, refresh, clock and the error envelope stay ours); only the
+ * results are mapped to react-admin records (`id` from the declaration's id field). Overridden:
+ * getList and getManyReference (the API pages with `page`, `pageSize`, `orderBy` and answers
+ * `{ results, meta: { hasNextPage, total } }`, not `range`/`Content-Range`), getMany (one list call
+ * with repeated id keys, not `filter={"id":[…]}`), and the custom verbs (enable, disable, sort,
+ * upload with progress, request). See docs/decisions.md 'Data provider'.
  */
-import type { DataProvider, GetListResult, Identifier, RaRecord } from 'ra-core';
-import { httpClient, type HttpResponse, type RequestOptions } from './httpClient';
-import { joinPath, listQuery, resourceTarget, toListResult, toPayload, toRecord, type ListEnvelope } from './resourcePaths';
+import simpleRestProvider from 'ra-data-simple-rest';
+import type { DataProvider, GetListResult, GetManyResult, Identifier, RaRecord } from 'ra-core';
+import { API_BASE, httpClient, toFetchJson, type Client, type HttpResponse, type RequestOptions } from './httpClient';
+import {
+  apiSegment,
+  joinPath,
+  listQuery,
+  resourceTarget,
+  toListResult,
+  toPayload,
+  toRecord,
+  type ListEnvelope,
+} from './resourcePaths';
 import { uploadFile, type UploadProgress } from './upload';
 
-export type Client = <T = unknown>(path: string, options?: RequestOptions) => Promise<HttpResponse<T>>;
+export type { Client } from './httpClient';
 
 export interface SortParams {
   /** POST {path}{id}/sort/{targetId} (contents). */
@@ -27,60 +42,82 @@ export interface PortalesDataProvider extends DataProvider {
   request: <T = unknown>(path: string, options?: RequestOptions) => Promise<HttpResponse<T>>;
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object';
+
 export function createDataProvider(client: Client = httpClient): PortalesDataProvider {
+  // ra-data-simple-rest builds `${API_BASE}/${segment}` and `${API_BASE}/${segment}/${id}`; the
+  // segment is the declaration's path without its slashes (`/sites/groups/` → `sites/groups`).
+  const base = simpleRestProvider(API_BASE, toFetchJson(client));
+
   const getList = async (resource: string, params: Parameters<DataProvider['getList']>[1]): Promise<GetListResult> => {
     const { apiPath, idField } = resourceTarget(resource);
     const { json } = await client<ListEnvelope>(apiPath, { query: listQuery(params, idField), signal: params.signal });
     return toListResult(json, params.pagination?.page ?? 1, idField) as GetListResult;
   };
 
-  const getOne = async (resource: string, id: Identifier, signal?: AbortSignal) => {
-    const { apiPath, idField } = resourceTarget(resource);
-    const { json } = await client(joinPath(apiPath, id), { signal });
-    return toRecord(json, idField);
-  };
-
-  const update = async (resource: string, id: Identifier, data: Record<string, unknown>) => {
-    const { apiPath, idField } = resourceTarget(resource);
-    const { json } = await client(joinPath(apiPath, id), { method: 'PUT', body: toPayload(data, idField) });
-    return toRecord(json, idField);
-  };
-
-  const remove = async (resource: string, id: Identifier, previousData?: RaRecord) => {
-    const { apiPath, idField } = resourceTarget(resource);
-    const { json } = await client(joinPath(apiPath, id), { method: 'DELETE' });
-    return json && typeof json === 'object' ? toRecord(json, idField) : (previousData ?? { id });
-  };
-
   const toggle = async (resource: string, id: Identifier, verb: 'enable' | 'disable') => {
     const { apiPath, idField } = resourceTarget(resource);
     const { json } = await client(joinPath(apiPath, id, verb), { method: 'POST' });
-    return { data: json && typeof json === 'object' ? toRecord(json, idField) : { id } };
+    return { data: isObject(json) ? toRecord(json, idField) : { id } };
   };
 
   return {
     getList,
-    getOne: async (resource, params) => ({ data: (await getOne(resource, params.id, params.signal)) as never }),
-    getMany: async (resource, params) => ({
-      data: (await Promise.all(params.ids.map((id) => getOne(resource, id, params.signal)))) as never[],
-    }),
+
+    getOne: async (resource, params) => {
+      const { apiPath, idField } = resourceTarget(resource);
+      const { data } = await base.getOne(apiSegment(apiPath), params);
+      return { data: toRecord(data, idField) as never };
+    },
+
+    /** One list call: `GET {path}?{idField}=1&{idField}=2&pageSize=2` (repeated keys, the engine's `in` filter). */
+    getMany: async (resource, params): Promise<GetManyResult> => {
+      if (params.ids.length === 0) return { data: [] };
+      const { apiPath, idField } = resourceTarget(resource);
+      const { json } = await client<ListEnvelope>(apiPath, {
+        query: { [idField]: params.ids.map((id) => (typeof id === 'number' ? id : String(id))), page: 1, pageSize: params.ids.length },
+        signal: params.signal,
+      });
+      // Only the records asked for, even from a list route that does not filter by id.
+      const wanted = new Set(params.ids.map(String));
+      return { data: toListResult(json, 1, idField).data.filter((record) => wanted.has(String(record.id))) as never[] };
+    },
+
     getManyReference: (resource, params) =>
       getList(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }),
+
     create: async (resource, params) => {
       const { apiPath, idField } = resourceTarget(resource);
-      const { json } = await client(apiPath, { method: 'POST', body: toPayload(params.data, idField) });
-      return { data: toRecord(json, idField) as never };
+      const { data } = await base.create(apiSegment(apiPath), { ...params, data: toPayload(params.data, idField) });
+      return { data: toRecord(data, idField) as never };
     },
-    update: async (resource, params) => ({ data: (await update(resource, params.id, params.data)) as never }),
+
+    update: async (resource, params) => {
+      const { apiPath, idField } = resourceTarget(resource);
+      const { data } = await base.update(apiSegment(apiPath), { ...params, data: toPayload(params.data, idField) });
+      return { data: toRecord(data, idField) as never };
+    },
+
+    // ra-data-simple-rest answers each record's `id` property; the ids asked for are the same ones
+    // and stay right when the declaration's id field has another name (documentTypeID).
     updateMany: async (resource, params) => {
-      await Promise.all(params.ids.map((id) => update(resource, id, params.data)));
+      const { apiPath, idField } = resourceTarget(resource);
+      await base.updateMany(apiSegment(apiPath), { ...params, data: toPayload(params.data, idField) });
       return { data: params.ids };
     },
-    delete: async (resource, params) => ({ data: (await remove(resource, params.id, params.previousData)) as never }),
+
+    delete: async (resource, params) => {
+      const { apiPath, idField } = resourceTarget(resource);
+      const { data } = await base.delete(apiSegment(apiPath), params);
+      return { data: (isObject(data) ? toRecord(data, idField) : (params.previousData ?? { id: params.id })) as never };
+    },
+
     deleteMany: async (resource, params) => {
-      await Promise.all(params.ids.map((id) => remove(resource, id)));
+      const { apiPath } = resourceTarget(resource);
+      await base.deleteMany(apiSegment(apiPath), params);
       return { data: params.ids };
     },
+
     enable: (resource, id) => toggle(resource, id, 'enable'),
     disable: (resource, id) => toggle(resource, id, 'disable'),
     sort: async (resource, params) => {
@@ -99,6 +136,6 @@ export function createDataProvider(client: Client = httpClient): PortalesDataPro
 }
 
 export const dataProvider = createDataProvider();
-export { httpClient, EXPORT_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, API_BASE } from './httpClient';
+export { httpClient, fetchJson, toFetchJson, EXPORT_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, API_BASE } from './httpClient';
 export type { RequestOptions, HttpResponse } from './httpClient';
 export { errorCode, type HttpErrorBody } from './errors';

@@ -24,6 +24,11 @@ export function joinPath(apiPath: string, ...segments: Array<string | number>): 
   return segments.length === 0 ? `${base}/` : `${base}/${segments.map((s) => encodeURIComponent(String(s))).join('/')}`;
 }
 
+/** The path as ra-data-simple-rest's `resource` argument: `/sites/groups/` → `sites/groups`, `/documentType` → `documentType`. */
+export function apiSegment(apiPath: string): string {
+  return apiPath.replace(/^\/+|\/+$/g, '');
+}
+
 export interface ListRequest {
   pagination?: { page: number; perPage: number };
   sort?: { field: string; order: string };
@@ -37,7 +42,10 @@ function filterValue(value: unknown): QueryValue {
   return value as QueryValue;
 }
 
-/** page (1-based), pageSize, orderBy (`field` / `-field`), filters by their spec names, `q` → `search`. */
+/**
+ * page (1-based), pageSize, orderBy (`field` / `-field`), filters by their spec names, `q` →
+ * `search`, react-admin's `id` → the declared id field; an array filter becomes repeated keys.
+ */
 export function listQuery(params: ListRequest, idField: string): Record<string, QueryValue> {
   const query: Record<string, QueryValue> = {};
   if (params.pagination) {
@@ -49,7 +57,8 @@ export function listQuery(params: ListRequest, idField: string): Record<string, 
     query.orderBy = params.sort.order === 'DESC' ? `-${field}` : field;
   }
   for (const [key, value] of Object.entries(params.filter ?? {})) {
-    query[key === 'q' ? 'search' : key] = filterValue(value);
+    const name = key === 'q' ? 'search' : key === 'id' ? idField : key;
+    query[name] = filterValue(value);
   }
   return query;
 }
