@@ -60,7 +60,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         description: 'API /api/v1 del back office. Cada operación indica en "Acceso" los permisos que la permiten (basta uno).',
         version: '1.0.0',
       },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // Portal routes: `Authorization: Portal pk_<keyId>.<secret>` (server/portal/keys.ts).
+          portalKey: { type: 'apiKey', in: 'header', name: 'Authorization' },
+        },
+      },
     },
     hideUntagged: false,
   });

@@ -1,6 +1,7 @@
 /**
  * Declaring a route: every route of the server states who may call it. `public` needs no
- * token, `authenticated` any signed-in superadmin, otherwise holding any one listed permission.
+ * token, `authenticated` any signed-in superadmin, `portal` an installed site calling with its portal key
+ * (server/portal/keys.ts; superadmin tokens are refused there), otherwise holding any one listed permission.
  * Access is decided from the route the router matched (its declaration), never from the text of
  * the URL: the router ignores case, doubled slashes, a trailing slash and percent-encoding, so
  * `/API//v1/%75sers` reaches the same route, and the same declaration, as `/api/v1/users/`.
@@ -11,9 +12,10 @@ import type { PermissionName } from '../../resources/permissions';
 import { hasAnyPermission } from '../../resources/permissions';
 import { loadSessionUser } from '../auth/sessionUser';
 import { refreshToken, verifyToken } from '../auth/tokens';
+import { portalKeyFromHeader, portalKeyRefused, resolvePortalKey } from '../portal/keys';
 import { forbidden, notFound, unauthorized } from './errors';
 
-export type Access = 'public' | 'authenticated' | { permissions: readonly PermissionName[] };
+export type Access = 'public' | 'authenticated' | 'portal' | { permissions: readonly PermissionName[] };
 
 export const API_PREFIX = '/api/v1';
 
@@ -34,6 +36,7 @@ export interface RouteDeclaration {
 export function describeAccess(access: Access): string {
   if (access === 'public') return 'public';
   if (access === 'authenticated') return 'authenticated';
+  if (access === 'portal') return 'portal';
   return access.permissions.join(' | ');
 }
 
@@ -48,7 +51,7 @@ export function apiRoute(app: FastifyInstance, route: RouteDeclaration): void {
       summary: route.summary,
       tags: route.tags,
       description: `Acceso: ${describeAccess(route.access)}`,
-      ...(route.access === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
+      ...(route.access === 'public' ? {} : { security: [route.access === 'portal' ? { portalKey: [] } : { bearerAuth: [] }] }),
     },
     handler: route.handler,
   });
@@ -89,7 +92,7 @@ export function registeredRoutes(app: FastifyInstance): readonly RegisteredRoute
 
 /** A well-formed declaration; anything else (missing, misspelt) refuses the route. */
 export function isAccess(value: unknown): value is Access {
-  if (value === 'public' || value === 'authenticated') return true;
+  if (value === 'public' || value === 'authenticated' || value === 'portal') return true;
   if (typeof value !== 'object' || value === null) return false;
   const { permissions } = value as { permissions?: unknown };
   return Array.isArray(permissions) && permissions.length > 0 && permissions.every((name) => typeof name === 'string');
@@ -115,6 +118,7 @@ export function registerAccessControl(app: FastifyInstance): void {
     registry.push(route as RouteOptionsSeen);
   });
   app.decorateRequest('user', null);
+  app.decorateRequest('portal', null);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-currentdate', new Date().toISOString());
     // No route matched: the not-found handler answers 404 (in the envelope for anything under /api).
@@ -123,6 +127,13 @@ export function registerAccessControl(app: FastifyInstance): void {
     if (!isAccess(access)) {
       request.log.error({ route: request.routeOptions.url }, 'route without a valid access declaration: refused');
       throw notFound();
+    }
+
+    // A portal route's caller is a site, by its portal key, never a superadmin's token.
+    if (access === 'portal') {
+      request.portal = await resolvePortalKey(app.ctx.database, portalKeyFromHeader(request.headers.authorization) ?? '');
+      if (!request.portal) throw portalKeyRefused();
+      return;
     }
 
     const token = bearerToken(request);
@@ -151,4 +162,10 @@ export function registerAccessControl(app: FastifyInstance): void {
 export function currentUser(request: FastifyRequest) {
   if (!request.user) throw unauthorized();
   return request.user;
+}
+
+/** The site calling a portal route (access 'portal'). */
+export function currentPortal(request: FastifyRequest) {
+  if (!request.portal) throw portalKeyRefused();
+  return request.portal;
 }

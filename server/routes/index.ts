@@ -7,6 +7,8 @@ import { registerAuthRoutes } from './auth';
 import { registerGroupRoutes } from './groups';
 import { registerJobRoutes } from './jobs';
 import { registerLocationRoutes } from './locations';
+import { registerPortalRoutes } from './portal';
+import { registerRealtimeRoutes } from './realtime';
 import { registerSiteRoutes } from './sites';
 import { registerUserRoutes } from './users';
 
@@ -21,6 +23,8 @@ export async function registerApiRoutes(
   registerSiteRoutes(app);
   registerGroupRoutes(app);
   registerJobRoutes(app);
+  registerPortalRoutes(app);
+  registerRealtimeRoutes(app);
   registerResourceRoutes(app);
   for (const declaration of options.extraResources ?? []) registerResource(app, declaration);
 }
