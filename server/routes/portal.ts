@@ -11,6 +11,7 @@ import { apiRoute, currentPortal, currentUser } from '../http/route';
 import { t } from '../i18n';
 import { issuePortalKey, livePortalKey, revokePortalKey } from '../portal/keys';
 import { siteTokenJwks } from '../portal/siteTokens';
+import { publish } from '../realtime/events';
 import { eq } from 'drizzle-orm';
 
 const siteIdParams = { type: 'object', properties: { id: { type: 'string', description: 'Id del portal' } } } as const;
@@ -47,6 +48,7 @@ export function registerPortalRoutes(app: FastifyInstance): void {
           recordLabel: created.siteName,
           after: { keyId: created.keyId },
         });
+        await publish(tx, 'sites', { siteId, change: 'portal_key', keyId: created.keyId });
         return created;
       });
       return reply.status(201).send({ siteId: issued.siteId, keyId: issued.keyId, key: issued.key, createdAt: issued.createdAt.toISOString() });
@@ -84,6 +86,7 @@ export function registerPortalRoutes(app: FastifyInstance): void {
         const keyId = await revokePortalKey(tx, siteId);
         if (!keyId) throw new ApiError(404, 'NotFound', t('portal.no_key'));
         await writeAudit(tx, request, { action: 'portal_key_revoke', resource: 'sites', recordId: siteId, recordLabel: site.name, before: { keyId } });
+        await publish(tx, 'sites', { siteId, change: 'portal_key', keyId: null });
       });
       return reply.status(204).send();
     },

@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
-import { auditLog, portalKeys, sites } from '../../server/db/schema';
+import { auditLog, events, portalKeys, sites } from '../../server/db/schema';
 import { parsePortalKey } from '../../server/portal/keys';
 import { rotateSiteTokenKey, signSiteToken, siteTokenAudience, siteTokenIssuer, verifySiteToken } from '../../server/portal/siteTokens';
 import { bearer, createTestApp } from '../helpers/testApp';
@@ -55,6 +55,10 @@ describe('portal keys', () => {
     const line = rows.find((row) => JSON.stringify(row.after).includes(body.keyId));
     expect(line).toMatchObject({ recordId: String(site!.id), recordLabel: site!.name });
     expect(JSON.stringify(rows)).not.toContain(parsePortalKey(body.key)!.secret);
+    // And announces it on the 'sites' realtime channel (key id only).
+    const announced = await t.database.db.select().from(events).where(eq(events.channel, 'sites'));
+    expect(announced.map((event) => event.payload)).toContainEqual({ siteId: site!.id, change: 'portal_key', keyId: body.keyId });
+    expect(JSON.stringify(announced)).not.toContain(parsePortalKey(body.key)!.secret);
   });
 
   it('rotation refuses the previous key; revocation refuses the live one (401 in the envelope)', async () => {

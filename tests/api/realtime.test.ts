@@ -10,9 +10,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import type { AppContext } from '../../server/context';
 import { openDatabase, type Database } from '../../server/db/connection';
-import { eventTickets } from '../../server/db/schema';
+import { events, eventTickets } from '../../server/db/schema';
 import { defineChannel } from '../../server/realtime/channels';
-import { publish } from '../../server/realtime/events';
+import { publish, purgeRealtime } from '../../server/realtime/events';
 import { bearer, createTestApp } from '../helpers/testApp';
 import { sql } from 'drizzle-orm';
 
@@ -77,7 +77,7 @@ async function openStream(server: string, query: Record<string, string>, headers
 
 describe('tickets', () => {
   it('the stream without a ticket, or with a made-up one, answers 401 in the envelope', async () => {
-    for (const query of [{ channels: 'sites' }, { channels: 'sites', ticket: 'x'.repeat(32) }]) {
+    for (const query of [{ channels: 'sites' }, { channels: 'sites', ticket: 'x'.repeat(32) }] as Record<string, string>[]) {
       const response = await fetch(`${base}/api/v1/events/stream?${new URLSearchParams(query)}`);
       expect(response.status).toBe(401);
       const body = (await response.json()) as { error: { code: string; message: string } };
@@ -164,6 +164,22 @@ describe('resuming', () => {
     }
     const bad = await openStream(base, { ticket: await ticketFor(sitesToken), channels: 'sites', lastEventId: 'abc' });
     expect(bad.response.status).toBe(400);
+  });
+});
+
+describe('purge', () => {
+  it('deletes events past retention and expired tickets, and keeps the rest', async () => {
+    const old = await publish(t.database.db, 'sites', { viejo: true });
+    const recent = await publish(t.database.db, 'sites', { reciente: true });
+    await t.database.query(`update events set created_at = now() - interval '61 minutes' where id = $1`, [old]);
+    const live = await ticketFor(sitesToken);
+    await ticketFor(sitesToken);
+    await t.database.query(`update event_tickets set expires_at = now() - interval '1 second' where ticket_hash <> encode(sha256(convert_to($1, 'UTF8')), 'hex')`, [live]);
+    await purgeRealtime(t.database);
+    const ids = (await t.database.db.select({ id: events.id }).from(events)).map((row) => row.id);
+    expect(ids).toContain(recent);
+    expect(ids).not.toContain(old);
+    expect(await t.database.db.select().from(eventTickets)).toHaveLength(1);
   });
 });
 
