@@ -25,7 +25,11 @@ export class RealtimeHub {
 
   /** Starts listening (once); resolves when LISTEN is in place, so nothing committed afterwards is missed. */
   async start(): Promise<void> {
-    this.listening ??= this.database.listen(NOTIFY_CHANNEL, (payload) => this.heard(payload));
+    // A failed start is tried again by the next stream rather than remembered.
+    this.listening ??= this.database.listen(NOTIFY_CHANNEL, (payload) => this.heard(payload)).catch((error: unknown) => {
+      this.listening = null;
+      throw error;
+    });
     await this.listening;
   }
 
@@ -40,7 +44,8 @@ export class RealtimeHub {
     this.subscribers.clear();
     const listening = this.listening;
     this.listening = null;
-    if (listening) await (await listening)();
+    const stop = await listening?.catch(() => null);
+    await stop?.();
   }
 
   private heard(payload: string): void {

@@ -63,7 +63,7 @@ export function registerRealtimeRoutes(app: FastifyInstance): void {
         if (!(await canReadChannel(database, user, channel))) throw forbidden();
       }
       await hub.start();
-      return openStream(request, reply, hub, parsed.channels, parsed.lastEventId, async () => {
+      return openStream(request, reply, parsed.channels, parsed.lastEventId, async () => {
         const still = await currentSessionUser(database, user.id, user.sessionId, config.sessionMaxHours);
         if (!still) return false;
         for (const channel of parsed.channels) if (!(await canReadChannel(database, still, channel))) return false;
@@ -76,7 +76,6 @@ export function registerRealtimeRoutes(app: FastifyInstance): void {
   async function openStream(
     request: FastifyRequest,
     reply: FastifyReply,
-    hub: RealtimeHub,
     channels: readonly string[],
     lastEventId: number | null,
     stillAllowed: () => Promise<boolean>,
@@ -92,6 +91,7 @@ export function registerRealtimeRoutes(app: FastifyInstance): void {
     });
     raw.write('retry: 3000\n: conectado\n\n');
 
+    let closed = false;
     let replaying = lastEventId !== null;
     const held: RealtimeEvent[] = [];
     const replayed = new Set<number>();
@@ -99,7 +99,6 @@ export function registerRealtimeRoutes(app: FastifyInstance): void {
       if (closed) return;
       raw.write(`id: ${event.id}\ndata: ${JSON.stringify({ channel: event.channel, payload: event.payload, createdAt: event.createdAt })}\n\n`);
     };
-    let closed = false;
     const end = () => {
       if (closed) return;
       closed = true;
@@ -120,7 +119,8 @@ export function registerRealtimeRoutes(app: FastifyInstance): void {
         () => undefined,
       );
     }, HEARTBEAT_MS);
-    request.raw.on('close', end);
+    // The response's 'close': the client went away (or the stream ended).
+    raw.on('close', end);
 
     if (replaying) {
       try {
@@ -128,6 +128,9 @@ export function registerRealtimeRoutes(app: FastifyInstance): void {
           replayed.add(event.id);
           send(event);
         }
+      } catch (error) {
+        request.log.warn({ err: error }, 'realtime replay failed: stream closed, the client resumes');
+        end();
       } finally {
         replaying = false;
         // Heard live while replaying: sent unless the replay already carried it.

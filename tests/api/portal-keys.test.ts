@@ -101,6 +101,19 @@ describe('portal keys', () => {
   });
 });
 
+describe('API reference', () => {
+  it('documents portal routes with the portal key scheme, not the bearer token', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json', headers: bearer(sitesToken) });
+    const document = response.json() as {
+      components: { securitySchemes: Record<string, unknown> };
+      paths: Record<string, Record<string, { security?: unknown; description?: string }>>;
+    };
+    expect(document.components.securitySchemes.portalKey).toEqual({ type: 'apiKey', in: 'header', name: 'Authorization' });
+    expect(document.paths['/api/v1/portal/whoami']!.get).toMatchObject({ security: [{ portalKey: [] }], description: 'Acceso: portal' });
+    expect(document.paths['/api/v1/sites/{id}/portalkey']!.post!.security).toEqual([{ bearerAuth: [] }]);
+  });
+});
+
 describe('site tokens verified through /.well-known/jwks.json', () => {
   it('a portal verifies a site token with the published keys; the wrong audience, an expired token and a forged one fail', async () => {
     // A real listening server: the portal fetches the JWKS over HTTP as it would in production.
