@@ -33,6 +33,11 @@ export class RealtimeHub {
     await this.listening;
   }
 
+  /** Streams open on this instance. */
+  get subscriberCount(): number {
+    return this.subscribers.size;
+  }
+
   subscribe(subscriber: Subscriber): () => void {
     this.subscribers.add(subscriber);
     return () => this.subscribers.delete(subscriber);

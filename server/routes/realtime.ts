@@ -17,11 +17,16 @@ import { streamRequest } from '../realtime/streamRequest';
 /** A comment line every so often keeps proxies from closing an idle stream; the session is checked again then. */
 export const HEARTBEAT_MS = 15_000;
 
+const hubs = new WeakMap<FastifyInstance, RealtimeHub>();
+/** The realtime hub of a server (its open streams), e.g. for health figures and tests. */
+export const realtimeHubOf = (app: FastifyInstance) => hubs.get(app);
+
 const ticketRefused = () => new ApiError(401, 'Unauthorized', t('realtime.ticket_invalid'));
 
 export function registerRealtimeRoutes(app: FastifyInstance): void {
   const { database, config } = app.ctx;
   const hub = new RealtimeHub(database);
+  hubs.set(app, hub);
   // Before the server stops accepting: open streams would otherwise hold app.close() forever.
   app.addHook('preClose', async () => hub.close());
 

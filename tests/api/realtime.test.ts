@@ -5,7 +5,7 @@
  * stream on another instance of the same database (PostgreSQL LISTEN/NOTIFY; on PGlite two servers share one
  * embedded database).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import type { AppContext } from '../../server/context';
@@ -13,6 +13,7 @@ import { openDatabase, type Database } from '../../server/db/connection';
 import { events, eventTickets } from '../../server/db/schema';
 import { defineChannel } from '../../server/realtime/channels';
 import { publish, purgeRealtime } from '../../server/realtime/events';
+import { realtimeHubOf } from '../../server/routes/realtime';
 import { bearer, createTestApp } from '../helpers/testApp';
 import { sql } from 'drizzle-orm';
 
@@ -135,6 +136,16 @@ describe('channels and permissions', () => {
     } finally {
       stream.close();
     }
+  });
+
+  it('forgets a stream once its client goes away', async () => {
+    const hub = realtimeHubOf(t.app)!;
+    // The earlier tests' streams, closed by their clients, are gone too.
+    await vi.waitFor(() => expect(hub.subscriberCount).toBe(0));
+    const stream = await openStream(base, { ticket: await ticketFor(sitesToken), channels: 'sites' });
+    expect(hub.subscriberCount).toBe(1);
+    stream.close();
+    await vi.waitFor(() => expect(hub.subscriberCount).toBe(0));
   });
 
   it('refuses to publish on an undeclared channel', async () => {
