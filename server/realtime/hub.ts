@@ -11,6 +11,8 @@ export interface Subscriber {
   deliver(event: RealtimeEvent): void;
   /** Ends the stream (server shutting down). */
   end(): void;
+  /** Checks the stream's superadmin may still read it (session open, permissions held) and ends it if not. */
+  recheck(): Promise<void>;
 }
 
 export class RealtimeHub {
@@ -41,6 +43,11 @@ export class RealtimeHub {
   subscribe(subscriber: Subscriber): () => void {
     this.subscribers.add(subscriber);
     return () => this.subscribers.delete(subscriber);
+  }
+
+  /** Checks every stream of this instance again (each stream also does at its heartbeat). */
+  async recheck(): Promise<void> {
+    await Promise.all([...this.subscribers].map((subscriber) => subscriber.recheck()));
   }
 
   /** Ends every stream and stops listening. */

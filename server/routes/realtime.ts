@@ -111,18 +111,20 @@ export function registerRealtimeRoutes(app: FastifyInstance): void {
       unsubscribe();
       raw.end();
     };
+    const recheck = async () => {
+      const allowed = await stillAllowed().catch(() => true);
+      if (!allowed) end();
+    };
     const unsubscribe = hub.subscribe({
       channels: new Set(channels),
       deliver: (event) => (replaying ? held.push(event) : send(event)),
       end,
+      recheck,
     });
     // Each beat also checks the session: a signed-out or stripped superadmin's stream ends.
     const heartbeat = setInterval(() => {
-      raw.write(': latido\n\n');
-      stillAllowed().then(
-        (allowed) => allowed || end(),
-        () => undefined,
-      );
+      if (!closed) raw.write(': latido\n\n');
+      void recheck();
     }, HEARTBEAT_MS);
     // The response's 'close': the client went away (or the stream ended).
     raw.on('close', end);

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
+import { verifyToken } from '../../server/auth/tokens';
 import type { AppContext } from '../../server/context';
 import { openDatabase, type Database } from '../../server/db/connection';
 import { events, eventTickets } from '../../server/db/schema';
@@ -146,6 +147,29 @@ describe('channels and permissions', () => {
     expect(hub.subscriberCount).toBe(1);
     stream.close();
     await vi.waitFor(() => expect(hub.subscriberCount).toBe(0));
+  });
+
+  it('ends a stream once its superadmin signs out or loses the channel’s permission (checked at each heartbeat)', async () => {
+    const hub = realtimeHubOf(t.app)!;
+    const leaving = await t.tokenFor(['Sites']);
+    const stripped = await t.tokenFor(['Sites', 'Settings']);
+    const staying = await openStream(base, { ticket: await ticketFor(sitesToken), channels: 'sites' });
+    const signedOut = await openStream(base, { ticket: await ticketFor(leaving), channels: 'sites' });
+    const lostPermission = await openStream(base, { ticket: await ticketFor(stripped), channels: 'sites,prueba-ajustes' });
+    try {
+      await t.app.inject({ method: 'GET', url: '/api/v1/auth/logout', headers: bearer(leaving) });
+      const { userId } = (await verifyToken(t.context.signingKey, stripped))!;
+      await t.database.query('delete from user_permissions where user_id = $1 and permission_id = 9', [userId]);
+      await hub.recheck();
+      await expect(signedOut.next()).rejects.toThrow('stream ended');
+      await expect(lostPermission.next()).rejects.toThrow('stream ended');
+      const still = await publish(t.database.db, 'sites', { sigue: true });
+      expect((await staying.next()).id).toBe(still);
+    } finally {
+      staying.close();
+      signedOut.close();
+      lostPermission.close();
+    }
   });
 
   it('refuses to publish on an undeclared channel', async () => {
