@@ -27,6 +27,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user: AuthUser | null;
+    /** The site calling a portal route (access 'portal'), resolved from its portal key. */
+    portal: import('./portal/keys').PortalCaller | null;
   }
   interface FastifyContextConfig {
     access?: import('./http/route').Access;

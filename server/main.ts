@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { PURGE_INTERVAL_MINUTES, purgeExpired } from './auth/purge';
+import { purgeRealtime } from './realtime/events';
 import { loadSigningKey } from './auth/tokens';
 import { buildState } from './build/freshness';
 import { readConfig } from './config';
@@ -87,7 +88,10 @@ async function main(): Promise<void> {
   closers.push(() => app.close());
   const purge = every(
     PURGE_INTERVAL_MINUTES * 60_000,
-    () => purgeExpired(database, config),
+    async () => {
+      await purgeExpired(database, config);
+      await purgeRealtime(database);
+    },
     (error) => app.log.warn({ err: error }, 'purge of expired sessions failed'),
   );
   closers.push(() => purge.stop());

@@ -26,6 +26,52 @@ export interface Database {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * LISTENs on a PostgreSQL notification channel (a plain identifier) and calls `onPayload` for each NOTIFY
+   * committed by anyone on the same database; answers a function that stops listening. PostgreSQL: a
+   * dedicated connection outside the pool, reconnected after a loss. PGlite: the embedded client's listener.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+}
+
+const NOTIFY_CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
+
+/** A LISTEN connection of its own (notifications need one session), opened again a second after it is lost. */
+async function listenPostgres(connectionString: string, channel: string, onPayload: (payload: string) => void) {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    if (stopped) return;
+    const next = new pg.Client({ connectionString });
+    client = next;
+    let lost = false;
+    const onLost = (error?: Error) => {
+      if (lost || stopped) return;
+      lost = true;
+      if (error) console.warn(`PostgreSQL: se perdió la conexión de notificaciones (${error.message}); reconectando`);
+      next.end().catch(() => {});
+      retry = setTimeout(() => void connect(), 1000);
+    };
+    next.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    next.on('error', onLost);
+    next.on('end', () => onLost());
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${channel}`);
+    } catch (error) {
+      onLost(error as Error);
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
+    client = null;
+  };
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -49,6 +95,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       query: async (text, params) => (await pool.query(text, params as unknown[])).rows,
       migrate: () => migratePg(db as never, { migrationsFolder }),
       close: () => pool.end(),
+      listen: async (channel, onPayload) => {
+        if (!NOTIFY_CHANNEL_NAME.test(channel)) throw new Error(`invalid notification channel: ${channel}`);
+        return listenPostgres(options.databaseUrl!, channel, onPayload);
+      },
     };
   }
   const dataDir = options.dataDir ?? 'memory://';
@@ -65,5 +115,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     query: async (text, params) => (await client.query(text, params as unknown[])).rows as never,
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close(),
+    listen: async (channel, onPayload) => {
+      if (!NOTIFY_CHANNEL_NAME.test(channel)) throw new Error(`invalid notification channel: ${channel}`);
+      const unlisten = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
   };
 }

@@ -77,7 +77,11 @@ export const errorEnvelopeSchema: JsonSchema = {
 /** `components` of the document: the bearer scheme, the error envelope and one response per error status. */
 export function sharedComponents(): OpenAPIV3.ComponentsObject {
   return {
-    securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+    securitySchemes: {
+      bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+      // Portal routes: `Authorization: Portal pk_<keyId>.<secret>` (server/portal/keys.ts).
+      portalKey: { type: 'apiKey', in: 'header', name: 'Authorization' },
+    },
     schemas: { Error: errorEnvelopeSchema as OpenAPIV3.SchemaObject },
     responses: Object.fromEntries(
       Object.values(ERROR_RESPONSES).map((name) => [

@@ -1,6 +1,7 @@
 /**
  * Declaring a route: every route of the server states who may call it. `public` needs no
- * token, `authenticated` any signed-in superadmin, otherwise holding any one listed permission.
+ * token, `authenticated` any signed-in superadmin, `portal` an installed site calling with its portal key
+ * (server/portal/keys.ts; superadmin tokens are refused there), otherwise holding any one listed permission.
  * Access is decided from the route the router matched (its declaration), never from the text of
  * the URL: the router ignores case, doubled slashes, a trailing slash and percent-encoding, so
  * `/API//v1/%75sers` reaches the same route, and the same declaration, as `/api/v1/users/`.
@@ -11,10 +12,11 @@ import type { PermissionName } from '../../resources/permissions';
 import { hasAnyPermission } from '../../resources/permissions';
 import { loadSessionUser } from '../auth/sessionUser';
 import { refreshToken, verifyToken } from '../auth/tokens';
+import { portalKeyFromHeader, portalKeyRefused, resolvePortalKey } from '../portal/keys';
 import { forbidden, notFound, unauthorized } from './errors';
 import { operationIdFor, type ErrorStatus, type RouteDocumentation } from './openapiDocument';
 
-export type Access = 'public' | 'authenticated' | { permissions: readonly PermissionName[] };
+export type Access = 'public' | 'authenticated' | 'portal' | { permissions: readonly PermissionName[] };
 
 export const API_PREFIX = '/api/v1';
 
@@ -45,6 +47,7 @@ export interface RouteDeclaration {
 export function describeAccess(access: Access): string {
   if (access === 'public') return 'public';
   if (access === 'authenticated') return 'authenticated';
+  if (access === 'portal') return 'portal';
   return access.permissions.join(' | ');
 }
 
@@ -62,7 +65,7 @@ export function apiRoute(app: FastifyInstance, route: RouteDeclaration): void {
       tags: route.tags,
       description: `Acceso: ${describeAccess(route.access)}`,
       operationId: route.operationId ?? operationIdFor([route.method].flat()[0] ?? 'GET', url),
-      security: route.access === 'public' ? [] : [{ bearerAuth: [] }],
+      security: route.access === 'public' ? [] : [route.access === 'portal' ? { portalKey: [] } : { bearerAuth: [] }],
     },
     handler: route.handler,
   });
@@ -103,7 +106,7 @@ export function registeredRoutes(app: FastifyInstance): readonly RegisteredRoute
 
 /** A well-formed declaration; anything else (missing, misspelt) refuses the route. */
 export function isAccess(value: unknown): value is Access {
-  if (value === 'public' || value === 'authenticated') return true;
+  if (value === 'public' || value === 'authenticated' || value === 'portal') return true;
   if (typeof value !== 'object' || value === null) return false;
   const { permissions } = value as { permissions?: unknown };
   return Array.isArray(permissions) && permissions.length > 0 && permissions.every((name) => typeof name === 'string');
@@ -129,6 +132,7 @@ export function registerAccessControl(app: FastifyInstance): void {
     registry.push(route as RouteOptionsSeen);
   });
   app.decorateRequest('user', null);
+  app.decorateRequest('portal', null);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-currentdate', new Date().toISOString());
     // No route matched: the not-found handler answers 404 (in the envelope for anything under /api).
@@ -137,6 +141,13 @@ export function registerAccessControl(app: FastifyInstance): void {
     if (!isAccess(access)) {
       request.log.error({ route: request.routeOptions.url }, 'route without a valid access declaration: refused');
       throw notFound();
+    }
+
+    // A portal route's caller is a site, by its portal key, never a superadmin's token.
+    if (access === 'portal') {
+      request.portal = await resolvePortalKey(app.ctx.database, portalKeyFromHeader(request.headers.authorization) ?? '');
+      if (!request.portal) throw portalKeyRefused();
+      return;
     }
 
     const token = bearerToken(request);
@@ -165,4 +176,10 @@ export function registerAccessControl(app: FastifyInstance): void {
 export function currentUser(request: FastifyRequest) {
   if (!request.user) throw unauthorized();
   return request.user;
+}
+
+/** The site calling a portal route (access 'portal'). */
+export function currentPortal(request: FastifyRequest) {
+  if (!request.portal) throw portalKeyRefused();
+  return request.portal;
 }

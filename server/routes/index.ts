@@ -9,6 +9,8 @@ import { registerFileRoutes } from './files';
 import { registerGroupRoutes } from './groups';
 import { registerJobRoutes } from './jobs';
 import { registerLocationRoutes } from './locations';
+import { registerPortalRoutes } from './portal';
+import { registerRealtimeRoutes } from './realtime';
 import { registerSiteRoutes } from './sites';
 import { registerUserRoutes } from './users';
 
@@ -25,6 +27,8 @@ export async function registerApiRoutes(
   registerJobRoutes(app);
   registerAudienceRoutes(app);
   registerFileRoutes(app);
+  registerPortalRoutes(app);
+  registerRealtimeRoutes(app);
   registerResourceRoutes(app);
   for (const declaration of options.extraResources ?? []) registerResource(app, declaration);
 }

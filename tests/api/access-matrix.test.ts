@@ -19,9 +19,10 @@ import Fastify, { type LightMyRequestResponse } from 'fastify';
 import { PERMISSION_NAMES, PERMISSIONS, type PermissionName } from '../../resources/permissions';
 import { buildApp } from '../../server/app';
 import { issueToken, verifyToken } from '../../server/auth/tokens';
-import { auditLog, siteTypes, users } from '../../server/db/schema';
+import { auditLog, sites, siteTypes, users } from '../../server/db/schema';
 import { registerErrorHandling } from '../../server/http/errors';
 import { apiRoute, registerAccessControl, registeredRoutes, type Access, type RegisteredRoute } from '../../server/http/route';
+import { issuePortalKey } from '../../server/portal/keys';
 import { bearer, createTestApp } from '../helpers/testApp';
 
 // API_DOCS=1 so the API reference's routes are registered and covered too.
@@ -38,6 +39,18 @@ const declared = apiRoutes.filter((route): route is RegisteredRoute & { access: 
 const tokens = new Map<PermissionName, string>();
 for (const name of PERMISSION_NAMES) tokens.set(name, await t.tokenFor([name], `matriz-${name.toLowerCase()}@portales.test`));
 
+/** Portal routes ('portal'): a live key, and a key revoked by rotating it (the site's next key is the live one). */
+const [portalSite] = await t.database.db.select({ id: sites.id }).from(sites).limit(1);
+const revokedPortalKey = (await t.database.db.transaction((tx) => issuePortalKey(tx, portalSite!.id)))!.key;
+const livePortalKey = (await t.database.db.transaction((tx) => issuePortalKey(tx, portalSite!.id)))!.key;
+const portalHeader = (key: string) => ({ authorization: `Portal ${key}` });
+
+/**
+ * Declared public because their caller cannot send a header (EventSource), but they take a credential of their own
+ * in the URL (a single-use ticket): without it they answer 401 like a protected route. Covered in their own tests.
+ */
+const PUBLIC_WITH_OWN_CREDENTIAL = new Set(['GET /api/v1/events/stream']);
+
 /** A concrete URL for a route pattern: every parameter gets a dummy value (only the status class matters). */
 function concreteUrl(pattern: string): string {
   return pattern.replace(/:([A-Za-z0-9_]+)(\([^)]*\))?/g, '999999').replace(/\*/g, '999999');
@@ -50,12 +63,12 @@ function nextAddress(): string {
   return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
 }
 
-function call(route: RegisteredRoute, token?: string, url = concreteUrl(route.url)) {
+function call(route: RegisteredRoute, token?: string, url = concreteUrl(route.url), headers: Record<string, string> = {}) {
   const hasBody = !['GET', 'HEAD', 'DELETE'].includes(route.method);
   return t.app.inject({
     method: route.method as 'GET',
     url,
-    headers: token ? bearer(token) : {},
+    headers: token ? bearer(token) : headers,
     ...(hasBody ? { payload: {} } : {}),
     remoteAddress: nextAddress(),
   });
@@ -213,6 +226,17 @@ describe.each(declared.map((route) => ({ name: `${label(route)} [${describeAcces
   ({ route }) => {
     const { access } = route;
 
+    if (access === 'public' && PUBLIC_WITH_OWN_CREDENTIAL.has(label(route))) {
+      it('answers 401 in the envelope without its own credential, whatever the bearer token', async () => {
+        for (const token of [undefined, ...tokens.values()]) {
+          const response = await call(route, token);
+          expect(response.statusCode).toBe(401);
+          expect(response.json().error.code).toBe('Unauthorized');
+        }
+      });
+      return;
+    }
+
     if (access === 'public') {
       it('answers without a token (never 401/403)', async () => {
         const response = await call(route);
@@ -226,6 +250,32 @@ describe.each(declared.map((route) => ({ name: `${label(route)} [${describeAcces
       expect(response.statusCode).toBe(401);
       expect(response.json().error.code).toBe('Unauthorized');
     });
+
+    if (access === 'portal') {
+      it('answers 401 without a portal key, to every superadmin token and to a revoked or forged key', async () => {
+        const forged = livePortalKey.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'));
+        const attempts = [
+          await call(route),
+          ...(await Promise.all([...tokens.values()].map((token) => call(route, token)))),
+          await call(route, undefined, undefined, portalHeader(revokedPortalKey)),
+          await call(route, undefined, undefined, portalHeader(forged)),
+          await call(route, undefined, undefined, bearer(revokedPortalKey)),
+        ];
+        for (const response of attempts) {
+          expect(response.statusCode).toBe(401);
+          expect(response.json().error.code).toBe('Unauthorized');
+        }
+      });
+      it('lets a live portal key through (Portal or Bearer scheme), under every spelling of the path', async () => {
+        const canonical = concreteUrl(route.url);
+        for (const url of [canonical, ...spellings(canonical)]) {
+          for (const headers of [portalHeader(livePortalKey), bearer(livePortalKey)]) {
+            expect([401, 403], url).not.toContain((await call(route, undefined, url, headers)).statusCode);
+          }
+        }
+      });
+      return;
+    }
 
     if (access === 'authenticated') {
       it('accepts any signed-in user, whatever the permission', async () => {

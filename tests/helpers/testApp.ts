@@ -29,6 +29,8 @@ export interface TestApp {
   /** Creates a superadmin holding exactly these permissions and returns a bearer token for it. */
   tokenFor(permissions: readonly PermissionName[], email?: string): Promise<string>;
   close(): Promise<void>;
+  /** The PostgreSQL database's URL (TEST_DATABASE_URL runs), so a test can open a second instance on it; undefined on PGlite. */
+  databaseUrl?: string;
 }
 
 
@@ -72,6 +74,7 @@ export async function createTestApp(
     config,
     context,
     mailDir,
+    databaseUrl: fresh?.url,
     async tokenFor(permissionNames, email) {
       counter += 1;
       const [user] = await database.db
