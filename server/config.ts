@@ -41,6 +41,12 @@ export interface ServerConfig {
   /** Background jobs (server/jobs): wait between looks at an empty queue, and the lease after which another instance resumes a job. */
   jobPollMs: number;
   jobLeaseMs: number;
+  /** Mail log (server/mail/mailLog.ts): attempts per message, backoff of temporary failures, look at due messages, sending lease. */
+  mailMaxAttempts: number;
+  mailRetryBaseMs: number;
+  mailRetryMaxMs: number;
+  mailPollMs: number;
+  mailLeaseMs: number;
 }
 
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -104,6 +110,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     loginLockMinutes: positiveInteger(env.LOGIN_LOCK_MINUTES, 15),
     jobPollMs: positiveInteger(env.JOB_POLL_MS, 1000),
     jobLeaseMs: positiveInteger(env.JOB_LEASE_MS, 60_000),
+    mailMaxAttempts: positiveInteger(env.MAIL_MAX_ATTEMPTS, 5),
+    mailRetryBaseMs: positiveInteger(env.MAIL_RETRY_BASE_MS, 60_000),
+    mailRetryMaxMs: positiveInteger(env.MAIL_RETRY_MAX_MS, 60 * 60_000),
+    mailPollMs: positiveInteger(env.MAIL_POLL_MS, 15_000),
+    mailLeaseMs: positiveInteger(env.MAIL_LEASE_MS, 15 * 60_000),
   };
 }
 

@@ -7,6 +7,7 @@ import { auth } from './auth';
 import { engine } from './engine';
 import { errors } from './errors';
 import { jobs } from './jobs';
+import { maillog } from './maillog';
 import { menu } from './menu';
 import { pages } from './pages';
 import { ra } from './ra';
@@ -15,4 +16,4 @@ import { settings } from './settings';
 import { sites } from './sites';
 import { validation } from './validation';
 
-export const spanishMessages = { ...ra, audit, auth, engine, errors, jobs, menu, pages, resources, settings, sites, validation };
+export const spanishMessages = { ...ra, audit, auth, engine, errors, jobs, maillog, menu, pages, resources, settings, sites, validation };

@@ -7,6 +7,7 @@ import { registerAuthRoutes } from './auth';
 import { registerGroupRoutes } from './groups';
 import { registerJobRoutes } from './jobs';
 import { registerLocationRoutes } from './locations';
+import { registerMailLogRoutes } from './maillog';
 import { registerSiteRoutes } from './sites';
 import { registerUserRoutes } from './users';
 
@@ -21,6 +22,7 @@ export async function registerApiRoutes(
   registerSiteRoutes(app);
   registerGroupRoutes(app);
   registerJobRoutes(app);
+  registerMailLogRoutes(app);
   registerResourceRoutes(app);
   for (const declaration of options.extraResources ?? []) registerResource(app, declaration);
 }
