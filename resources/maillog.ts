@@ -4,7 +4,8 @@
  * the mass e-mail history).
  */
 import * as yup from 'yup';
-import { parseIsoDate } from './audit';
+import { optionalDate } from './audit';
+import { INTEGER_MAX } from './limits';
 import { pagingFields } from './paging';
 
 /** queued → sending → sent; a temporary failure waits in `retrying`; a permanent one (or the last attempt) ends `failed`. */
@@ -38,17 +39,6 @@ export interface MailLogRecord {
   createdBy: number | null;
 }
 
-const optionalDate = () =>
-  yup
-    .date()
-    .transform((_value: unknown, original: unknown) => {
-      if (original === '' || original == null) return undefined;
-      if (original instanceof Date) return original;
-      return parseIsoDate(String(original)) ?? new Date(Number.NaN);
-    })
-    .typeError('maillog.validation.date_invalid')
-    .optional();
-
 const optionalText = (max: number) => yup.string().trim().max(max, 'validation.invalid').optional();
 
 /** GET /maillog/: every filter optional; `to` as a bare date includes that whole day. */
@@ -58,7 +48,15 @@ export const mailLogFilterSchema = yup.object({
   state: yup.string().oneOf([...MAIL_STATES, undefined], 'maillog.validation.state_invalid').optional(),
   recipient: optionalText(320),
   relatedResource: optionalText(100),
-  relatedId: optionalText(100),
+  /** Record ids are integers, like every `…Id` filter of the API. */
+  relatedId: yup
+    .number()
+    .transform((value: unknown, original: unknown) => (original === '' || original == null ? undefined : value))
+    .typeError('validation.invalid')
+    .integer('validation.invalid')
+    .min(1, 'validation.invalid')
+    .max(INTEGER_MAX, 'validation.invalid')
+    .optional(),
   from: optionalDate(),
   to: optionalDate().test('range', 'maillog.validation.range_invalid', function (to) {
     const { from } = this.parent as { from?: Date };

@@ -23,7 +23,6 @@ export const maillog = {
     exhausted: 'Se agotaron los %{attempts} intentos de envío. Último error: %{detail}',
   },
   validation: {
-    date_invalid: 'La fecha no es válida',
     state_invalid: 'El estado no es válido',
     range_invalid: 'El rango de fechas ingresado no es válido',
   },

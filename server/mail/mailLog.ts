@@ -6,6 +6,8 @@
  * Nothing is sent inside a database transaction (on PGlite every other query would wait for the SMTP server).
  */
 import type { MailLogFilter, MailLogRecord, MailState } from '../../resources/maillog';
+import { isBareDate } from '../auth/auditLog';
+import { likePattern } from '../auth/superadminStore';
 import type { AppContext } from '../context';
 import type { Database, Db } from '../db/connection';
 import { mailLog } from '../db/schema';
@@ -184,11 +186,6 @@ export function startMailProcessor(ctx: MailLogContext, options: { pollMs: numbe
   return every(options.pollMs, () => processDueMail(ctx), options.onError);
 }
 
-/** A `to` given as a bare date (YYYY-MM-DD) includes that whole day. */
-const isBareDate = (value: unknown) => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value.trim());
-
-const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * The log, newest first, filtered: template, state, recipient (part of the address, any case), the related record
  * and the creation date range. `rawTo` is the query's own `to` text (a bare date includes its whole day).
@@ -206,9 +203,9 @@ export async function listMailLog(
   };
   if (filter.template) add((p) => `template = ${p}`, filter.template);
   if (filter.state) add((p) => `state = ${p}`, filter.state);
-  if (filter.recipient) add((p) => `recipient ilike ${p}`, escapeLike(filter.recipient));
+  if (filter.recipient) add((p) => `recipient ilike ${p}`, likePattern(filter.recipient));
   if (filter.relatedResource) add((p) => `related_resource = ${p}`, filter.relatedResource);
-  if (filter.relatedId) add((p) => `related_id = ${p}`, filter.relatedId);
+  if (filter.relatedId !== undefined) add((p) => `related_id = ${p}`, String(filter.relatedId));
   if (filter.from) add((p) => `created_at >= ${p}::timestamptz`, filter.from.toISOString());
   if (filter.to) {
     const wholeDay = isBareDate(rawTo);

@@ -24,7 +24,7 @@ export function registerMailLogRoutes(app: FastifyInstance): void {
           state: { type: 'string', description: `Estado: ${MAIL_STATES.join(', ')}` },
           recipient: { type: 'string', description: 'Parte de la dirección del destinatario' },
           relatedResource: { type: 'string', description: 'Recurso del registro relacionado (p. ej. superadmins)' },
-          relatedId: { type: 'string', description: 'Id del registro relacionado' },
+          relatedId: { type: 'string', description: 'Id (entero) del registro relacionado' },
           from: { type: 'string', description: 'Creado desde (fecha u hora ISO 8601)' },
           to: { type: 'string', description: 'Creado hasta (fecha ISO: incluye el día completo)' },
         },

@@ -346,6 +346,8 @@ describe('GET /maillog/', () => {
     const badDate = await list('?from=2024-02-30');
     expect(badDate.statusCode).toBe(400);
     expect(JSON.stringify(badDate.json().error)).toContain('La fecha no es válida');
+    expect((await list('?relatedId=abc')).statusCode).toBe(400);
+    expect((await list('?relatedId=2147483648')).statusCode).toBe(400);
     const badRange = await list('?from=2024-03-02&to=2024-03-01');
     expect(badRange.statusCode).toBe(400);
     expect(JSON.stringify(badRange.json().error)).toContain('El rango de fechas ingresado no es válido');

@@ -23,7 +23,7 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     logger: false,
-    onRcptTo(address, _session, callback) {
+    onRcptTo(_address, _session, callback) {
       const code = refusals.shift();
       if (code === undefined) return callback();
       const text = code < 500 ? `${code} 4.3.2 Servicio no disponible por ahora` : `${code} 5.1.1 Buzón inexistente`;
