@@ -38,7 +38,8 @@ export function parseIsoDate(value: string): Date | null {
   return Number.isNaN(parsed.getTime()) ? null : parsed;
 }
 
-const optionalDate = () =>
+/** An optional ISO date filter (bad or impossible dates: `messageKey`); shared by the audit and mail log lists. */
+export const optionalDate = (messageKey = 'validation.audit.date_invalid') =>
   yup
     .date()
     .transform((_value: unknown, original: unknown) => {
@@ -46,7 +47,7 @@ const optionalDate = () =>
       if (original instanceof Date) return original;
       return parseIsoDate(String(original)) ?? new Date(Number.NaN);
     })
-    .typeError('validation.audit.date_invalid')
+    .typeError(messageKey)
     .optional();
 
 /** The list's query string. */

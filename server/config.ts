@@ -43,6 +43,12 @@ export interface ServerConfig {
   jobLeaseMs: number;
   /** Uploaded files no record references are purged once older than this many hours (FILE_ORPHAN_HOURS). */
   fileOrphanHours: number;
+  /** Mail log (server/mail/mailLog.ts): attempts per message, backoff of temporary failures, look at due messages, sending lease. */
+  mailMaxAttempts: number;
+  mailRetryBaseMs: number;
+  mailRetryMaxMs: number;
+  mailPollMs: number;
+  mailLeaseMs: number;
 }
 
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -107,6 +113,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     jobPollMs: positiveInteger(env.JOB_POLL_MS, 1000),
     jobLeaseMs: positiveInteger(env.JOB_LEASE_MS, 60_000),
     fileOrphanHours: positiveNumber(env.FILE_ORPHAN_HOURS, 24),
+    mailMaxAttempts: positiveInteger(env.MAIL_MAX_ATTEMPTS, 5),
+    mailRetryBaseMs: positiveInteger(env.MAIL_RETRY_BASE_MS, 60_000),
+    mailRetryMaxMs: positiveInteger(env.MAIL_RETRY_MAX_MS, 60 * 60_000),
+    mailPollMs: positiveInteger(env.MAIL_POLL_MS, 15_000),
+    mailLeaseMs: positiveInteger(env.MAIL_LEASE_MS, 15 * 60_000),
   };
 }
 

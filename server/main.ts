@@ -15,6 +15,7 @@ import { readConfig } from './config';
 import { openDatabase } from './db/connection';
 import { acquireDataDirLock, DataDirLockedError } from './db/dataDirLock';
 import { createMailer } from './mail/mailer';
+import { startMailProcessor } from './mail/mailLog';
 import { every } from './schedule';
 import { startJobRunner } from './jobs';
 import { FILE_PURGE_INTERVAL_MINUTES, fileStorageOf, purgeOrphanFiles } from './files';
@@ -104,6 +105,12 @@ async function main(): Promise<void> {
   // A running job is handed back at its next item; another instance (or the next start) resumes it.
   const jobRunner = startJobRunner(context, { pollMs: config.jobPollMs, leaseMs: config.jobLeaseMs });
   closers.push(() => jobRunner.stop());
+  // Mail waiting to be retried (or queued by a transaction) goes out every MAIL_POLL_MS; safe on several instances.
+  const mailProcessor = startMailProcessor(context, {
+    pollMs: config.mailPollMs,
+    onError: (error) => app.log.warn({ err: error }, 'mail log processing failed'),
+  });
+  closers.push(() => mailProcessor.stop());
   await app.listen({ port: config.port, host: config.host });
   console.log(`Portales admin escuchando en http://${config.host}:${config.port} (base de datos: ${database.kind})`);
 }

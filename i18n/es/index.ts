@@ -9,6 +9,7 @@ import { engine } from './engine';
 import { errors } from './errors';
 import { files } from './files';
 import { jobs } from './jobs';
+import { maillog } from './maillog';
 import { menu } from './menu';
 import { pages } from './pages';
 import { ra } from './ra';
@@ -17,4 +18,4 @@ import { settings } from './settings';
 import { sites } from './sites';
 import { validation } from './validation';
 
-export const spanishMessages = { ...ra, audience, audit, auth, engine, errors, files, jobs, menu, pages, resources, settings, sites, validation };
+export const spanishMessages = { ...ra, audience, audit, auth, engine, errors, files, jobs, maillog, menu, pages, resources, settings, sites, validation };

@@ -74,7 +74,7 @@ export async function signIn(app: FastifyInstance, request: FastifyRequest, repl
     });
     // One notice per lock: only the attempt that engaged it gets here with `locks`; sent after the answer.
     if (decision.locks && user && !user.deleted) {
-      afterResponse(app, reply, request.log, 'lock mail', () => sendLockMail(app.ctx.mailer, config, user, decision.account.failures));
+      afterResponse(app, reply, request.log, 'lock mail', () => sendLockMail(app.ctx, user, decision.account.failures));
     }
     throw invalidCredentials();
   }

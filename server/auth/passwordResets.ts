@@ -7,7 +7,8 @@ import type { ServerConfig } from '../config';
 import type { Db } from '../db/connection';
 import { passwordResets, users, USER_TYPE } from '../db/schema';
 import { t } from '../i18n';
-import type { Mailer } from '../mail/mailer';
+import { MAIL_TEMPLATES } from '../../resources/maillog';
+import { sendLogged, type MailLogContext } from '../mail/mailLog';
 import { randomToken, sha256 } from './digest';
 
 /** Invitations (a superadmin created without a password) last longer than recovery links. */
@@ -67,16 +68,32 @@ export function resetLink(config: ServerConfig, token: string): string {
   return `${config.publicUrl}/recordar-clave/${token}`;
 }
 
+/** Who a mail goes to: the superadmin it is about (the mail log relates it to that record). */
+export interface MailedUser {
+  id: number;
+  email: string;
+  name: string;
+}
+
+/** Sending needs the mail log (server/mail/mailLog.ts) and the settings the texts quote. */
+export type MailContext = MailLogContext & { config: ServerConfig };
+
+const superadminRecord = (user: { id: number }) => ({ resource: 'superadmins', id: user.id });
+
 /** The two mails that carry a link to /recordar-clave/{token}: recovery (minutes valid) and invitation (hours valid). */
 async function sendPasswordLinkMail(
-  mailer: Mailer,
-  config: ServerConfig,
-  user: { email: string; name: string },
+  ctx: MailContext,
+  user: MailedUser,
   token: string,
   kind: 'reset_mail' | 'invite_mail',
+  createdBy: number | null,
 ): Promise<void> {
+  const { config } = ctx;
   const link = resetLink(config, token);
-  await mailer.send({
+  await sendLogged(ctx, {
+    template: kind === 'reset_mail' ? MAIL_TEMPLATES.recovery : MAIL_TEMPLATES.invitation,
+    related: superadminRecord(user),
+    createdBy,
     to: user.email,
     subject: t(`serverAuth.${kind}.subject`),
     text: t(`serverAuth.${kind}.text`, {
@@ -88,20 +105,20 @@ async function sendPasswordLinkMail(
   });
 }
 
-export const sendRecoveryMail = (mailer: Mailer, config: ServerConfig, user: { email: string; name: string }, token: string) =>
-  sendPasswordLinkMail(mailer, config, user, token, 'reset_mail');
+export const sendRecoveryMail = (ctx: MailContext, user: MailedUser, token: string) =>
+  sendPasswordLinkMail(ctx, user, token, 'reset_mail', null);
 
-export const sendInvitationMail = (mailer: Mailer, config: ServerConfig, user: { email: string; name: string }, token: string) =>
-  sendPasswordLinkMail(mailer, config, user, token, 'invite_mail');
+/** `createdBy`: the superadmin who created the invited one. */
+export const sendInvitationMail = (ctx: MailContext, user: MailedUser, token: string, createdBy: number | null) =>
+  sendPasswordLinkMail(ctx, user, token, 'invite_mail', createdBy);
 
 /** Tells the owner that their account is locked for a while, and that recovery still works (docs/decisions.md 'Sign-in and abuse'). */
-export async function sendLockMail(
-  mailer: Mailer,
-  config: ServerConfig,
-  user: { email: string; name: string },
-  failures: number,
-): Promise<void> {
-  await mailer.send({
+export async function sendLockMail(ctx: MailContext, user: MailedUser, failures: number): Promise<void> {
+  const { config } = ctx;
+  await sendLogged(ctx, {
+    template: MAIL_TEMPLATES.lock,
+    related: superadminRecord(user),
+    createdBy: null,
     to: user.email,
     subject: t('serverAuth.lock_mail.subject'),
     text: t('serverAuth.lock_mail.text', {

@@ -33,7 +33,7 @@ export async function requestRecovery(
 }
 
 async function sendRecoveryLink(app: FastifyInstance, request: FastifyRequest, email: string): Promise<void> {
-  const { database, config, mailer } = app.ctx;
+  const { database, config } = app.ctx;
   const user = await findSuperadminByEmail(database, email);
   if (!user || user.deleted) return;
   const token = await database.db.transaction(async (tx) => {
@@ -46,7 +46,7 @@ async function sendRecoveryLink(app: FastifyInstance, request: FastifyRequest, e
     });
     return issued;
   });
-  await sendRecoveryMail(mailer, config, user, token);
+  await sendRecoveryMail(app.ctx, user, token);
 }
 
 export async function checkRecoveryToken(app: FastifyInstance, token: string): Promise<{ valid: true; email: string }> {

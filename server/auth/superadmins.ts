@@ -25,7 +25,8 @@ import { userPermissions, users, USER_TYPE } from '../db/schema';
 import type { Db } from '../db/connection';
 import { ApiError, badArgument, forbidden, notFound } from '../http/errors';
 import { t } from '../i18n';
-import type { Mailer } from '../mail/mailer';
+import { MAIL_TEMPLATES } from '../../resources/maillog';
+import { sendLogged, type MailLogContext } from '../mail/mailLog';
 import { cancelPasswordResets, INVITATION_TTL_MINUTES, issuePasswordReset, sendInvitationMail } from './passwordResets';
 import { revokeUserSessions } from './sessions';
 import {
@@ -104,10 +105,13 @@ async function lockActorAndTarget(tx: Db, actorId: number | undefined, targetId?
 
 /** Tells the previous address that the account now signs in with another one, and who changed it. */
 async function sendEmailChangedMail(
-  mailer: Mailer,
-  change: { name: string; oldEmail: string; newEmail: string; actor: { name: string; email: string } },
+  ctx: MailLogContext,
+  change: { id: number; name: string; oldEmail: string; newEmail: string; actor: { id: number; name: string; email: string } },
 ): Promise<void> {
-  await mailer.send({
+  await sendLogged(ctx, {
+    template: MAIL_TEMPLATES.emailChanged,
+    related: { resource: 'superadmins', id: change.id },
+    createdBy: change.actor.id,
     to: change.oldEmail,
     subject: t('serverAuth.email_changed_mail.subject'),
     text: t('serverAuth.email_changed_mail.text', {
@@ -139,7 +143,7 @@ function auditView(view: { name: string; email: string; deleted?: boolean; permi
 const namesOf = (ids: number[]) => PERMISSIONS.filter((p) => ids.includes(p.permissionID)).map((p) => ({ name: p.name }));
 
 export async function createSuperadmin(app: FastifyInstance, request: FastifyRequest): Promise<SuperadminView> {
-  const { database, config, mailer } = app.ctx;
+  const { database } = app.ctx;
   refuse(passwordRefusal({ actorId: request.user?.id, targetId: null, passwordSent: passwordSent(request.body) }));
   const body = await validBody(request.body);
   if (await findSuperadminByEmail(database, body.email)) throw emailAlreadyUsed();
@@ -173,7 +177,7 @@ export async function createSuperadmin(app: FastifyInstance, request: FastifyReq
     throw error;
   }
   try {
-    await sendInvitationMail(mailer, config, body, created.invitation);
+    await sendInvitationMail(app.ctx, { ...body, id: created.id }, created.invitation, request.user?.id ?? null);
   } catch (error) {
     request.log.error({ err: error }, 'invitation mail failed');
   }
@@ -181,7 +185,7 @@ export async function createSuperadmin(app: FastifyInstance, request: FastifyReq
 }
 
 export async function updateSuperadmin(app: FastifyInstance, request: FastifyRequest, idParam: string): Promise<SuperadminView> {
-  const { database, mailer } = app.ctx;
+  const { database } = app.ctx;
   const id = (await readSuperadmin(app, idParam)).id;
   const actorId = request.user?.id;
   refuse(passwordRefusal({ actorId, targetId: id, passwordSent: passwordSent(request.body) }));
@@ -240,7 +244,8 @@ export async function updateSuperadmin(app: FastifyInstance, request: FastifyReq
   }
   if (change.movedMailbox) {
     try {
-      await sendEmailChangedMail(mailer, {
+      await sendEmailChangedMail(app.ctx, {
+        id: change.before.id,
         name: change.before.name,
         oldEmail: change.before.email,
         newEmail: body.email,

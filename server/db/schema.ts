@@ -23,6 +23,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { check } from 'drizzle-orm/pg-core';
 import { chatCategoriesResource, documentTypesResource, procedureTypesResource, siteTypesResource } from '../../resources';
 import { resourceTable } from './resourceTable';
 import { spanishOrder } from './textKey';
@@ -408,4 +409,39 @@ export const eventTickets = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('event_tickets_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Every message the platform sends (server/mail/mailLog.ts, docs/services.md 'Mail log'): queued → sending → sent,
+ * or retrying after a temporary failure, or failed. The bodies are kept only while the message may still be sent.
+ */
+export const mailLog = pgTable(
+  'mail_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    recipient: varchar('recipient', { length: 320 }).notNull(),
+    template: varchar('template', { length: 60 }).notNull(),
+    subject: varchar('subject', { length: 300 }).notNull(),
+    textBody: text('text_body'),
+    htmlBody: text('html_body'),
+    relatedResource: varchar('related_resource', { length: 100 }),
+    relatedId: varchar('related_id', { length: 100 }),
+    /** queued | sending | retrying | sent | failed */
+    state: varchar('state', { length: 10 }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** While `sending`: after this moment another processor may take the message over (its sender died). */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdBy: integer('created_by'),
+  },
+  (t) => [
+    check('mail_log_state_check', sql`${t.state} in ('queued', 'sending', 'retrying', 'sent', 'failed')`),
+    index('mail_log_due_idx').on(t.state, t.nextAttemptAt),
+    index('mail_log_created_idx').on(t.createdAt),
+    index('mail_log_template_idx').on(t.template, t.createdAt),
+    index('mail_log_related_idx').on(t.relatedResource, t.relatedId),
+  ],
 );

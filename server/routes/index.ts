@@ -11,6 +11,7 @@ import { registerJobRoutes } from './jobs';
 import { registerLocationRoutes } from './locations';
 import { registerPortalRoutes } from './portal';
 import { registerRealtimeRoutes } from './realtime';
+import { registerMailLogRoutes } from './maillog';
 import { registerSiteRoutes } from './sites';
 import { registerUserRoutes } from './users';
 
@@ -29,6 +30,7 @@ export async function registerApiRoutes(
   registerFileRoutes(app);
   registerPortalRoutes(app);
   registerRealtimeRoutes(app);
+  registerMailLogRoutes(app);
   registerResourceRoutes(app);
   for (const declaration of options.extraResources ?? []) registerResource(app, declaration);
 }
