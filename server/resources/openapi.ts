@@ -7,8 +7,6 @@
 import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
 import { t } from '../i18n';
 import { writableFields } from './fields';
-import { MAX_PAGE } from '../../resources/limits';
-import { MAX_PAGE_SIZE } from './listQuery';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -72,30 +70,12 @@ export function bodySchema(declaration: ResourceDeclaration): JsonSchema {
   };
 }
 
-export function listQuerySchema(declaration: ResourceDeclaration): JsonSchema {
-  const filters: Record<string, JsonSchema> = {};
-  for (const field of declaration.fields) {
-    if (['page', 'pageSize', 'search', 'orderBy'].includes(field.source)) continue;
-    filters[field.source] = { description: `Filtro por igualdad: ${t(field.label)} (${TYPE_NAMES[field.type]}; se puede repetir).` };
-  }
-  return {
-    type: 'object',
-    properties: {
-      page: { type: 'integer', minimum: 1, maximum: MAX_PAGE, description: `Página, desde 1 (hasta ${MAX_PAGE}).` },
-      pageSize: { type: 'integer', minimum: 1, description: `Registros por página (por defecto ${declaration.pageSize}, máximo ${MAX_PAGE_SIZE}).` },
-      search: { type: 'string', description: 'Texto buscado (sin distinguir mayúsculas) en los campos de búsqueda.' },
-      orderBy: { type: 'string', description: 'Campo de orden; `-campo` para descendente.' },
-      ...filters,
-    },
-  };
-}
-
 export function listResponseSchema(declaration: ResourceDeclaration): JsonSchema {
   return {
     type: 'object',
     properties: {
       results: { type: 'array', items: recordSchema(declaration) },
-      meta: { type: 'object', properties: { hasNextPage: { type: 'boolean' }, total: { type: 'integer' } } },
+      meta: { type: 'object', properties: { hasNextPage: { type: 'boolean' } } },
     },
   };
 }

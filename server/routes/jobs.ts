@@ -3,10 +3,9 @@
  * any signed-in superadmin; each job then checks its kind's permissions (server/jobs/view.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import { JOB_ITEM_STATES } from '../../resources/jobs';
-import { pagingQueryProperties } from '../http/paging';
+import { listQuerySchema } from '../lists/listQuery';
 import { apiRoute, currentUser } from '../http/route';
-import { cancelJob, listJobItems, readJobView } from '../jobs/view';
+import { cancelJob, jobItemListSpec, listJobItems, readJobView } from '../jobs/view';
 
 const idParams = { type: 'object', properties: { id: { type: 'string', description: 'Id del trabajo' } } } as const;
 
@@ -29,13 +28,7 @@ export function registerJobRoutes(app: FastifyInstance): void {
     tags: ['Trabajos'],
     schema: {
       params: idParams,
-      querystring: {
-        type: 'object',
-        properties: {
-          ...pagingQueryProperties({ defaultPageSize: 50, maxPageSize: 500 }),
-          state: { type: 'string', description: `Estado: ${JOB_ITEM_STATES.join(', ')}` },
-        },
-      },
+      querystring: listQuerySchema(jobItemListSpec),
     },
     handler: async (request) => listJobItems(database, currentUser(request), (request.params as { id: string }).id, request.query),
   });

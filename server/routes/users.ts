@@ -2,8 +2,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { checkRecoveryToken, completeRecovery, requestRecovery } from '../auth/recovery';
 import { createSuperadmin, listSuperadminPage, readSuperadmin, updateSuperadmin } from '../auth/superadmins';
-import { pagingQueryProperties } from '../http/paging';
 import { apiRoute } from '../http/route';
+import { listQuerySchema } from '../lists/listQuery';
+import { superadminListSpec } from '../auth/superadminStore';
 
 const RECOVERY_TAGS = ['Recuperación de contraseña'];
 const TAGS = ['Superadministradores'];
@@ -73,16 +74,7 @@ export function registerUserRoutes(app: FastifyInstance): void {
     access: USERS,
     summary: 'Superadministradores: página, búsqueda por nombre o correo y orden',
     tags: TAGS,
-    schema: {
-      querystring: {
-        type: 'object',
-        properties: {
-          ...pagingQueryProperties({ defaultPageSize: 20, maxPageSize: 100 }),
-          search: { type: 'string', description: 'Texto buscado en el nombre o el correo' },
-          orderBy: { type: 'string', description: '-createdDate (recientes primero, por omisión), createdDate, name, -name' },
-        },
-      },
-    },
+    schema: { querystring: listQuerySchema(superadminListSpec) },
     handler: async (request) => listSuperadminPage(app, request.query),
   });
 
