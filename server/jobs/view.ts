@@ -109,8 +109,9 @@ export const jobItemListSpec: ListSpec = {
 };
 
 export async function listJobItems(database: Database, user: AuthUser, idParam: string, rawQuery: unknown) {
-  const { id } = await readableJob(database, user, idParam);
+  // A bad query string is a 400 whatever the job (as on every list).
   const query = readListQuery(jobItemListSpec, rawQuery);
+  const { id } = await readableJob(database, user, idParam);
   const params = new SqlParams();
   const rows = await database.query<{ key: string; state: JobItemState; message: string | null; finishedAt: Date | null }>(
     `select i.item_key as key, i.state, i.message, i.finished_at as "finishedAt" from job_items i
