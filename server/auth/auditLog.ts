@@ -10,7 +10,7 @@ import { listLimit, listOrderBy, listPage, listWhere, readListQuery, SqlParams }
 export const auditListSpec: ListSpec = {
   defaultPageSize: 20,
   maxPageSize: 100,
-  orders: { at: 'a.at' },
+  orders: { at: 'a.at', id: 'a.id' },
   defaultOrder: '-at',
   tieBreaker: 'a.id',
   filters: {
@@ -28,7 +28,7 @@ const ACTOR_SEARCH = { kind: 'search', sql: ['u.name', 'u.email'], maxLength: 20
 export const auditActorListSpec: ListSpec = {
   defaultPageSize: 20,
   maxPageSize: 100,
-  orders: { name: spanishOrderSql('u.name') },
+  orders: { name: spanishOrderSql('u.name'), id: 'u.id' },
   defaultOrder: 'name',
   tieBreaker: 'u.id',
   filters: {

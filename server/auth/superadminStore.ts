@@ -87,7 +87,7 @@ export async function findSuperadminByEmail(database: Database, email: string): 
 export const superadminListSpec: ListSpec = {
   defaultPageSize: 20,
   maxPageSize: 100,
-  orders: { createdDate: 'u.created_date', name: spanishOrderSql('u.name') },
+  orders: { createdDate: 'u.created_date', name: spanishOrderSql('u.name'), id: 'u.id' },
   defaultOrder: '-createdDate',
   tieBreaker: 'u.id',
   filters: {
