@@ -20,8 +20,9 @@ import { createMailer } from '../server/mail/mailer';
 import { bootstrapSuperadmin } from '../server/seed/bootstrap';
 import { seedDemoData } from '../server/seed/demo';
 import { seedReferenceData } from '../server/seed/reference';
-import { parseSiteFilter } from '../server/sites/filter';
-import { siteListSql } from '../server/sites/listQuery';
+import { readListQuery } from '../server/lists/listQuery';
+import { siteListSpec } from '../server/sites/filter';
+import { siteListSql, siteStatusCountsSql } from '../server/sites/listQuery';
 import { eq } from 'drizzle-orm';
 import { addScaleSites, addScaleSiteUsers } from './dataset';
 import { loadManifest, routeSizes } from './bundle';
@@ -110,8 +111,8 @@ async function main(): Promise<void> {
 
     const plans: Array<Array<string | number>> = [];
     for (const query of [{}, { parentLocationId: '5' }, { name: 'san' }, { status: '1' }, { pendingRequest: 'true' }, { orderBy: '-modifiedDate' }]) {
-      const { page, count } = siteListSql(parseSiteFilter(query));
-      for (const [kind, statement] of [['página', page], ['total', count]] as const) {
+      const parsed = readListQuery(siteListSpec, query);
+      for (const [kind, statement] of [['página', siteListSql(parsed)], ['pestañas', siteStatusCountsSql(parsed)]] as const) {
         const plan = await database.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off) ${statement.text}`, statement.params);
         const lines = plan.map((p) => p['QUERY PLAN']);
         const time = lines.find((l) => l.startsWith('Execution Time'))?.replace(/Execution Time: /, '') ?? '';

@@ -2,8 +2,6 @@
  * Background jobs as the API shows them (GET /jobs/{id}, server/jobs): states, the job view and
  * the items' query string. Pure data and functions, read by the server and by the browser (JobProgress).
  */
-import * as yup from 'yup';
-import { pagingFields } from './paging';
 
 /** queued → running → done | failed | cancelled; a temporary failure waits in `retry` before running again. */
 export const JOB_STATUSES = ['queued', 'running', 'retry', 'done', 'failed', 'cancelled'] as const;
@@ -52,8 +50,3 @@ export function jobPercent(done: number, total: number | null, status: string): 
   return Math.min(100, Math.floor((done * 100) / total));
 }
 
-/** GET /jobs/{id}/items: optional state and paging. */
-export const jobItemsQuerySchema = yup.object({
-  ...pagingFields({ defaultPageSize: 50, maxPageSize: 500 }),
-  state: yup.string().oneOf([...JOB_ITEM_STATES], 'validation.invalid').optional(),
-});

@@ -3,10 +3,7 @@
  * query string. Pure data and functions, read by the server and by the browser (the e-mail notification report,
  * the mass e-mail history).
  */
-import * as yup from 'yup';
-import { optionalDate } from './audit';
-import { INTEGER_MAX } from './limits';
-import { pagingFields } from './paging';
+import type { ListSpec } from './listQuery';
 
 /** queued → sending → sent; a temporary failure waits in `retrying`; a permanent one (or the last attempt) ends `failed`. */
 export const MAIL_STATES = ['queued', 'sending', 'retrying', 'sent', 'failed'] as const;
@@ -39,28 +36,26 @@ export interface MailLogRecord {
   createdBy: number | null;
 }
 
-const optionalText = (max: number) => yup.string().trim().max(max, 'validation.invalid').optional();
-
-/** GET /maillog/: every filter optional; `to` as a bare date includes that whole day. */
-export const mailLogFilterSchema = yup.object({
-  ...pagingFields({ defaultPageSize: 20, maxPageSize: 100 }),
-  template: optionalText(60),
-  state: yup.string().oneOf([...MAIL_STATES, undefined], 'maillog.validation.state_invalid').optional(),
-  recipient: optionalText(320),
-  relatedResource: optionalText(100),
-  /** Record ids are integers, like every `…Id` filter of the API. */
-  relatedId: yup
-    .number()
-    .transform((value: unknown, original: unknown) => (original === '' || original == null ? undefined : value))
-    .typeError('validation.invalid')
-    .integer('validation.invalid')
-    .min(1, 'validation.invalid')
-    .max(INTEGER_MAX, 'validation.invalid')
-    .optional(),
-  from: optionalDate(),
-  to: optionalDate().test('range', 'maillog.validation.range_invalid', function (to) {
-    const { from } = this.parent as { from?: Date };
-    return !from || !to || from.getTime() <= to.getTime();
-  }),
-});
-export type MailLogFilter = yup.InferType<typeof mailLogFilterSchema>;
+/** GET /maillog/ (server/mail/mailLog.ts): its page sizes, order and filters, on the one list-query module. */
+export const mailLogListSpec: ListSpec = {
+  defaultPageSize: 20,
+  maxPageSize: 100,
+  orders: { createdAt: 'm.created_at', id: 'm.id' },
+  defaultOrder: '-createdAt',
+  tieBreaker: 'm.id',
+  filters: {
+    id: { kind: 'in', type: 'int', min: 1, sql: 'm.id', description: 'Correos por id' },
+    template: { kind: 'eq', type: 'text', maxLength: 60, sql: 'm.template', description: 'Plantilla (p. ej. auth.recovery, auth.invitation)' },
+    state: {
+      kind: 'choice',
+      choices: Object.fromEntries(MAIL_STATES.map((state) => [state, `m.state = '${state}'`])),
+      description: `Estado: ${MAIL_STATES.join(', ')}`,
+    },
+    recipient: { kind: 'search', sql: ['m.recipient'], maxLength: 320, description: 'Parte de la dirección del destinatario' },
+    relatedResource: { kind: 'eq', type: 'text', maxLength: 100, sql: 'm.related_resource', description: 'Recurso del registro relacionado (p. ej. superadmins)' },
+    // Record ids are integers, like every `…Id` filter of the API; the column keeps them as text.
+    relatedId: { kind: 'eq', type: 'int', min: 1, sql: (placeholder) => `m.related_id = (${placeholder})::text`, description: 'Id del registro relacionado' },
+    from: { kind: 'range', type: 'date', bound: 'from', sql: 'm.created_at', description: 'Creado desde (fecha u hora ISO 8601)' },
+    to: { kind: 'range', type: 'date', bound: 'to', sql: 'm.created_at', description: 'Creado hasta (fecha ISO: incluye el día completo)' },
+  },
+};

@@ -5,6 +5,7 @@ import { jobs } from '../i18n/es/jobs';
 import { openapi } from '../i18n/es/openapi';
 import { portal, realtime } from '../i18n/es/realtime';
 import { maillog } from '../i18n/es/maillog';
+import { lists } from '../i18n/es/lists';
 import { resources } from '../i18n/es/resources';
 import { serverMessages } from '../i18n/es/server';
 import { serverAuth } from '../i18n/es/serverAuth';
@@ -12,4 +13,4 @@ import { serverStartup } from '../i18n/es/serverStartup';
 import { sites } from '../i18n/es/sites';
 import { createTranslator, type MessageTree } from '../i18n/translate';
 
-export const t = createTranslator({ ...serverMessages, audience, files, jobs, maillog, openapi, portal, realtime, resources, serverAuth, serverStartup, sites } as unknown as MessageTree);
+export const t = createTranslator({ ...serverMessages, audience, files, jobs, lists, maillog, openapi, portal, realtime, resources, serverAuth, serverStartup, sites } as unknown as MessageTree);

@@ -11,7 +11,6 @@ export const errors = {
   captcha_invalid: 'El Captcha ingresado no es correcto',
   duplicate: 'El valor ya se encuentra registrado.',
   in_use: 'No se puede eliminar este registro porque está en uso.',
-  invalid_order: 'El campo de orden solicitado no es válido.',
   locked: 'Este registro no se puede modificar ni eliminar.',
   // Refusals of malformed input (docs/decisions.md 'API conventions'): not in the spec's catalogue.
   invalid_value: 'Un valor enviado no es válido o está fuera del rango permitido.',

@@ -92,20 +92,11 @@ export const sites = {
       fields: { groupID: 'ID', name: 'Nombre', countEntities: 'Entidades' },
     },
   },
-  /** Texts the API answers with (status names, refused list parameters). */
+  /** Texts the API answers with (status names). */
   server: {
     status: {
       active: 'Activo',
       inactive: 'Inactivo',
-    },
-    query: {
-      page: 'El número de página no es válido',
-      page_size: 'El tamaño de página debe ser un número entre %{min} y %{max}',
-      id: 'El identificador no es válido',
-      status: 'El estado no es válido',
-      boolean: 'El valor debe ser true o false',
-      text: 'El texto de búsqueda no puede superar los %{max} caracteres',
-      order_by: 'El orden solicitado no es válido',
     },
   },
 } as const;

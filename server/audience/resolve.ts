@@ -18,7 +18,6 @@ import {
 } from '../../resources/audience';
 import type { Database } from '../db/connection';
 import { USER_TYPE } from '../db/schema';
-import type { SqlFragment } from '../sites/filter';
 import { SITE_STATUS } from '../sites/status';
 
 /** A list of validated integer ids as one PostgreSQL array parameter (both PGlite and pg take the text form). */
@@ -52,6 +51,12 @@ export function audienceSitesQuery(audience: Audience): SQL {
 const dialect = new PgDialect();
 
 /** The same query as text with `$1…` parameters, for `database.query` (put it first, or in a CTE, when composing). */
+/** A SQL text with its $n parameters. */
+export interface SqlFragment {
+  text: string;
+  params: unknown[];
+}
+
 export function audienceSitesSql(audience: Audience): SqlFragment {
   const { sql: text, params } = dialect.sqlToQuery(audienceSitesQuery(audience));
   return { text, params };

@@ -6,6 +6,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database, Db } from '../db/connection';
 import { userPermissions, users, USER_TYPE } from '../db/schema';
 import { spanishOrderSql } from '../db/textKey';
+import { listLimit, listOrderBy, listPage, listWhere, SqlParams, type ListQuery, type ListSpec } from '../lists/listQuery';
 import type { Permission } from '../../resources/permissions';
 
 /** The signed-in user as GET /auth/ and POST /auth/ answer it. */
@@ -82,46 +83,28 @@ export async function findSuperadminByEmail(database: Database, email: string): 
   return row ? { ...toSuperadminView(row), passwordHash: (row.passwordHash as string | null) ?? null } : null;
 }
 
-export type SuperadminOrder = 'createdDate' | '-createdDate' | 'name' | '-name';
-
-export interface SuperadminFilter {
-  page: number;
-  pageSize: number;
-  search?: string;
-  orderBy: SuperadminOrder;
-}
-
-const ORDER_SQL: Record<SuperadminOrder, string> = {
-  createdDate: 'u.created_date asc, u.id asc',
-  '-createdDate': 'u.created_date desc, u.id desc',
-  name: `${spanishOrderSql('u.name')} asc, u.id asc`,
-  '-name': `${spanishOrderSql('u.name')} desc, u.id desc`,
+/** GET /users/ (spec 01 'Users': paging of 20, order by recent, text search over name and e-mail). */
+export const superadminListSpec: ListSpec = {
+  defaultPageSize: 20,
+  maxPageSize: 100,
+  orders: { createdDate: 'u.created_date', name: spanishOrderSql('u.name'), id: 'u.id' },
+  defaultOrder: '-createdDate',
+  tieBreaker: 'u.id',
+  filters: {
+    id: { kind: 'in', type: 'int', min: 1, sql: 'u.id', description: 'Superadministradores por id' },
+    search: { kind: 'search', sql: ['u.name', 'u.email'], maxLength: 200, description: 'Texto buscado en el nombre o el correo (sin distinguir mayúsculas ni tildes)' },
+  },
 };
 
-/** `%`, `_` and `\` of a search term are matched literally. */
-export function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-export async function listSuperadmins(
-  database: Database,
-  filter: SuperadminFilter,
-): Promise<{ results: SuperadminView[]; total: number }> {
-  const params: unknown[] = [];
-  let where = `u.user_type_id = ${USER_TYPE.superadmin}`;
-  if (filter.search) {
-    params.push(likePattern(filter.search));
-    where += ` and (u.name ilike $${params.length} or u.email ilike $${params.length})`;
-  }
-  const [countRows, rows] = await Promise.all([
-    database.query<{ total: number }>(`select count(*)::int as total from users u where ${where}`, params),
-    database.query<Record<string, unknown>>(
-      `select ${SUPERADMIN_COLUMNS} from users u where ${where}
-        order by ${ORDER_SQL[filter.orderBy]} limit ${filter.pageSize} offset ${(filter.page - 1) * filter.pageSize}`,
-      params,
-    ),
-  ]);
-  return { results: rows.map(toSuperadminView), total: Number(countRows[0]?.total ?? 0) };
+export async function listSuperadmins(database: Database, query: ListQuery): Promise<{ results: SuperadminView[]; meta: { hasNextPage: boolean } }> {
+  const params = new SqlParams();
+  const rows = await database.query<Record<string, unknown>>(
+    `select ${SUPERADMIN_COLUMNS} from users u ${listWhere(query, params, [`u.user_type_id = ${USER_TYPE.superadmin}`])}
+      ${listOrderBy(superadminListSpec, query)} ${listLimit(query, params)}`,
+    params.values,
+  );
+  const page = listPage(rows, query);
+  return { ...page, results: page.results.map(toSuperadminView) };
 }
 
 /** A superadmin as a change sees it once its row is locked. */

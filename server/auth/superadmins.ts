@@ -7,8 +7,6 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import * as yup from 'yup';
-import { pagingFields } from '../../resources/paging';
 import { PERMISSIONS } from '../../resources/permissions';
 import {
   emailChanged,
@@ -27,6 +25,7 @@ import { ApiError, badArgument, forbidden, notFound } from '../http/errors';
 import { t } from '../i18n';
 import { MAIL_TEMPLATES } from '../../resources/maillog';
 import { sendLogged, type MailLogContext } from '../mail/mailLog';
+import { readListQuery } from '../lists/listQuery';
 import { cancelPasswordResets, INVITATION_TTL_MINUTES, issuePasswordReset, sendInvitationMail } from './passwordResets';
 import { revokeUserSessions } from './sessions';
 import {
@@ -34,36 +33,15 @@ import {
   getSuperadmin,
   listSuperadmins,
   lockSuperadmins,
+  superadminListSpec,
   type LockedSuperadmin,
-  type SuperadminOrder,
   type SuperadminView,
 } from './superadminStore';
 
 export const emailAlreadyUsed = () => badArgument('email', 'validation.superadmin.email_used', 'EmailAlreadyUsed');
 
-const ORDERS: readonly SuperadminOrder[] = ['createdDate', '-createdDate', 'name', '-name'];
-
-/** GET /users/ query string: page (1-based), pageSize (20, max 100), search, orderBy (default `-createdDate`: recent first). */
-export const superadminFilterSchema = yup.object({
-  ...pagingFields({ defaultPageSize: 20, maxPageSize: 100 }),
-  search: yup.string().trim().max(200, 'validation.invalid').optional(),
-  orderBy: yup
-    .string()
-    .trim()
-    .transform((value: unknown) => (value === '' ? undefined : value))
-    .oneOf(ORDERS, 'validation.invalid')
-    .default('-createdDate'),
-});
-
 export async function listSuperadminPage(app: FastifyInstance, query: unknown) {
-  const filter = await superadminFilterSchema.validate(query ?? {}, { abortEarly: false, stripUnknown: true });
-  const { results, total } = await listSuperadmins(app.ctx.database, {
-    page: filter.page,
-    pageSize: filter.pageSize,
-    search: filter.search || undefined,
-    orderBy: filter.orderBy as SuperadminOrder,
-  });
-  return { results, meta: { hasNextPage: (filter.page - 1) * filter.pageSize + results.length < total, total } };
+  return listSuperadmins(app.ctx.database, readListQuery(superadminListSpec, query));
 }
 
 export async function readSuperadmin(app: FastifyInstance, idParam: string): Promise<SuperadminView> {

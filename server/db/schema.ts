@@ -26,7 +26,7 @@ import {
 import { check } from 'drizzle-orm/pg-core';
 import { chatCategoriesResource, documentTypesResource, procedureTypesResource, siteTypesResource } from '../../resources';
 import { resourceTable } from './resourceTable';
-import { spanishOrder } from './textKey';
+import { spanishOrder, spanishSearchIndex } from './textKey';
 
 // ── Catalogues (declared in resources/) ─────────────────────────────────────────────
 export const siteTypes = resourceTable(siteTypesResource);
@@ -56,7 +56,10 @@ export const locations = pgTable(
     longitude: doublePrecision('longitude'),
     population: integer('population'),
   },
-  (t) => [index('locations_parent_idx').on(t.parentLocationId, spanishOrder(t.name), t.id)],
+  (t) => [
+    index('locations_parent_idx').on(t.parentLocationId, spanishOrder(t.name), t.id),
+    index('locations_name_search_idx').using('gin', spanishSearchIndex(t.name)),
+  ],
 );
 
 export const settings = pgTable('settings', {
@@ -108,6 +111,8 @@ export const sites = pgTable(
     index('sites_pending_idx').on(spanishOrder(t.name), t.id).where(sql`${t.pendingRequest}`),
     index('sites_type_idx').on(t.siteTypeId),
     index('sites_modified_idx').on(t.modifiedDate),
+    // The list's name search (accents and case ignored) reads this trigram index.
+    index('sites_name_search_idx').using('gin', spanishSearchIndex(t.name)),
   ],
 );
 
@@ -143,11 +148,15 @@ export const siteComments = pgTable(
   (t) => [index('site_comments_site_idx').on(t.siteId, t.creationDate)],
 );
 
-export const groups = pgTable('groups', {
-  groupId: serial('group_id').primaryKey(),
-  name: varchar('name', { length: 100 }).notNull(),
-  createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
-});
+export const groups = pgTable(
+  'groups',
+  {
+    groupId: serial('group_id').primaryKey(),
+    name: varchar('name', { length: 100 }).notNull(),
+    createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('groups_name_search_idx').using('gin', spanishSearchIndex(t.name))],
+);
 
 export const groupSites = pgTable(
   'group_sites',
@@ -190,6 +199,8 @@ export const users = pgTable(
     index('users_email_idx').on(sql`lower(${t.email})`),
     index('users_type_site_idx').on(t.userTypeId, t.siteId),
     index('users_type_created_idx').on(t.userTypeId, t.createdDate),
+    index('users_name_search_idx').using('gin', spanishSearchIndex(t.name)),
+    index('users_email_search_idx').using('gin', spanishSearchIndex(t.email)),
   ],
 );
 

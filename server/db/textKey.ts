@@ -14,3 +14,9 @@ export const spanishOrder = (column: AnyColumn | SQL): SQL => sql`spanish_key(${
 
 /** `spanishOrder` for hand-written SQL: `column` is an SQL column reference such as `s.name`. */
 export const spanishOrderSql = (column: string): string => `spanish_key(${column}) collate "C"`;
+
+/**
+ * The operand of a trigram GIN index serving the lists' accent- and case-insensitive search
+ * (`spanish_key(column) like '%' || spanish_key($1) || '%'`, server/lists/listQuery.ts).
+ */
+export const spanishSearchIndex = (column: AnyColumn): SQL => sql`spanish_key(${column}) gin_trgm_ops`;

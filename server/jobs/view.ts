@@ -5,7 +5,6 @@
 import { hasAnyPermission } from '../../resources/permissions';
 import {
   JOB_ITEM_STATES,
-  jobItemsQuerySchema,
   jobPercent,
   type JobItemState,
   type JobItemView,
@@ -16,6 +15,8 @@ import type { AuthUser } from '../context';
 import type { Database } from '../db/connection';
 import { ApiError, forbidden, notFound } from '../http/errors';
 import { t } from '../i18n';
+import type { ListSpec } from '../../resources/listQuery';
+import { listLimit, listOrderBy, listPage, listWhere, readListQuery, SqlParams } from '../lists/listQuery';
 import { jobKind } from './kinds';
 
 interface JobRow {
@@ -91,28 +92,35 @@ export async function readJobView(database: Database, user: AuthUser, idParam: s
   };
 }
 
-export async function listJobItems(database: Database, user: AuthUser, idParam: string, query: unknown) {
-  // The query first: a malformed page is a 400 whether or not the job exists (as on every list).
-  const filter = await jobItemsQuerySchema.validate(query ?? {}, { abortEarly: false, stripUnknown: true });
+/** GET /jobs/{id}/items: in the order they were added, optionally by state. */
+export const jobItemListSpec: ListSpec = {
+  defaultPageSize: 50,
+  maxPageSize: 500,
+  orders: { id: 'i.id' },
+  defaultOrder: 'id',
+  tieBreaker: 'i.id',
+  filters: {
+    state: {
+      kind: 'choice',
+      choices: Object.fromEntries(JOB_ITEM_STATES.map((state) => [state, `i.state = '${state}'`])),
+      description: `Estado: ${JOB_ITEM_STATES.join(', ')}`,
+    },
+  },
+};
+
+export async function listJobItems(database: Database, user: AuthUser, idParam: string, rawQuery: unknown) {
+  // A bad query string is a 400 whatever the job (as on every list).
+  const query = readListQuery(jobItemListSpec, rawQuery);
   const { id } = await readableJob(database, user, idParam);
-  const params: unknown[] = [id];
-  let where = 'job_id = $1';
-  if (filter.state) {
-    params.push(filter.state);
-    where += ` and state = $${params.length}`;
-  }
-  const offset = (filter.page - 1) * filter.pageSize;
-  const [countRows, rows] = await Promise.all([
-    database.query<{ total: number }>(`select count(*)::int as total from job_items where ${where}`, params),
-    database.query<{ key: string; state: JobItemState; message: string | null; finishedAt: Date | null }>(
-      `select item_key as key, state, message, finished_at as "finishedAt" from job_items
-        where ${where} order by id limit ${filter.pageSize} offset ${offset}`,
-      params,
-    ),
-  ]);
-  const total = Number(countRows[0]?.total ?? 0);
-  const results: JobItemView[] = rows.map((row) => ({ ...row, finishedAt: iso(row.finishedAt) }));
-  return { results, meta: { hasNextPage: offset + rows.length < total, total } };
+  const params = new SqlParams();
+  const rows = await database.query<{ key: string; state: JobItemState; message: string | null; finishedAt: Date | null }>(
+    `select i.item_key as key, i.state, i.message, i.finished_at as "finishedAt" from job_items i
+      ${listWhere(query, params, [`i.job_id = ${params.add(id)}`])} ${listOrderBy(jobItemListSpec, query)} ${listLimit(query, params)}`,
+    params.values,
+  );
+  const page = listPage(rows, query);
+  const results: JobItemView[] = page.results.map((row) => ({ ...row, finishedAt: iso(row.finishedAt) }));
+  return { ...page, results };
 }
 
 /**

@@ -5,13 +5,12 @@
  * lease, so several instances never send a message twice while its sender lives; permanent ones (5xx) fail at once.
  * Nothing is sent inside a database transaction (on PGlite every other query would wait for the SMTP server).
  */
-import type { MailLogFilter, MailLogRecord, MailState } from '../../resources/maillog';
-import { isBareDate } from '../auth/auditLog';
-import { likePattern } from '../auth/superadminStore';
+import { mailLogListSpec, type MailLogRecord, type MailState } from '../../resources/maillog';
 import type { AppContext } from '../context';
 import type { Database, Db } from '../db/connection';
 import { mailLog } from '../db/schema';
 import { t } from '../i18n';
+import { listLimit, listOrderBy, listPage, listWhere, readListQuery, SqlParams } from '../lists/listQuery';
 import { afterFailure, type RetryPolicy } from '../jobs/backoff';
 import { every, type Schedule } from '../schedule';
 import { classifyMailFailure, failureDetail } from './mailFailures';
@@ -190,43 +189,16 @@ export function startMailProcessor(ctx: MailLogContext, options: { pollMs: numbe
  * The log, newest first, filtered: template, state, recipient (part of the address, any case), the related record
  * and the creation date range. `rawTo` is the query's own `to` text (a bare date includes its whole day).
  */
-export async function listMailLog(
-  database: Database,
-  filter: MailLogFilter,
-  rawTo?: unknown,
-): Promise<{ results: MailLogRecord[]; meta: { hasNextPage: boolean; total: number } }> {
-  const params: unknown[] = [];
-  const where: string[] = [];
-  const add = (condition: (placeholder: string) => string, value: unknown) => {
-    params.push(value);
-    where.push(condition(`$${params.length}`));
-  };
-  if (filter.template) add((p) => `template = ${p}`, filter.template);
-  if (filter.state) add((p) => `state = ${p}`, filter.state);
-  if (filter.recipient) add((p) => `recipient ilike ${p}`, likePattern(filter.recipient));
-  if (filter.relatedResource) add((p) => `related_resource = ${p}`, filter.relatedResource);
-  if (filter.relatedId !== undefined) add((p) => `related_id = ${p}`, String(filter.relatedId));
-  if (filter.from) add((p) => `created_at >= ${p}::timestamptz`, filter.from.toISOString());
-  if (filter.to) {
-    const wholeDay = isBareDate(rawTo);
-    const end = wholeDay ? new Date(filter.to.getTime() + 24 * 3600 * 1000) : filter.to;
-    add((p) => (wholeDay ? `created_at < ${p}::timestamptz` : `created_at <= ${p}::timestamptz`), end.toISOString());
-  }
-  const clause = where.length ? `where ${where.join(' and ')}` : '';
-  const offset = (filter.page - 1) * filter.pageSize;
-  const [countRows, rows] = await Promise.all([
-    database.query<{ total: number }>(`select count(*)::int as total from mail_log ${clause}`, params),
-    database.query<MailLogRecord>(
-      `select id, recipient as "to", template, subject, related_resource as "relatedResource", related_id as "relatedId",
-              state, attempts, next_attempt_at as "nextAttemptAt", last_error as "lastError", created_at as "createdAt",
-              sent_at as "sentAt", created_by as "createdBy"
-         from mail_log ${clause} order by created_at desc, id desc limit ${filter.pageSize} offset ${offset}`,
-      params,
-    ),
-  ]);
-  const total = Number(countRows[0]?.total ?? 0);
-  return {
-    results: rows.map((row) => ({ ...row, id: Number(row.id), attempts: Number(row.attempts) })),
-    meta: { hasNextPage: offset + rows.length < total, total },
-  };
+export async function listMailLog(database: Database, rawQuery: unknown): Promise<{ results: MailLogRecord[]; meta: { hasNextPage: boolean } }> {
+  const query = readListQuery(mailLogListSpec, rawQuery);
+  const params = new SqlParams();
+  const rows = await database.query<MailLogRecord>(
+    `select m.id, m.recipient as "to", m.template, m.subject, m.related_resource as "relatedResource", m.related_id as "relatedId",
+            m.state, m.attempts, m.next_attempt_at as "nextAttemptAt", m.last_error as "lastError", m.created_at as "createdAt",
+            m.sent_at as "sentAt", m.created_by as "createdBy"
+       from mail_log m ${listWhere(query, params)} ${listOrderBy(mailLogListSpec, query)} ${listLimit(query, params)}`,
+    params.values,
+  );
+  const page = listPage(rows, query);
+  return { ...page, results: page.results.map((row) => ({ ...row, id: Number(row.id), attempts: Number(row.attempts) })) };
 }

@@ -16,8 +16,9 @@ import { t } from '../i18n';
 import { uniqueIndexName } from '../db/resourceTable';
 import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, postgresConstraint, postgresErrorCode } from './dbErrors';
 import { valuesToStore } from './fields';
-import { parseListQuery } from './listQuery';
-import { bodySchema, idParamsSchema, listQuerySchema, listResponseSchema, recordSchema } from './openapi';
+import { listQuerySchema, readListQuery } from '../lists/listQuery';
+import { resourceListSpec } from './listSpec';
+import { bodySchema, idParamsSchema, listResponseSchema, recordSchema } from './openapi';
 import { resourcePaths } from './paths';
 import { registerStateDocumentRoute } from './stateDocument';
 import { createResourceStore, type ResourceRecord, type ResourceStore } from './store';
@@ -85,6 +86,7 @@ export function registerResource(app: FastifyInstance, declaration: ResourceDecl
   const read = { permissions: declaration.permissions.read };
   const write = { permissions: declaration.permissions.write };
   const record = recordSchema(declaration);
+  const listSpec = resourceListSpec(declaration);
   const database = () => app.ctx.database.db;
   // operationIds named after the declaration (listSitetypes, getSitetypes…): clearer method names in generated clients.
   const resourceName = declaration.name.charAt(0).toUpperCase() + declaration.name.slice(1);
@@ -96,8 +98,8 @@ export function registerResource(app: FastifyInstance, declaration: ResourceDecl
     summary: `${title}: lista paginada (búsqueda, filtros por campo y orden)`,
     operationId: `list${resourceName}`,
     tags,
-    schema: { querystring: listQuerySchema(declaration), response: { 200: listResponseSchema(declaration) } },
-    handler: async (request) => store.list(database(), parseListQuery(declaration, request.query as Record<string, unknown>)),
+    schema: { querystring: listQuerySchema(listSpec), response: { 200: listResponseSchema(declaration) } },
+    handler: async (request) => store.list(app.ctx.database, readListQuery(listSpec, request.query)),
   });
 
   apiRoute(app, {

@@ -7,8 +7,6 @@
 import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
 import { t } from '../i18n';
 import { writableFields } from './fields';
-import { MAX_PAGE } from '../../resources/limits';
-import { MAX_PAGE_SIZE } from './listQuery';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -72,25 +70,7 @@ export function bodySchema(declaration: ResourceDeclaration): JsonSchema {
   };
 }
 
-export function listQuerySchema(declaration: ResourceDeclaration): JsonSchema {
-  const filters: Record<string, JsonSchema> = {};
-  for (const field of declaration.fields) {
-    if (['page', 'pageSize', 'search', 'orderBy'].includes(field.source)) continue;
-    filters[field.source] = { description: `Filtro por igualdad: ${t(field.label)} (${TYPE_NAMES[field.type]}; se puede repetir).` };
-  }
-  return {
-    type: 'object',
-    properties: {
-      page: { type: 'integer', minimum: 1, maximum: MAX_PAGE, description: `Página, desde 1 (hasta ${MAX_PAGE}).` },
-      pageSize: { type: 'integer', minimum: 1, description: `Registros por página (por defecto ${declaration.pageSize}, máximo ${MAX_PAGE_SIZE}).` },
-      search: { type: 'string', description: 'Texto buscado (sin distinguir mayúsculas) en los campos de búsqueda.' },
-      orderBy: { type: 'string', description: 'Campo de orden; `-campo` para descendente.' },
-      ...filters,
-    },
-  };
-}
-
-/** The list envelope `{ results, meta: { hasNextPage, total } }` around one page of `items` (docs/decisions.md 'API conventions'). */
+/** The list envelope `{ results, meta: { hasNextPage } }` around one page of `items` (docs/decisions.md 'API conventions'). */
 export function listEnvelopeSchema(items: JsonSchema): JsonSchema {
   return {
     type: 'object',
@@ -100,7 +80,6 @@ export function listEnvelopeSchema(items: JsonSchema): JsonSchema {
         type: 'object',
         properties: {
           hasNextPage: { type: 'boolean', description: 'Hay una página siguiente.' },
-          total: { type: 'integer', description: 'Registros que cumplen el filtro, en todas las páginas.' },
         },
       },
     },

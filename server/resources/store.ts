@@ -1,22 +1,24 @@
 /**
- * Reading and writing the table of a declared resource with Drizzle: the list (search, filters,
- * order, page), one record, the duplicate check, insert, update and delete. Soft-deleted rows are
+ * Reading and writing the table of a declared resource: the list (its ListSpec: search, filters,
+ * order, page; server/resources/listSpec.ts), one record, the duplicate check, insert, update and delete. Soft-deleted rows are
  * invisible to every read unless the list filters by the soft-delete field itself.
  */
-import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ResourceDeclaration } from '../../resources/types';
-import type { Db } from '../db/connection';
+import type { Database, Db } from '../db/connection';
 import { resourceTable } from '../db/resourceTable';
-import { spanishKey, spanishOrder } from '../db/textKey';
-import { searchableFields, toRecord } from './fields';
-import { likePattern, type ListQuery } from './listQuery';
+import { spanishKey } from '../db/textKey';
+import { listLimit, listOrderBy, listPage, listWhere, SqlParams, type ListQuery } from '../lists/listQuery';
+import { fieldColumn } from '../../resources/types';
+import { toRecord } from './fields';
+import { columnSql, resourceListSpec } from './listSpec';
 
 export type ResourceRecord = Record<string, unknown>;
 
 export interface ListPage {
   results: ResourceRecord[];
-  meta: { hasNextPage: boolean; total: number };
+  meta: { hasNextPage: boolean };
 }
 
 export function createResourceStore(declaration: ResourceDeclaration) {
@@ -31,39 +33,26 @@ export function createResourceStore(declaration: ResourceDeclaration) {
   const softDeleteColumn = declaration.softDelete ? column(declaration.softDelete.field) : undefined;
   const visible = (): SQL | undefined => (softDeleteColumn ? eq(softDeleteColumn, false) : undefined);
   const byId = (id: number): SQL | undefined => and(eq(idColumn, id), visible());
+  const listSpec = resourceListSpec(declaration);
+  /** A raw row (column names) keyed by `source`, as Drizzle's rows are. */
+  const fromColumns = (row: ResourceRecord): ResourceRecord =>
+    Object.fromEntries(declaration.fields.map((field) => [field.source, row[fieldColumn(field)]]));
 
   return {
     table,
 
-    async list(db: Db, query: ListQuery): Promise<ListPage> {
-      const conditions: Array<SQL | undefined> = [];
-      const filtersSoftDelete = query.filters.some((f) => f.source === declaration.softDelete?.field);
-      if (!filtersSoftDelete) conditions.push(visible());
-      if (query.search) {
-        const pattern = likePattern(query.search);
-        conditions.push(or(...searchableFields(declaration).map((field) => ilike(column(field.source), pattern))));
-      }
-      for (const filter of query.filters) {
-        const target = column(filter.source);
-        conditions.push(filter.values.length === 1 ? eq(target, filter.values[0]) : inArray(target, filter.values));
-      }
-      const where = and(...conditions);
-      // Text sorts in Spanish order (accents and case ignored), as the unique name indexes compare.
-      const isText = declaration.fields.some((field) => field.source === query.order.source && field.type === 'text');
-      const orderColumn = isText ? spanishOrder(column(query.order.source)) : column(query.order.source);
-      const [totals] = await db.select({ total: count() }).from(table).where(where);
-      const rows = await db
-        .select()
-        .from(table)
-        .where(where)
-        .orderBy(query.order.descending ? desc(orderColumn) : asc(orderColumn), asc(idColumn))
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize);
-      const total = Number(totals?.total ?? 0);
-      return {
-        results: rows.map((row) => toRecord(declaration, row as ResourceRecord)),
-        meta: { hasNextPage: query.page * query.pageSize < total, total },
-      };
+    /** One page (pageSize + 1 rows: hasNextPage without a count); soft-deleted rows only when the query filters by that field. */
+    async list(database: Database, query: ListQuery): Promise<ListPage> {
+      const params = new SqlParams();
+      const softDelete = declaration.softDelete ? declaration.fields.find((field) => field.source === declaration.softDelete?.field) : undefined;
+      const filtersSoftDelete = query.conditions.some((condition) => condition.name === softDelete?.source);
+      const base = softDelete && !filtersSoftDelete ? [`not ${columnSql(softDelete)}`] : [];
+      const rows = await database.query<ResourceRecord>(
+        `select * from "${declaration.table}" t ${listWhere(query, params, base)} ${listOrderBy(listSpec, query)} ${listLimit(query, params)}`,
+        params.values,
+      );
+      const page = listPage(rows, query);
+      return { ...page, results: page.results.map((row) => toRecord(declaration, fromColumns(row))) };
     },
 
     async find(db: Db, id: number, options: { lock?: boolean } = {}): Promise<ResourceRecord | null> {

@@ -4,10 +4,10 @@
  * everyone who can open it.
  */
 import type { FastifyInstance } from 'fastify';
-import { listAudit, listAuditActors } from '../auth/auditLog';
-import { pagingQueryProperties } from '../http/paging';
+import { auditActorListSpec, auditListSpec, listAudit, listAuditActors } from '../auth/auditLog';
 import { apiRoute } from '../http/route';
 import { listEnvelopeSchema } from '../resources/openapi';
+import { listQuerySchema } from '../lists/listQuery';
 import { auditResource } from '../../resources/audit';
 
 /** Who opens /configuracion/auditoria: every call the screen makes needs exactly that. */
@@ -43,18 +43,7 @@ export function registerAuditRoutes(app: FastifyInstance): void {
     access: SCREEN_ACCESS,
     summary: 'Registro de auditoría: quién cambió qué, cuándo y desde dónde (más reciente primero)',
     tags: ['Auditoría'],
-    schema: {
-      querystring: {
-        type: 'object',
-        properties: {
-          ...pagingQueryProperties({ defaultPageSize: 20, maxPageSize: 100 }),
-          userId: { type: 'string', description: 'Id del usuario que actuó' },
-          resource: { type: 'string', description: 'Recurso (p. ej. superadmins, auth, sitetypes)' },
-          from: { type: 'string', description: 'Desde (fecha u hora ISO 8601)' },
-          to: { type: 'string', description: 'Hasta (fecha ISO: incluye el día completo)' },
-        },
-      },
-    },
+    schema: { querystring: listQuerySchema(auditListSpec) },
     documentedResponses: { 200: listEnvelopeSchema(auditLineSchema) },
     handler: async (request) => listAudit(app, request.query),
   });
@@ -65,16 +54,7 @@ export function registerAuditRoutes(app: FastifyInstance): void {
     access: SCREEN_ACCESS,
     summary: 'Usuarios del filtro de auditoría: superadministradores con registros en la auditoría, por nombre o correo',
     tags: ['Auditoría'],
-    schema: {
-      querystring: {
-        type: 'object',
-        properties: {
-          ...pagingQueryProperties({ defaultPageSize: 20, maxPageSize: 100 }),
-          search: { type: 'string', description: 'Texto buscado en el nombre o el correo' },
-          q: { type: 'string', description: 'Igual que search' },
-        },
-      },
-    },
+    schema: { querystring: listQuerySchema(auditActorListSpec) },
     documentedResponses: { 200: listEnvelopeSchema(actorSchema) },
     handler: async (request) => listAuditActors(app, request.query),
   });

@@ -1,11 +1,28 @@
 /** GET /sites/groups/: the site groups with their number of entities (spec 01 'Group management'). */
 import type { FastifyInstance } from 'fastify';
-import { pagingQueryProperties } from '../http/paging';
+import type { ListSpec } from '../../resources/listQuery';
+import { spanishOrderSql } from '../db/textKey';
 import { apiRoute } from '../http/route';
 import { listEnvelopeSchema } from '../resources/openapi';
-import { accentInsensitiveRegex, pageMeta, QueryReader, readPaging, sortKeySql } from '../sites/query';
+import { listLimit, listOrderBy, listPage, listQuerySchema, listWhere, readListQuery, SqlParams } from '../lists/listQuery';
 
-export const GROUP_PAGE_SIZE = 10;
+const NAME_SEARCH = { kind: 'search', sql: ['g.name'], maxLength: 100, description: 'Parte del nombre (sin distinguir mayúsculas ni tildes)' } as const;
+
+/** Group list 10 per page (spec 01 §9); the group lookup of the filters asks for 100. */
+export const groupListSpec: ListSpec = {
+  defaultPageSize: 10,
+  maxPageSize: 1000,
+  orders: { name: spanishOrderSql('g.name'), groupID: 'g.group_id' },
+  defaultOrder: 'name',
+  tieBreaker: 'g.group_id',
+  filters: {
+    id: { kind: 'in', type: 'int', min: 1, sql: 'g.group_id', description: 'Grupos por id' },
+    groupID: { kind: 'in', type: 'int', min: 1, sql: 'g.group_id', description: 'Igual que id' },
+    name: NAME_SEARCH,
+    // `search` is react-admin's free-text filter (q); `name` the spec's.
+    search: { ...NAME_SEARCH, description: 'Igual que name' },
+  },
+};
 
 export function registerGroupRoutes(app: FastifyInstance): void {
   apiRoute(app, {
@@ -14,16 +31,7 @@ export function registerGroupRoutes(app: FastifyInstance): void {
     access: { permissions: ['Sites', 'Impersonate', 'Reports', 'Users', 'GlobalContents', 'GlobalBanners', 'Messages', 'Settings'] },
     summary: 'Grupos de entidades con su número de entidades',
     tags: ['Portales'],
-    schema: {
-      querystring: {
-        type: 'object',
-        properties: {
-          ...pagingQueryProperties({ defaultPageSize: 10, maxPageSize: 1000 }),
-          name: { type: 'string', description: 'Parte del nombre (sin distinguir mayúsculas ni tildes)' },
-          search: { type: 'string', description: 'Igual que name' },
-        },
-      },
-    },
+    schema: { querystring: listQuerySchema(groupListSpec) },
     documentedResponses: {
       200: listEnvelopeSchema({
         type: 'object',
@@ -35,28 +43,16 @@ export function registerGroupRoutes(app: FastifyInstance): void {
       }),
     },
     handler: async (request) => {
-      const reader = new QueryReader(request.query as Record<string, unknown>);
-      const paging = readPaging(reader, { pageSize: GROUP_PAGE_SIZE, maxPageSize: 1000 });
-      // `search` is react-admin's free-text filter (q); `name` the spec's.
-      const name = reader.text('name', 100) ?? reader.text('search', 100);
-      reader.failIfInvalid();
-      const params: unknown[] = [];
-      let where = '';
-      if (name) {
-        params.push(accentInsensitiveRegex(name));
-        where = 'where g.name ~* $1';
-      }
-      const n = params.length;
-      const { database } = app.ctx;
-      const results = await database.query<{ groupID: number; name: string; countEntities: number }>(
+      const query = readListQuery(groupListSpec, request.query);
+      const params = new SqlParams();
+      const rows = await app.ctx.database.query<{ groupID: number; name: string; countEntities: number }>(
         `select g.group_id as "groupID", g.name,
            (select count(*)::int from group_sites gs join sites s on s.id = gs.site_id where gs.group_id = g.group_id and not s.is_deleted) as "countEntities"
-         from groups g ${where}
-         order by ${sortKeySql('g.name')}, g.group_id limit $${n + 1} offset $${n + 2}`,
-        [...params, paging.pageSize, (paging.page - 1) * paging.pageSize],
+         from groups g ${listWhere(query, params)}
+         ${listOrderBy(groupListSpec, query)} ${listLimit(query, params)}`,
+        params.values,
       );
-      const [count] = await database.query<{ total: number }>(`select count(*)::int as total from groups g ${where}`, params);
-      return { results, meta: pageMeta(paging, count?.total ?? 0) };
+      return listPage(rows, query);
     },
   });
 }

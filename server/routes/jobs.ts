@@ -4,10 +4,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { JOB_ITEM_STATES, JOB_STATUSES } from '../../resources/jobs';
-import { pagingQueryProperties } from '../http/paging';
 import { apiRoute, currentUser } from '../http/route';
 import { listEnvelopeSchema } from '../resources/openapi';
-import { cancelJob, listJobItems, readJobView } from '../jobs/view';
+import { listQuerySchema } from '../lists/listQuery';
+import { cancelJob, jobItemListSpec, listJobItems, readJobView } from '../jobs/view';
 
 const idParams = { type: 'object', properties: { id: { type: 'string', description: 'Id del trabajo' } } } as const;
 
@@ -71,13 +71,7 @@ export function registerJobRoutes(app: FastifyInstance): void {
     tags: ['Trabajos'],
     schema: {
       params: idParams,
-      querystring: {
-        type: 'object',
-        properties: {
-          ...pagingQueryProperties({ defaultPageSize: 50, maxPageSize: 500 }),
-          state: { type: 'string', description: `Estado: ${JOB_ITEM_STATES.join(', ')}` },
-        },
-      },
+      querystring: listQuerySchema(jobItemListSpec),
     },
     documentedResponses: { 200: listEnvelopeSchema(jobItemSchema) },
     errorResponses: [403],

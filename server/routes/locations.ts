@@ -1,12 +1,29 @@
 /** GET /locations/: departments and municipalities (DIVIPOLA), for filters and forms. */
 import type { FastifyInstance } from 'fastify';
+import type { ListSpec } from '../../resources/listQuery';
 import type { LocationRecord } from '../../resources/locations';
-import { pagingQueryProperties } from '../http/paging';
+import { spanishOrderSql } from '../db/textKey';
 import { apiRoute } from '../http/route';
 import { listEnvelopeSchema } from '../resources/openapi';
-import { locationWhere, parseLocationFilter } from '../sites/locationFilter';
-import { pageMeta, sortKeySql } from '../sites/query';
+import { listLimit, listOrderBy, listPage, listQuerySchema, listWhere, readListQuery, SqlParams } from '../lists/listQuery';
 
+/** Spec 01 §3 'Location': departments under the country root, municipalities under a department (all of them in one page of 2000). */
+export const locationListSpec: ListSpec = {
+  defaultPageSize: 100,
+  maxPageSize: 2000,
+  orders: { name: spanishOrderSql('l.name'), id: 'l.id' },
+  defaultOrder: 'name',
+  tieBreaker: 'l.id',
+  filters: {
+    id: { kind: 'in', type: 'int', min: 1, sql: 'l.id', description: 'Ubicaciones por id' },
+    parentLocationId: { kind: 'eq', type: 'int', min: 1, sql: 'l.parent_location_id', description: 'Ubicación padre (170 = Colombia: departamentos)' },
+    search: { kind: 'search', sql: ['l.name'], maxLength: 150, description: 'Parte del nombre (sin distinguir mayúsculas ni tildes)' },
+    isMunicipality: { kind: 'bool', sql: 'l.is_municipality', description: 'true municipios, false departamentos' },
+  },
+};
+
+/** The country root (no parent) is never listed. */
+const LISTED = ['l.parent_location_id is not null'];
 
 export function registerLocationRoutes(app: FastifyInstance): void {
   apiRoute(app, {
@@ -15,17 +32,7 @@ export function registerLocationRoutes(app: FastifyInstance): void {
     access: 'authenticated',
     summary: 'Departamentos y municipios, por ubicación padre o por nombre',
     tags: ['Ubicaciones'],
-    schema: {
-      querystring: {
-        type: 'object',
-        properties: {
-          parentLocationId: { type: 'string', description: 'Ubicación padre (170 = Colombia: departamentos)' },
-          search: { type: 'string', description: 'Parte del nombre (sin distinguir mayúsculas ni tildes)' },
-          isMunicipality: { type: 'string', description: 'true municipios, false departamentos' },
-          ...pagingQueryProperties({ defaultPageSize: 100, maxPageSize: 2000 }),
-        },
-      },
-    },
+    schema: { querystring: listQuerySchema(locationListSpec) },
     documentedResponses: {
       200: listEnvelopeSchema({
         type: 'object',
@@ -41,19 +48,16 @@ export function registerLocationRoutes(app: FastifyInstance): void {
       }),
     },
     handler: async (request) => {
-      const filter = parseLocationFilter(request.query as Record<string, unknown>);
-      const where = locationWhere(filter);
-      const n = where.params.length;
-      const { database } = app.ctx;
-      const results = await database.query<LocationRecord>(
+      const query = readListQuery(locationListSpec, request.query);
+      const params = new SqlParams();
+      const rows = await app.ctx.database.query<LocationRecord>(
         `select l.id, l.name, l.code, l.parent_location_id as "parentLocationId", l.is_municipality as "isMunicipality",
            l.latitude, l.longitude
-         from locations l ${where.text}
-         order by ${sortKeySql('l.name')}, l.id limit $${n + 1} offset $${n + 2}`,
-        [...where.params, filter.pageSize, (filter.page - 1) * filter.pageSize],
+         from locations l ${listWhere(query, params, LISTED)}
+         ${listOrderBy(locationListSpec, query)} ${listLimit(query, params)}`,
+        params.values,
       );
-      const [count] = await database.query<{ total: number }>(`select count(*)::int as total from locations l ${where.text}`, where.params);
-      return { results, meta: pageMeta(filter, count?.total ?? 0) };
+      return listPage(rows, query);
     },
   });
 }

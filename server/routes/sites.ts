@@ -1,27 +1,14 @@
-/** GET /sites/: the site list with its filters (spec 01 'Site list', 'Site filter'). */
+/** GET /sites/: the site list with its filters (spec 01 'Site list', 'Site filter'); GET /sites/counts/: its tab totals. */
 import type { FastifyInstance } from 'fastify';
-import { pagingQueryProperties } from '../http/paging';
 import { apiRoute } from '../http/route';
 import { listEnvelopeSchema } from '../resources/openapi';
-import { parseSiteFilter } from '../sites/filter';
-import { siteListSql, type SiteListRow } from '../sites/listQuery';
+import { listPage, listQuerySchema, readListQuery } from '../lists/listQuery';
+import { siteListSpec } from '../sites/filter';
+import { siteListSql, siteStatusCountsSql, type SiteListRow, type SiteStatusCounts } from '../sites/listQuery';
 import { tSites } from '../sites/messages';
-import { pageMeta } from '../sites/query';
 import { statusNameKey } from '../sites/status';
 
-const siteListQuerySchema = {
-  type: 'object',
-  properties: {
-    ...pagingQueryProperties({ defaultPageSize: 20, maxPageSize: 100 }),
-    name: { type: 'string', description: 'Parte del nombre (sin distinguir mayúsculas ni tildes)' },
-    parentLocationId: { type: 'string', description: 'Departamento' },
-    locationId: { type: 'string', description: 'Municipio' },
-    groupID: { type: 'string', description: 'Grupo' },
-    status: { type: 'string', description: '1 activos (instalados), 2 inactivos o no instalados' },
-    pendingRequest: { type: 'string', description: 'true: solo con solicitud pendiente' },
-    orderBy: { type: 'string', description: 'Campo de orden; -campo descendente (name por defecto)' },
-  },
-} as const;
+const SITE_READERS = { permissions: ['Sites', 'Impersonate', 'Reports'] } as const;
 
 /** A row of the site list (documented only: resources/sites.ts SiteListRecord). */
 const siteListRowSchema = {
@@ -57,24 +44,38 @@ export function registerSiteRoutes(app: FastifyInstance): void {
   apiRoute(app, {
     method: 'GET',
     url: '/sites/',
-    access: { permissions: ['Sites', 'Impersonate', 'Reports'] },
-    summary: 'Lista de entidades (portales) con filtros y paginación',
+    access: SITE_READERS,
+    summary: 'Lista de entidades (portales) con filtros y paginación (meta.hasNextPage; los totales, en /sites/counts/)',
     tags: ['Portales'],
-    schema: { querystring: siteListQuerySchema },
+    schema: { querystring: listQuerySchema(siteListSpec) },
     documentedResponses: { 200: listEnvelopeSchema(siteListRowSchema) },
     handler: async (request) => {
-      const filter = parseSiteFilter(request.query as Record<string, unknown>);
-      const { page, count } = siteListSql(filter);
-      const { database } = app.ctx;
-      const [rows, [totalRow]] = await Promise.all([
-        database.query<SiteListRow>(page.text, page.params),
-        database.query<{ total: number }>(count.text, count.params),
-      ]);
-      const total = totalRow?.total ?? 0;
-      return {
-        results: rows.map((row) => ({ ...row, statusName: tSites(statusNameKey(row)) })),
-        meta: pageMeta(filter, total),
-      };
+      const query = readListQuery(siteListSpec, request.query);
+      const { text, params } = siteListSql(query);
+      const rows = await app.ctx.database.query<SiteListRow>(text, params);
+      const page = listPage(rows, query);
+      return { ...page, results: page.results.map((row) => ({ ...row, statusName: tSites(statusNameKey(row)) })) };
+    },
+  });
+
+  apiRoute(app, {
+    method: 'GET',
+    url: '/sites/counts/',
+    access: SITE_READERS,
+    summary: 'Totales de las pestañas de estado (todos, activos, inactivos, por aprobar) para la misma búsqueda, en una consulta',
+    tags: ['Portales'],
+    schema: { querystring: listQuerySchema(siteListSpec) },
+    documentedResponses: {
+      200: {
+        type: 'object',
+        description: 'Portales por pestaña con los mismos filtros (sin el de estado)',
+        properties: { all: { type: 'integer' }, active: { type: 'integer' }, inactive: { type: 'integer' }, pending: { type: 'integer' } },
+      },
+    },
+    handler: async (request) => {
+      const { text, params } = siteStatusCountsSql(readListQuery(siteListSpec, request.query));
+      const [counts] = await app.ctx.database.query<SiteStatusCounts>(text, params);
+      return counts;
     },
   });
 }

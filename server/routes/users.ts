@@ -2,10 +2,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { checkRecoveryToken, completeRecovery, requestRecovery } from '../auth/recovery';
 import { createSuperadmin, listSuperadminPage, readSuperadmin, updateSuperadmin } from '../auth/superadmins';
-import { pagingQueryProperties } from '../http/paging';
 import { apiRoute } from '../http/route';
 import { listEnvelopeSchema } from '../resources/openapi';
 import { userViewSchema } from './auth';
+import { listQuerySchema } from '../lists/listQuery';
+import { superadminListSpec } from '../auth/superadminStore';
 
 const RECOVERY_TAGS = ['Recuperación de contraseña'];
 const TAGS = ['Superadministradores'];
@@ -87,16 +88,7 @@ export function registerUserRoutes(app: FastifyInstance): void {
     access: USERS,
     summary: 'Superadministradores: página, búsqueda por nombre o correo y orden',
     tags: TAGS,
-    schema: {
-      querystring: {
-        type: 'object',
-        properties: {
-          ...pagingQueryProperties({ defaultPageSize: 20, maxPageSize: 100 }),
-          search: { type: 'string', description: 'Texto buscado en el nombre o el correo' },
-          orderBy: { type: 'string', description: '-createdDate (recientes primero, por omisión), createdDate, name, -name' },
-        },
-      },
-    },
+    schema: { querystring: listQuerySchema(superadminListSpec) },
     documentedResponses: { 200: listEnvelopeSchema(superadminSchema) },
     handler: async (request) => listSuperadminPage(app, request.query),
   });

@@ -1,12 +1,16 @@
 /**
- * The SQL of the site list: one query for the page (joins for the location and type names,
- * a lateral lookup of the latest pending request) and one for the total.
+ * The SQL of the site list: one query for the page (joins for the location and type names, a lateral
+ * lookup of the latest pending request), `pageSize + 1` rows so that no count is needed; and the one
+ * grouped count of the status tabs.
  */
 import type { SiteListRecord } from '../../resources/sites';
-import { siteOrderBy, siteWhere, type SiteFilter } from './filter';
+import { countColumns, listLimit, listOrderBy, listWhere, SqlParams, type ListQuery } from '../lists/listQuery';
+import { SITE_BASE_CONDITIONS, SITE_STATUS_BUCKETS, SITE_TAB_FILTERS, siteListSpec } from './filter';
 
 /** A row as the page query returns it: the list record before its status name is added. */
 export type SiteListRow = Omit<SiteListRecord, 'statusName' | 'modifiedDate'> & { modifiedDate: Date | string };
+
+export type SiteStatusCounts = Record<keyof typeof SITE_STATUS_BUCKETS, number>;
 
 const JOINS = `
   left join locations pl on pl.id = s.parent_location_id
@@ -17,16 +21,16 @@ const JOINS = `
  * The page's ids are chosen first (filters, order, limit: served by the indexes on sites), then
  * only those rows are joined with their names and their latest pending request, in the same order.
  */
-export function siteListSql(filter: SiteFilter): { page: { text: string; params: unknown[] }; count: { text: string; params: unknown[] } } {
-  const where = siteWhere(filter);
-  const n = where.params.length;
-  const orderBy = siteOrderBy(filter.orderBy);
-  const page = `
+export function siteListSql(query: ListQuery): { text: string; params: unknown[] } {
+  const params = new SqlParams();
+  const where = listWhere(query, params, SITE_BASE_CONDITIONS);
+  const orderBy = listOrderBy(siteListSpec, query);
+  const text = `
     with page as (
       select s.id from sites s ${JOINS}
-      ${where.text}
+      ${where}
       ${orderBy}
-      limit $${n + 1} offset $${n + 2}
+      ${listLimit(query, params)}
     )
     select s.id, s.name, s.alias, s.parent_location_id as "parentLocationId", pl.name as "parentLocation",
       s.location_id as "locationId", cl.name as "childLocation", s.site_type_id as "siteTypeId", st.name as "siteType",
@@ -41,10 +45,13 @@ export function siteListSql(filter: SiteFilter): { page: { text: string; params:
       order by r.creation_date desc, r.id desc limit 1
     ) req on true
     ${orderBy}`;
-  // Filters refer to sites (and group_sites) only, so the total needs no joins.
-  const count = `select count(*)::int as total from sites s ${where.text}`;
-  return {
-    page: { text: page, params: [...where.params, filter.pageSize, (filter.page - 1) * filter.pageSize] },
-    count: { text: count, params: where.params },
-  };
+  return { text, params: params.values };
+}
+
+/** The totals of the status tabs for the same search, in one scan (the tab filters themselves are left out). */
+export function siteStatusCountsSql(query: ListQuery): { text: string; params: unknown[] } {
+  const params = new SqlParams();
+  // Filters refer to sites (and group_sites) only, so the counts need no joins.
+  const where = listWhere(query, params, SITE_BASE_CONDITIONS, SITE_TAB_FILTERS);
+  return { text: `select ${countColumns(SITE_STATUS_BUCKETS)} from sites s ${where}`, params: params.values };
 }

@@ -33,7 +33,8 @@ export function AuditUserFilter({ onChange }: { onChange: (userId: string) => vo
 
   const { data, isPending, error } = useGetList<UserOption & { id: number }>(
     AUDIT_ACTORS_RESOURCE,
-    { pagination: { page: 1, perPage: USER_CHOICES }, filter: search ? { q: search } : {} },
+    // By name, as GET /audit/actors/ orders by default (react-admin would otherwise ask for -id).
+    { pagination: { page: 1, perPage: USER_CHOICES }, sort: { field: 'name', order: 'ASC' }, filter: search ? { q: search } : {} },
     // One failure is enough: retrying a refused call only repeats the refusal.
     { retry: false },
   );

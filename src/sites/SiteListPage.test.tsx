@@ -64,9 +64,17 @@ function fakeDataProvider(sites: FakeSite[], calls: Calls): DataProvider {
   const page = <T,>(rows: T[], params: GetListParams) => {
     const { page: p, perPage } = params.pagination ?? { page: 1, perPage: 20 };
     const slice = rows.slice((p - 1) * perPage, p * perPage);
-    return { data: slice, total: rows.length, pageInfo: { hasNextPage: p * perPage < rows.length, hasPreviousPage: p > 1 } };
+    return { data: slice, pageInfo: { hasNextPage: p * perPage < rows.length, hasPreviousPage: p > 1 } };
   };
   const notUsed = () => Promise.reject(new Error('not used'));
+  const matching = (f: Record<string, unknown>) =>
+    sites
+      .filter((s) => (f.status === 1 ? s.statusId === 1 && s.installed : f.status === 2 ? s.statusId === 2 || !s.installed : true))
+      .filter((s) => (f.pendingRequest ? s.pendingRequest : true))
+      .filter((s) => (f.name ? s.name.toLowerCase().includes(String(f.name).toLowerCase()) : true))
+      .filter((s) => (f.parentLocationId ? s.parentLocationId === f.parentLocationId : true))
+      .filter((s) => (f.locationId ? s.locationId === f.locationId : true))
+      .filter((s) => (f.groupID ? s.groups.includes(Number(f.groupID)) : true));
   return {
     getList: (async (resource: string, params: GetListParams) => {
       calls.push({ resource, params });
@@ -78,15 +86,23 @@ function fakeDataProvider(sites: FakeSite[], calls: Calls): DataProvider {
         );
       }
       if (resource === 'groups') return page([{ id: 1, groupID: 1, name: 'Grupo Norte', countEntities: 5 }], params);
-      const rows = sites
-        .filter((s) => (f.status === 1 ? s.statusId === 1 && s.installed : f.status === 2 ? s.statusId === 2 || !s.installed : true))
-        .filter((s) => (f.pendingRequest ? s.pendingRequest : true))
-        .filter((s) => (f.name ? s.name.toLowerCase().includes(String(f.name).toLowerCase()) : true))
-        .filter((s) => (f.parentLocationId ? s.parentLocationId === f.parentLocationId : true))
-        .filter((s) => (f.locationId ? s.locationId === f.locationId : true))
-        .filter((s) => (f.groupID ? s.groups.includes(Number(f.groupID)) : true));
-      return page(rows, params);
+      return page(matching(f), params);
     }) as DataProvider['getList'],
+    // GET /sites/counts/: the tab totals of the same search (the status filters are ignored, as the server does).
+    request: async (path: string, options?: { query?: Record<string, unknown> }) => {
+      calls.push({ resource: path, params: { filter: options?.query ?? {} } as GetListParams });
+      const rows = matching({ ...options?.query, status: undefined, pendingRequest: undefined });
+      return {
+        status: 200,
+        headers: new Headers(),
+        json: {
+          all: rows.length,
+          active: matching({ ...options?.query, status: 1 }).length,
+          inactive: matching({ ...options?.query, status: 2 }).length,
+          pending: matching({ ...options?.query, pendingRequest: true }).length,
+        },
+      };
+    },
     getOne: notUsed,
     getMany: notUsed,
     getManyReference: notUsed,
@@ -177,6 +193,9 @@ describe('SiteListPage', () => {
       'Estado',
     ]);
     expect(siteCalls(calls)[0]!.params.filter).toEqual({});
+    // The four totals come from one counts call, not from a list call per tab.
+    expect(calls.filter((c) => c.resource === '/sites/counts/').map((c) => c.params.filter)).toEqual([{}]);
+    expect(calls.some((c) => c.resource === 'sites' && c.params.pagination?.perPage === 1)).toBe(false);
     const first = screen.getByRole('row', { name: 'Abrir la entidad Alcaldía 01' });
     expect(within(first).getByText('Cundinamarca')).toBeInTheDocument();
     expect(within(first).getByText('Soacha')).toBeInTheDocument();

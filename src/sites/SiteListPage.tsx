@@ -49,7 +49,7 @@ export function SiteListPage() {
 
   const filter = useMemo(() => siteListFilter(search, tab), [search, tab]);
   const searchFilter = useMemo(() => siteListFilter(search, 'all'), [search]);
-  const { data, total, isPending, error, hasNextPage, fetchNextPage, isFetchingNextPage } = useInfiniteGetList<SiteRow & { id: number }>(
+  const { data, isPending, error, hasNextPage, fetchNextPage, isFetchingNextPage } = useInfiniteGetList<SiteRow & { id: number }>(
     'sites',
     { pagination: { page: 1, perPage: SITE_LIST_PAGE_SIZE }, sort: { field: 'name', order: 'ASC' }, filter },
     { enabled: !permissionsPending },
@@ -66,7 +66,7 @@ export function SiteListPage() {
       </Typography>
       <SiteListActions held={held} />
       <SiteFilters value={search} onChange={onSearch} />
-      <SiteStatusTabs tabs={tabs} value={tab} currentTotal={total} searchFilter={searchFilter} onChange={onTab} />
+      <SiteStatusTabs tabs={tabs} value={tab} searchFilter={searchFilter} onChange={onTab} />
       {error ? (
         <Alert severity="error" sx={{ my: 2 }}>
           {translate('sites.list.load_error')}

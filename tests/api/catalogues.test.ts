@@ -24,7 +24,7 @@ afterAll(async () => {
 const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, headers = settings) =>
   testApp.app.inject({ method, url: `/api/v1${url}`, headers, payload: payload as never });
 
-type List<T> = { results: T[]; meta: { hasNextPage: boolean; total: number } };
+type List<T> = { results: T[]; meta: { hasNextPage: boolean } };
 
 describe.each([
   { path: '/sitetypes/', id: 'id', name: 'Veeduría' },
@@ -45,6 +45,19 @@ describe.each([
     expect((await inject('GET', item(key))).json()).toEqual(record);
     const list = (await inject('GET', `${path}?pageSize=1000`)).json() as List<Record<string, unknown>>;
     expect(list.results.some((r) => r[id] === key)).toBe(true);
+
+    // Search ignores case and accents (the name has an accent: searched without it, upper case, and with another one).
+    const plain = name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase();
+    for (const search of [plain, name.toLowerCase()]) {
+      const found = (await inject('GET', `${path}?search=${encodeURIComponent(search)}`)).json() as List<Record<string, unknown>>;
+      expect(found.results.map((r) => r[id]), search).toContain(key);
+    }
+    // Several ids: repeated keys or a comma list, under `id` and under the id field's own name.
+    const other = list.results.find((r) => r[id] !== key)![id] as number;
+    for (const query of [`id=${key}&id=${other}`, `id=${key},${other}`, `${id}=${key}&${id}=${other}`, `${id}=${key},${other}`]) {
+      const found = (await inject('GET', `${path}?${query}`)).json() as List<Record<string, unknown>>;
+      expect(found.results.map((r) => r[id]).sort(), query).toEqual([key, other].sort());
+    }
 
     const updated = await inject('PUT', item(key), { ...record, name: `${name} 2` });
     expect(updated.statusCode).toBe(200);

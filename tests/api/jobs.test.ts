@@ -212,13 +212,13 @@ describe('items', () => {
     const failed = (await t.app.inject({ method: 'GET', url: `${API}/jobs/${id}/items?state=failed`, headers: bearer(token) })).json();
     expect(failed).toEqual({
       results: [{ key: 'e', state: 'failed', message: 'El elemento e no es válido', finishedAt: expect.any(String) }],
-      meta: { hasNextPage: false, total: 1 },
+      meta: { hasNextPage: false },
     });
     const skipped = (await t.app.inject({ method: 'GET', url: `${API}/jobs/${id}/items?state=skipped`, headers: bearer(token) })).json();
     expect(skipped.results.map((item: { key: string; message: string }) => [item.key, item.message])).toEqual([['f', 'Sin cambios']]);
     const page2 = (await t.app.inject({ method: 'GET', url: `${API}/jobs/${id}/items?pageSize=4&page=2`, headers: bearer(token) })).json();
     expect(page2.results.map((item: { key: string }) => item.key)).toEqual(['e', 'f']);
-    expect(page2.meta).toEqual({ hasNextPage: false, total: 6 });
+    expect(page2.meta).toEqual({ hasNextPage: false });
     const wrong = await t.app.inject({ method: 'GET', url: `${API}/jobs/${id}/items?state=perdido`, headers: bearer(token) });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.code).toBe('BadArgument');

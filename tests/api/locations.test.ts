@@ -4,12 +4,12 @@ import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
 import { locations } from '../../server/db/schema';
 import type { LocationRecord } from '../../resources/locations';
 import { errors } from '../../i18n/es/errors';
-import { sites as siteTexts } from '../../i18n/es/sites';
+import { lists } from '../../i18n/es/lists';
 
 type LocationItem = LocationRecord;
 interface ListBody {
   results: LocationItem[];
-  meta: { hasNextPage: boolean; total: number };
+  meta: { hasNextPage: boolean };
 }
 
 let t: TestApp;
@@ -31,7 +31,8 @@ describe('GET /api/v1/locations/', () => {
   it('lists the 33 departments under the country root, ordered by name', async () => {
     const { status, body } = await list('?parentLocationId=170');
     expect(status).toBe(200);
-    expect(body.meta).toEqual({ hasNextPage: false, total: 33 });
+    expect(body.meta).toEqual({ hasNextPage: false });
+    expect(body.results).toHaveLength(33);
     expect(body.results.every((l) => l.parentLocationId === 170 && !l.isMunicipality)).toBe(true);
     const names = body.results.map((l) => l.name);
     const plain = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
@@ -44,13 +45,13 @@ describe('GET /api/v1/locations/', () => {
     expect([antioquia.latitude, antioquia.longitude]).toEqual([medellin!.latitude, medellin!.longitude]);
 
     const departments = await list('?isMunicipality=false');
-    expect(departments.body.meta.total).toBe(33);
+    expect(departments.body.results).toHaveLength(33);
     expect(departments.body.results.some((l) => l.id === 170)).toBe(false);
   });
 
   it('lists the 125 municipalities of Antioquia', async () => {
     const { body } = await list('?parentLocationId=5&pageSize=200');
-    expect(body.meta.total).toBe(125);
+    expect(body).toMatchObject({ meta: { hasNextPage: false } });
     expect(body.results).toHaveLength(125);
     expect(body.results.every((l) => l.isMunicipality && l.parentLocationId === 5 && l.code.startsWith('05'))).toBe(true);
     const paged = await list('?parentLocationId=5');
@@ -61,7 +62,7 @@ describe('GET /api/v1/locations/', () => {
   it('counts 1,122 municipality-level entities', async () => {
     const { body } = await list('?isMunicipality=true&pageSize=2000');
     const [db] = await t.database.db.select({ n: count() }).from(locations).where(and(eq(locations.isMunicipality, true), isNotNull(locations.parentLocationId)));
-    expect(body.meta.total).toBe(1122);
+    expect(body.results).toHaveLength(1122);
     expect(body.results).toHaveLength(Number(db!.n));
     expect(body.results.every((l) => l.latitude! > -4.3 && l.latitude! < 13.5 && l.longitude! > -82 && l.longitude! < -66.8)).toBe(true);
   });
@@ -83,6 +84,14 @@ describe('GET /api/v1/locations/', () => {
     expect(bad.json().error.message).toBe('El tamaño de página debe ser un número entre 1 y 2000');
     const badFlag = await t.app.inject({ method: 'GET', url: '/api/v1/locations/?isMunicipality=si', headers: bearer(token) });
     expect(badFlag.statusCode).toBe(400);
-    expect(badFlag.json().error.message).toBe(siteTexts.server.query.boolean);
+    expect(badFlag.json().error.message).toBe(lists.query.boolean);
+  });
+
+  it('reads several ids as repeated keys or as a comma list', async () => {
+    for (const query of ['?id=5&id=11', '?id=5,11', '?id=11,5&id=5']) {
+      const { status, body } = await list(query);
+      expect(status, query).toBe(200);
+      expect(body.results.map((l) => l.name), query).toEqual(['Antioquia', 'Bogotá, D.C.']);
+    }
   });
 });

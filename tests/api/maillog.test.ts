@@ -305,7 +305,7 @@ describe('GET /maillog/', () => {
     const response = await list('?template=test.list');
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body.meta).toEqual({ hasNextPage: false, total: 2 });
+    expect(body.meta).toEqual({ hasNextPage: false });
     expect(body.results.map((r: { to: string }) => r.to)).toEqual(['listado-dos@portales.test', 'listado-uno@portales.test']);
     expect(body.results[0]).toMatchObject({
       template: 'test.list',
@@ -335,22 +335,19 @@ describe('GET /maillog/', () => {
     expect(await ids(`?template=test.list&from=${today}&to=${today}`)).toHaveLength(2);
     expect(await ids('?template=test.list&to=2000-01-01')).toEqual([]);
     const page = (await list('?template=test.list&page=1&pageSize=1')).json();
-    expect(page.meta).toEqual({ hasNextPage: true, total: 2 });
+    expect(page.meta).toEqual({ hasNextPage: true });
     expect(page.results).toHaveLength(1);
   });
 
   it('refuses bad filters with a Spanish 400', async () => {
     const badState = await list('?state=perdido');
     expect(badState.statusCode).toBe(400);
-    expect(JSON.stringify(badState.json().error)).toContain('El estado no es válido');
+    expect(badState.json().error.details).toEqual([expect.objectContaining({ target: 'state', message: 'El valor no es válido' })]);
     const badDate = await list('?from=2024-02-30');
     expect(badDate.statusCode).toBe(400);
     expect(JSON.stringify(badDate.json().error)).toContain('La fecha no es válida');
     expect((await list('?relatedId=abc')).statusCode).toBe(400);
     expect((await list('?relatedId=2147483648')).statusCode).toBe(400);
-    const badRange = await list('?from=2024-03-02&to=2024-03-01');
-    expect(badRange.statusCode).toBe(400);
-    expect(JSON.stringify(badRange.json().error)).toContain('El rango de fechas ingresado no es válido');
   });
 
   it('needs Settings: 401 without a token, 403 with Reports only', async () => {

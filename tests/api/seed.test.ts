@@ -111,8 +111,9 @@ describe('demo data', () => {
     const token = await demo.tokenFor(['Sites']);
     const response = await demo.app.inject({ method: 'GET', url: '/api/v1/sites/groups/', headers: bearer(token) });
     expect(response.statusCode).toBe(200);
-    const body = response.json() as { results: Array<{ groupID: number; name: string; countEntities: number }>; meta: { total: number } };
-    expect(body.meta.total).toBeGreaterThanOrEqual(3);
+    const body = response.json() as { results: Array<{ groupID: number; name: string; countEntities: number }>; meta: { hasNextPage: boolean } };
+    expect(body.results.length).toBeGreaterThanOrEqual(3);
+    expect(body.meta.hasNextPage).toBe(false);
     const capitals = body.results.find((g) => g.name === 'Capitales de departamento');
     expect(capitals?.countEntities).toBe(32); // 31 capitals coded DD001 and Bogotá (Cundinamarca's)
     const filtered = await demo.app.inject({ method: 'GET', url: '/api/v1/sites/groups/?name=caribe', headers: bearer(token) });
@@ -122,7 +123,7 @@ describe('demo data', () => {
     const forbidden = await demo.app.inject({ method: 'GET', url: '/api/v1/sites/groups/', headers: bearer(await demo.tokenFor(['Tickets'])) });
     expect(forbidden.statusCode).toBe(403);
     const reader = await demo.app.inject({ method: 'GET', url: '/api/v1/sites/groups/?pageSize=2', headers: bearer(await demo.tokenFor(['GlobalBanners'])) });
-    expect(reader.json()).toMatchObject({ meta: { hasNextPage: true, total: body.meta.total } });
+    expect(reader.json()).toMatchObject({ meta: { hasNextPage: true } });
     expect((reader.json() as typeof body).results).toHaveLength(2);
 
     const counts = await demo.database.db.select({ type: users.userTypeId, n: count() }).from(users).groupBy(users.userTypeId);

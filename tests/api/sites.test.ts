@@ -4,6 +4,7 @@ import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
 import { groups, groupSites, siteRequests, sites } from '../../server/db/schema';
 import { sites as siteTexts } from '../../i18n/es/sites';
 import { errors } from '../../i18n/es/errors';
+import { lists } from '../../i18n/es/lists';
 
 interface SiteItem {
   id: number;
@@ -25,7 +26,7 @@ interface SiteItem {
 }
 interface ListBody {
   results: SiteItem[];
-  meta: { hasNextPage: boolean; total: number };
+  meta: { hasNextPage: boolean };
 }
 
 let t: TestApp;
@@ -34,6 +35,23 @@ let token: string;
 async function list(query: string, auth = token) {
   const response = await t.app.inject({ method: 'GET', url: `/api/v1/sites/${query}`, headers: bearer(auth) });
   return { status: response.statusCode, body: response.json() as ListBody };
+}
+
+/** Every row of a filtered list, page after page (the list answers no total: meta.hasNextPage only). */
+async function allRows(query: string): Promise<SiteItem[]> {
+  const rows: SiteItem[] = [];
+  for (let page = 1; ; page += 1) {
+    const { status, body } = await list(`?${query}&pageSize=100&page=${page}`);
+    expect(status).toBe(200);
+    rows.push(...body.results);
+    if (!body.meta.hasNextPage) return rows;
+  }
+}
+
+async function counts(query: string, auth = token) {
+  const response = await t.app.inject({ method: 'GET', url: `/api/v1/sites/counts/${query}`, headers: bearer(auth) });
+  expect(response.statusCode).toBe(200);
+  return response.json() as { all: number; active: number; inactive: number; pending: number };
 }
 
 /** Spanish dictionary order (accents and case ignored), ties by id: what the list promises. */
@@ -54,12 +72,12 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('GET /api/v1/sites/', () => {
-  it('pages 20 sites by name with the total and hasNextPage', async () => {
+  it('pages 20 sites by name with hasNextPage and no count', async () => {
     const first = await list('');
     expect(first.status).toBe(200);
     expect(first.body.results).toHaveLength(20);
-    expect(first.body.meta.total).toBe(await dbCount(eq(sites.isDeleted, false)));
-    expect(first.body.meta.hasNextPage).toBe(true);
+    expect(first.body.meta).toEqual({ hasNextPage: true });
+    expect((await counts('')).all).toBe(await dbCount(eq(sites.isDeleted, false)));
     const expected = inSpanishOrder(await t.database.db.select({ id: sites.id, name: sites.name }).from(sites).orderBy(asc(sites.id)));
     expect(first.body.results.map((s) => s.id)).toEqual(expected.slice(0, 20).map((s) => s.id));
 
@@ -95,48 +113,50 @@ describe('GET /api/v1/sites/', () => {
       expect(site.statusName).toBe(site.installed && site.statusId === 1 ? siteTexts.server.status.active : siteTexts.server.status.inactive);
     }
     expect(body.results.find((s) => s.siteTypeId === 2)?.siteType).toBe('Alcaldía');
-    expect(body.meta).toEqual({ hasNextPage: false, total: 2 });
+    expect(body.meta).toEqual({ hasNextPage: false });
   });
 
   it('filters by name, ignoring case and accents', async () => {
-    const { body } = await list('?name=MEDELL&pageSize=100');
-    expect(body.meta.total).toBe(await dbCount(ilike(sites.name, '%medell%')));
-    expect(body.results.length).toBeGreaterThan(0);
-    for (const site of body.results) expect(site.name.toLowerCase()).toContain('medell');
+    const rows = await allRows('name=MEDELL');
+    expect(rows.length).toBe(await dbCount(ilike(sites.name, '%medell%')));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const site of rows) expect(site.name.toLowerCase()).toContain('medell');
 
     const accentless = await list('?name=bogota');
     expect(accentless.body.results.map((s) => s.name)).toContain('Alcaldía Mayor de Bogotá, D.C.');
+    const accented = await allRows('name=%C3%A1BREGO');
+    expect(accented.map((s) => s.name)).toContain('Alcaldía de Ábrego');
+    expect(accented.map((s) => s.name)).toEqual((await allRows('name=abrego')).map((s) => s.name));
     const wildcard = await list('?name=%25');
-    expect(wildcard.body.meta.total).toBe(0);
+    expect(wildcard.body.results).toEqual([]);
   });
 
   it('filters by department', async () => {
-    const { body } = await list('?parentLocationId=5&pageSize=100');
-    expect(body.meta.total).toBe(await dbCount(eq(sites.parentLocationId, 5)));
-    expect(body.meta.total).toBe(2 + 2 * 125);
-    expect(body.meta.hasNextPage).toBe(true);
-    expect(body.results.every((s) => s.parentLocationId === 5 && s.parentLocation === 'Antioquia')).toBe(true);
+    const rows = await allRows('parentLocationId=5');
+    expect(rows.length).toBe(await dbCount(eq(sites.parentLocationId, 5)));
+    expect(rows.length).toBe(2 + 2 * 125);
+    expect((await list('?parentLocationId=5&pageSize=100')).body.meta.hasNextPage).toBe(true);
+    expect(rows.every((s) => s.parentLocationId === 5 && s.parentLocation === 'Antioquia')).toBe(true);
   });
 
   it('filters by group', async () => {
     const [group] = await t.database.db.select().from(groups).where(eq(groups.name, 'Capitales de departamento'));
     const members = await t.database.db.select({ siteId: groupSites.siteId }).from(groupSites).where(eq(groupSites.groupId, group!.groupId));
-    const { body } = await list(`?groupID=${group!.groupId}&pageSize=100`);
-    expect(body.meta.total).toBe(members.length);
-    expect(body.results.map((s) => s.id).sort((a, b) => a - b)).toEqual(members.map((m) => m.siteId).sort((a, b) => a - b));
+    const rows = await allRows(`groupID=${group!.groupId}`);
+    expect(rows.map((s) => s.id).sort((a, b) => a - b)).toEqual(members.map((m) => m.siteId).sort((a, b) => a - b));
   });
 
   it('filters by status: 1 active installed, 2 everything else', async () => {
     const activeWhere = and(eq(sites.installed, true), eq(sites.statusId, 1));
-    const active = await list('?status=1&pageSize=100');
-    expect(active.body.meta.total).toBe(await dbCount(activeWhere));
-    expect(active.body.meta.total).toBeGreaterThan(100);
-    expect(active.body.results.every((s) => s.installed && s.statusId === 1 && s.statusName === 'Activo')).toBe(true);
+    const active = await allRows('status=1');
+    expect(active.length).toBe(await dbCount(activeWhere));
+    expect(active.length).toBeGreaterThan(100);
+    expect(active.every((s) => s.installed && s.statusId === 1 && s.statusName === 'Activo')).toBe(true);
 
-    const inactive = await list('?status=2&pageSize=100');
-    expect(inactive.body.meta.total).toBe(await dbCount(not(activeWhere!)));
-    expect(inactive.body.meta.total + active.body.meta.total).toBe(await dbCount());
-    expect(inactive.body.results.every((s) => !(s.installed && s.statusId === 1) && s.statusName === 'Inactivo')).toBe(true);
+    const inactive = await allRows('status=2');
+    expect(inactive.length).toBe(await dbCount(not(activeWhere!)));
+    expect(inactive.length + active.length).toBe(await dbCount());
+    expect(inactive.every((s) => !(s.installed && s.statusId === 1) && s.statusName === 'Inactivo')).toBe(true);
 
     // Installed but inactive sites are in the inactive tab too (not-installed ones have no users).
     const inactiveInstalled = await list('?status=2&orderBy=-countUsers&pageSize=5');
@@ -148,22 +168,22 @@ describe('GET /api/v1/sites/', () => {
       .select({ siteId: siteRequests.siteId, kind: siteRequests.kind })
       .from(siteRequests)
       .where(eq(siteRequests.status, 'PendingApproval'));
-    const { body } = await list('?pendingRequest=true&pageSize=100');
-    expect(body.meta.total).toBe(new Set(pending.map((p) => p.siteId)).size);
-    expect(body.meta.total).toBeGreaterThan(0);
-    for (const site of body.results) {
+    const rows = await allRows('pendingRequest=true');
+    expect(rows.length).toBe(new Set(pending.map((p) => p.siteId)).size);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const site of rows) {
       expect(site.pendingRequest).toBe(true);
       expect(pending.filter((p) => p.siteId === site.id).map((p) => p.kind)).toContain(site.requestType);
     }
-    const notPending = await list('?pendingRequest=false');
-    expect(notPending.body.meta.total).toBe(await dbCount(eq(sites.pendingRequest, false)));
-    expect(notPending.body.results.every((s) => !s.pendingRequest && s.requestType === null)).toBe(true);
+    const notPending = await allRows('pendingRequest=false');
+    expect(notPending.length).toBe(await dbCount(eq(sites.pendingRequest, false)));
+    expect(notPending.every((s) => !s.pendingRequest && s.requestType === null)).toBe(true);
   });
 
   it('combines filters', async () => {
-    const { body } = await list('?parentLocationId=5&status=1&pageSize=100');
-    expect(body.meta.total).toBe(await dbCount(and(eq(sites.parentLocationId, 5), eq(sites.installed, true), eq(sites.statusId, 1))));
-    expect(body.results.every((s) => s.parentLocationId === 5 && s.statusId === 1)).toBe(true);
+    const rows = await allRows('parentLocationId=5&status=1');
+    expect(rows.length).toBe(await dbCount(and(eq(sites.parentLocationId, 5), eq(sites.installed, true), eq(sites.statusId, 1))));
+    expect(rows.every((s) => s.parentLocationId === 5 && s.statusId === 1)).toBe(true);
   });
 
   it('orders by a whitelisted field, descending with a minus sign', async () => {
@@ -190,13 +210,13 @@ describe('GET /api/v1/sites/', () => {
   });
 
   it.each([
-    ['page=0', 'page', siteTexts.server.query.page],
-    ['page=abc', 'page', siteTexts.server.query.page],
+    ['page=0', 'page', lists.query.page],
+    ['page=abc', 'page', lists.query.page],
     ['pageSize=101', 'pageSize', 'El tamaño de página debe ser un número entre 1 y 100'],
-    ['orderBy=password', 'orderBy', siteTexts.server.query.order_by],
-    ['status=3', 'status', siteTexts.server.query.status],
-    ['parentLocationId=5.5', 'parentLocationId', siteTexts.server.query.id],
-    ['pendingRequest=maybe', 'pendingRequest', siteTexts.server.query.boolean],
+    ['orderBy=password', 'orderBy', lists.query.order_by],
+    ['status=3', 'status', lists.query.choice],
+    ['parentLocationId=5.5', 'parentLocationId', lists.query.integer],
+    ['pendingRequest=maybe', 'pendingRequest', lists.query.boolean],
   ])('refuses %s with a Spanish 400', async (query, target, message) => {
     const response = await t.app.inject({ method: 'GET', url: `/api/v1/sites/?${query}`, headers: bearer(token) });
     expect(response.statusCode).toBe(400);
@@ -204,5 +224,38 @@ describe('GET /api/v1/sites/', () => {
     expect(body.error.code).toBe('BadArgument');
     expect(body.error.message).toBe(message);
     expect(body.error.details[0].target).toBe(target);
+  });
+
+  it('reads several ids as repeated keys or as a comma list', async () => {
+    const some = (await list('?pageSize=3')).body.results.map((s) => s.id);
+    const repeated = await list(`?${some.map((id) => `id=${id}`).join('&')}`);
+    const comma = await list(`?id=${some.join(',')}`);
+    expect(repeated.body.results.map((s) => s.id)).toEqual(some);
+    expect(comma.body.results.map((s) => s.id)).toEqual(some);
+  });
+});
+
+describe('GET /api/v1/sites/counts/', () => {
+  it('counts every status tab of the same search in one answer, whatever tab filter is sent', async () => {
+    const activeWhere = and(eq(sites.installed, true), eq(sites.statusId, 1), eq(sites.parentLocationId, 5));
+    const expected = {
+      all: await dbCount(eq(sites.parentLocationId, 5)),
+      active: await dbCount(activeWhere),
+      inactive: await dbCount(and(eq(sites.parentLocationId, 5), not(and(eq(sites.installed, true), eq(sites.statusId, 1))!))),
+      pending: await dbCount(and(eq(sites.parentLocationId, 5), eq(sites.pendingRequest, true))),
+    };
+    expect(await counts('?parentLocationId=5')).toEqual(expected);
+    expect(await counts('?parentLocationId=5&status=1&pendingRequest=true')).toEqual(expected);
+    expect(expected.active + expected.inactive).toBe(expected.all);
+    expect((await counts('?name=medell')).all).toBe((await allRows('name=medell')).length);
+  });
+
+  it('has the list access and refuses bad filters like the list', async () => {
+    expect((await counts('', await t.tokenFor(['Reports']))).all).toBeGreaterThan(0);
+    const forbidden = await t.app.inject({ method: 'GET', url: '/api/v1/sites/counts/', headers: bearer(await t.tokenFor(['Settings'])) });
+    expect(forbidden.statusCode).toBe(403);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/v1/sites/counts/?groupID=x', headers: bearer(token) });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details).toEqual([{ code: 'BadArgument', target: 'groupID', message: lists.query.integer }]);
   });
 });

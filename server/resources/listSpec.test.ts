@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as yup from 'yup';
 import { defineResource, type ResourceDeclaration } from '../../resources/types';
-import { ApiError } from '../http/errors';
-import { likePattern, parseListQuery } from './listQuery';
+import { parseListQuery } from '../lists/listQuery';
+import { resourceListSpec } from './listSpec';
 import { resourcePaths } from './paths';
 import { valuesToStore, toRecord } from './fields';
 
@@ -27,51 +27,46 @@ const declaration = defineResource({
   editMode: 'dialog',
 }) as unknown as ResourceDeclaration;
 
-describe('parseListQuery', () => {
+describe('resourceListSpec', () => {
+  const spec = resourceListSpec(declaration);
+  const parse = (query: Record<string, unknown>) => parseListQuery(spec, query);
+
   it('applies the declaration defaults', () => {
-    expect(parseListQuery(declaration, {})).toEqual({
-      page: 1,
-      pageSize: 30,
-      search: null,
-      order: { source: 'name', descending: true },
-      filters: [],
-    });
+    expect(parse({})).toEqual({ ok: true, query: { page: 1, pageSize: 30, order: { name: 'name', descending: true }, conditions: [] } });
+    expect(spec.maxPageSize).toBe(1000);
+    expect(spec.orders.name).toBe('spanish_key(t."name") collate "C"');
+    expect(spec.tieBreaker).toBe('t."thing_id"');
   });
 
-  it('reads page, capped page size, search, order and typed filters', () => {
-    const query = parseListQuery(declaration, { page: '3', pageSize: '5000', search: '  caja ', orderBy: '-rate', active: 'false', thingID: ['1', '2'] });
-    expect(query.page).toBe(3);
-    expect(query.pageSize).toBe(1000);
-    expect(query.search).toBe('caja');
-    expect(query.order).toEqual({ source: 'rate', descending: true });
-    expect(query.filters).toEqual([
-      { source: 'thingID', values: [1, 2] },
-      { source: 'active', values: [false] },
+  it('reads page, order, search and typed filters; the id field also as `id`, repeated or as a comma list', () => {
+    const parsed = parse({ page: '3', search: '  caja ', orderBy: '-rate', active: 'false', thingID: ['1', '2'], id: '3,4', rate: '1.5' });
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.query).toMatchObject({ page: 3, order: { name: 'rate', descending: true } });
+    expect(parsed.query.conditions.map((c) => [c.name, 'values' in c ? c.values : 'text' in c ? c.text : 'value' in c ? c.value : null])).toEqual([
+      ['thingID', [1, 2]],
+      ['rate', [1.5]],
+      ['active', false],
+      ['id', [3, 4]],
+      ['search', 'caja'],
     ]);
   });
 
-  it('refuses an undeclared order field, a bad page and a filter of the wrong type', () => {
+  it('refuses an undeclared order field, a bad page, a page size over the limit and a filter of the wrong type', () => {
     const refusal = (query: Record<string, unknown>) => {
-      try {
-        parseListQuery(declaration, query);
-      } catch (error) {
-        return error instanceof ApiError ? [error.statusCode, error.details[0]?.target] : error;
-      }
-      return null;
+      const parsed = parse(query);
+      return parsed.ok ? null : parsed.errors.map((error) => error.target);
     };
-    expect(refusal({ orderBy: 'password' })).toEqual([400, 'orderBy']);
-    expect(refusal({ page: '0' })).toEqual([400, 'page']);
-    expect(refusal({ pageSize: 'many' })).toEqual([400, 'pageSize']);
-    expect(refusal({ rate: 'high' })).toEqual([400, 'rate']);
-    expect(refusal({ active: 'maybe' })).toEqual([400, 'active']);
+    expect(refusal({ orderBy: 'password' })).toEqual(['orderBy']);
+    expect(refusal({ page: '0' })).toEqual(['page']);
+    expect(refusal({ pageSize: 'many' })).toEqual(['pageSize']);
+    expect(refusal({ pageSize: '5000' })).toEqual(['pageSize']);
+    expect(refusal({ rate: 'high' })).toEqual(['rate']);
+    expect(refusal({ active: 'maybe' })).toEqual(['active']);
   });
 });
 
 describe('engine helpers', () => {
-  it('escapes LIKE wildcards in the search text', () => {
-    expect(likePattern('50%_a\\b')).toBe('%50\\%\\_a\\\\b%');
-  });
-
   it('joins item paths with and without the trailing slash', () => {
     expect(resourcePaths({ apiPath: '/sitetypes/' })).toEqual({ collection: '/sitetypes/', item: '/sitetypes/:id' });
     expect(resourcePaths({ apiPath: '/documentType' })).toEqual({ collection: '/documentType', item: '/documentType/:id' });

@@ -1,0 +1,60 @@
+/**
+ * The list spec of a generated resource, from its declaration: every declared field is a filter under
+ * its `source` name (numbers and ids take several values, `id=1&id=2` or `id=1,2`; `id` also names the
+ * id field), `search` looks in the searchable text fields ignoring case and accents, and every field is
+ * an order (text in Spanish order).
+ */
+import type { ListFilterSpec, ListSpec } from '../../resources/listQuery';
+import { fieldColumn, type FieldDeclaration, type ResourceDeclaration } from '../../resources/types';
+import { spanishOrderSql } from '../db/textKey';
+import { t } from '../i18n';
+import { searchableFields } from './fields';
+
+/** Largest page of a generated list: site types are fetched 1000 at a time (spec 03 §9). */
+export const RESOURCE_MAX_PAGE_SIZE = 1000;
+const RESERVED_QUERY_KEYS = ['page', 'pageSize', 'search', 'orderBy'];
+
+/** `t."column"`: the table's alias in every generated list statement. */
+export const columnSql = (field: FieldDeclaration): string => `t."${fieldColumn(field).replace(/"/g, '""')}"`;
+
+function fieldFilter(field: FieldDeclaration): ListFilterSpec {
+  const description = `Filtro: ${t(field.label)}`;
+  const sql = columnSql(field);
+  switch (field.type) {
+    case 'id':
+    case 'integer':
+      return { kind: 'in', type: 'int', sql, description };
+    case 'decimal':
+      return { kind: 'in', type: 'number', sql, description };
+    case 'boolean':
+      return { kind: 'bool', sql, description: `${description} (true o false)` };
+    case 'date':
+      return { kind: 'eq', type: 'date', sql, description: `${description} (fecha ISO 8601)` };
+    case 'text':
+      return { kind: 'in', type: 'text', sql, maxLength: field.maxLength, description };
+  }
+}
+
+export function resourceListSpec(declaration: ResourceDeclaration): ListSpec {
+  const fields = declaration.fields.filter((field) => !RESERVED_QUERY_KEYS.includes(field.source));
+  const filters: Record<string, ListFilterSpec> = Object.fromEntries(fields.map((field) => [field.source, fieldFilter(field)]));
+  const idField = declaration.fields.find((field) => field.source === declaration.idField);
+  if (idField && !filters.id) filters.id = { ...fieldFilter(idField), description: `Igual que ${declaration.idField}` };
+  const searchable = searchableFields(declaration);
+  if (searchable.length > 0) {
+    filters.search = {
+      kind: 'search',
+      sql: searchable.map(columnSql),
+      maxLength: Math.max(...searchable.map((field) => field.maxLength ?? 200)),
+      description: 'Texto buscado (sin distinguir mayúsculas ni tildes) en los campos de búsqueda',
+    };
+  }
+  return {
+    defaultPageSize: declaration.pageSize,
+    maxPageSize: RESOURCE_MAX_PAGE_SIZE,
+    orders: Object.fromEntries(declaration.fields.map((field) => [field.source, field.type === 'text' ? spanishOrderSql(columnSql(field)) : columnSql(field)])),
+    defaultOrder: `${declaration.sort.order === 'DESC' ? '-' : ''}${declaration.sort.field}`,
+    tieBreaker: idField ? columnSql(idField) : `t."id"`,
+    filters,
+  };
+}
