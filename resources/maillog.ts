@@ -11,10 +11,10 @@ export type MailState = (typeof MAIL_STATES)[number];
 
 /** The name of each message the platform sends (its Spanish label: i18n/es/maillog.ts `templates`). */
 export const MAIL_TEMPLATES = {
-  recovery: 'auth.recovery',
-  invitation: 'auth.invitation',
-  lock: 'auth.lock',
-  emailChanged: 'auth.email_changed',
+  recovery: 'account.recovery',
+  invitation: 'account.invitation',
+  lock: 'account.lock',
+  emailChanged: 'account.email_changed',
 } as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[keyof typeof MAIL_TEMPLATES];
 
@@ -45,7 +45,7 @@ export const mailLogListSpec: ListSpec = {
   tieBreaker: 'm.id',
   filters: {
     id: { kind: 'in', type: 'int', min: 1, sql: 'm.id', description: 'Correos por id' },
-    template: { kind: 'eq', type: 'text', maxLength: 60, sql: 'm.template', description: 'Plantilla (p. ej. auth.recovery, auth.invitation)' },
+    template: { kind: 'eq', type: 'text', maxLength: 60, sql: 'm.template', description: 'Plantilla (p. ej. account.recovery, account.invitation)' },
     state: {
       kind: 'choice',
       choices: Object.fromEntries(MAIL_STATES.map((state) => [state, `m.state = '${state}'`])),

@@ -9,7 +9,7 @@ export const maillog = {
   },
   /** `maillog.templates.<template name>` (the names are in resources/maillog.ts MAIL_TEMPLATES). */
   templates: {
-    auth: {
+    account: {
       recovery: 'Recuperación de contraseña',
       invitation: 'Invitación de superadministrador',
       lock: 'Aviso de cuenta bloqueada',

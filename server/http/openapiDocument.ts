@@ -188,13 +188,14 @@ function tagDescription(tag: string): string {
 /**
  * @fastify/swagger's `transformObject`: turns each operation's error statuses into references to the shared
  * responses, gives an operation registered for several methods one operationId per method, declares the
- * tags in use at the top level and keeps only the shared responses some operation references.
+ * tags in use at the top level and keeps only the shared responses and security schemes some operation references.
  */
 export const finishDocument: SwaggerTransformObject = (documentObject) => {
   if (!('openapiObject' in documentObject)) return documentObject.swaggerObject;
   const document = documentObject.openapiObject as OpenAPIV3.Document;
   const usedResponses = new Set<string>();
   const usedTags = new Set<string>();
+  const usedSchemes = new Set<string>();
   const seen = new Set<OpenAPIV3.OperationObject>();
   for (const pathItem of Object.values(document.paths ?? {})) {
     if (!pathItem) continue;
@@ -223,10 +224,13 @@ export const finishDocument: SwaggerTransformObject = (documentObject) => {
       }
       operation.responses = responses;
       for (const tag of operation.tags ?? []) usedTags.add(tag);
+      for (const requirement of operation.security ?? []) for (const scheme of Object.keys(requirement)) usedSchemes.add(scheme);
     }
   }
   const components = document.components ?? {};
   components.responses = Object.fromEntries(Object.entries(components.responses ?? {}).filter(([name]) => usedResponses.has(name)));
+  // Only the security schemes some operation requires (a server without portal routes has no portalKey).
+  components.securitySchemes = Object.fromEntries(Object.entries(components.securitySchemes ?? {}).filter(([name]) => usedSchemes.has(name)));
   const declared = new Map((document.tags ?? []).map((tag) => [tag.name, tag]));
   for (const tag of [...usedTags].sort((a, b) => a.localeCompare(b, 'es'))) {
     if (!declared.has(tag)) declared.set(tag, { name: tag, description: tagDescription(tag) });
