@@ -1,7 +1,7 @@
 /**
  * `create table` SQL of a declared resource, from the same Drizzle table the engine queries.
  * For tests and throwaway resources; real catalogues get their tables from migrations
- * (server/db/schema.ts + `npm run db:generate`).
+ * (server/db/schema/catalogues.ts + `npm run db:generate`).
  */
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { ResourceDeclaration } from '../../resources/types';

@@ -1,0 +1,28 @@
+/**
+ * Audit trail.
+ * Part of the schema re-exported by server/db/schema.ts.
+ */
+import { bigserial, index, inet, integer, jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    userId: integer('user_id'),
+    userEmail: varchar('user_email', { length: 200 }),
+    action: varchar('action', { length: 40 }).notNull(),
+    resource: varchar('resource', { length: 100 }).notNull(),
+    recordId: varchar('record_id', { length: 100 }),
+    /** The record's name when the line was written (name, title or e-mail), so the trail names it even after it changes or goes. */
+    recordLabel: varchar('record_label', { length: 300 }),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    clientAddress: inet('client_address'),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_user_idx').on(t.userId, t.at),
+    index('audit_log_resource_idx').on(t.resource, t.at),
+  ],
+);

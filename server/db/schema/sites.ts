@@ -1,0 +1,121 @@
+/**
+ * Sites and what hangs on them: site requests, comments, groups and group sites.
+ * Part of the schema re-exported by server/db/schema.ts.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { spanishOrder, spanishSearchIndex } from '../textKey';
+import { siteTypes } from './catalogues';
+import { locations } from './locations';
+
+export const sites = pgTable(
+  'sites',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 200 }).notNull(),
+    alias: varchar('alias', { length: 220 }).notNull(),
+    parentLocationId: integer('parent_location_id').notNull().references(() => locations.id),
+    locationId: integer('location_id').references(() => locations.id),
+    siteTypeId: integer('site_type_id').notNull().references(() => siteTypes.id),
+    orderType: smallint('order_type').notNull(),
+    url: varchar('url', { length: 200 }),
+    allowedUrl: varchar('allowed_url', { length: 1000 }),
+    address: varchar('address', { length: 150 }),
+    siteLatitude: doublePrecision('site_latitude'),
+    siteLongitude: doublePrecision('site_longitude'),
+    installed: boolean('installed').notNull().default(false),
+    statusId: smallint('status_id').notNull().default(2),
+    pendingRequest: boolean('pending_request').notNull().default(false),
+    countUsers: integer('count_users').notNull().default(0),
+    countEmails: integer('count_emails').notNull().default(0),
+    countContents: integer('count_contents').notNull().default(0),
+    countComments: integer('count_comments').notNull().default(0),
+    population: integer('population'),
+    piwikId: integer('piwik_id'),
+    previousAnalyticsFileId: integer('previous_analytics_file_id'),
+    registryCode: varchar('registry_code', { length: 10 }),
+    userMade: boolean('user_made').notNull().default(false),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
+    modifiedDate: timestamp('modified_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sites_alias_unique').on(sql`lower(${t.alias})`),
+    // Name indexes hold the Spanish order key (server/db/textKey.ts) and the id, as the list orders.
+    index('sites_name_idx').on(spanishOrder(t.name), t.id),
+    index('sites_status_name_idx').on(t.statusId, t.installed, spanishOrder(t.name), t.id),
+    index('sites_parent_location_idx').on(t.parentLocationId, spanishOrder(t.name), t.id),
+    index('sites_location_idx').on(t.locationId, spanishOrder(t.name), t.id),
+    index('sites_pending_idx').on(spanishOrder(t.name), t.id).where(sql`${t.pendingRequest}`),
+    index('sites_type_idx').on(t.siteTypeId),
+    index('sites_modified_idx').on(t.modifiedDate),
+    // The list's name search (accents and case ignored) reads this trigram index.
+    index('sites_name_search_idx').using('gin', spanishSearchIndex(t.name)),
+  ],
+);
+
+export const siteRequests = pgTable(
+  'site_requests',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+    /** FirstTime, ChangeAdmin or UserMade. */
+    kind: varchar('kind', { length: 20 }).notNull(),
+    /** PendingApproval, Approved or Rejected. */
+    status: varchar('status', { length: 20 }).notNull().default('PendingApproval'),
+    responseMessage: text('response_message'),
+    legalRepresentative: jsonb('legal_representative'),
+    webMaster: jsonb('web_master'),
+    detail: jsonb('detail'),
+    creationDate: timestamp('creation_date', { withTimezone: true }).notNull().defaultNow(),
+    processedDate: timestamp('processed_date', { withTimezone: true }),
+  },
+  (t) => [index('site_requests_site_idx').on(t.siteId, t.creationDate), index('site_requests_status_idx').on(t.status)],
+);
+
+export const siteComments = pgTable(
+  'site_comments',
+  {
+    siteCommentId: serial('site_comment_id').primaryKey(),
+    siteId: integer('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
+    description: varchar('description', { length: 540 }).notNull(),
+    files: jsonb('files').notNull().default([]),
+    creationDate: timestamp('creation_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('site_comments_site_idx').on(t.siteId, t.creationDate)],
+);
+
+export const groups = pgTable(
+  'groups',
+  {
+    groupId: serial('group_id').primaryKey(),
+    name: varchar('name', { length: 100 }).notNull(),
+    createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('groups_name_search_idx').using('gin', spanishSearchIndex(t.name))],
+);
+
+export const groupSites = pgTable(
+  'group_sites',
+  {
+    groupId: integer('group_id').notNull().references(() => groups.groupId, { onDelete: 'cascade' }),
+    siteId: integer('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+    order: integer('order').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.siteId] }), index('group_sites_site_idx').on(t.siteId)],
+);

@@ -1,0 +1,116 @@
+/**
+ * Users and their permissions; sessions, sign-in protection and password recovery.
+ * Part of the schema re-exported by server/db/schema.ts.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { spanishSearchIndex } from '../textKey';
+import { sites } from './sites';
+
+// ── Reference data ─────────────────────────────────────────────────────────────────
+export const permissions = pgTable('permissions', {
+  permissionId: integer('permission_id').primaryKey(),
+  name: varchar('name', { length: 50 }).notNull().unique(),
+});
+
+// ── Users ──────────────────────────────────────────────────────────────────────────
+/** User kinds (spec 01 §3, user filter userTypeId): 1 site administrator, 2 superadmin, 3 site user. */
+export const USER_TYPE = { siteAdministrator: 1, superadmin: 2, siteUser: 3 } as const;
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    userTypeId: smallint('user_type_id').notNull(),
+    name: varchar('name', { length: 200 }).notNull(),
+    email: varchar('email', { length: 200 }).notNull(),
+    passwordHash: text('password_hash'),
+    siteId: integer('site_id').references(() => sites.id, { onDelete: 'cascade' }),
+    /** Main administrator type: LegalRepresentative or WebMaster. */
+    adminType: varchar('admin_type', { length: 30 }),
+    isGuest: boolean('is_guest').notNull().default(false),
+    deleted: boolean('deleted').notNull().default(false),
+    genderId: smallint('gender_id'),
+    birthDate: timestamp('birth_date', { mode: 'string' }),
+    loa: smallint('loa'),
+    /** Site-level permissions of administrators and site users: [{ name, enabled }]. */
+    sitePermissions: jsonb('site_permissions').notNull().default([]),
+    lastLogin: timestamp('last_login', { withTimezone: true }),
+    createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
+    modifiedDate: timestamp('modified_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_superadmin_email_unique').on(sql`lower(${t.email})`).where(sql`${t.userTypeId} = 2`),
+    index('users_email_idx').on(sql`lower(${t.email})`),
+    index('users_type_site_idx').on(t.userTypeId, t.siteId),
+    index('users_type_created_idx').on(t.userTypeId, t.createdDate),
+    index('users_name_search_idx').using('gin', spanishSearchIndex(t.name)),
+    index('users_email_search_idx').using('gin', spanishSearchIndex(t.email)),
+  ],
+);
+
+export const userPermissions = pgTable(
+  'user_permissions',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    permissionId: integer('permission_id').notNull().references(() => permissions.permissionId),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.permissionId] })],
+);
+
+// ── Sessions, sign-in protection, recovery ─────────────────────────────────────────
+/** One row per issued session; tokens carry its id so that logout revokes them on every instance. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: varchar('id', { length: 64 }).primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const captchas = pgTable('captchas', {
+  id: varchar('id', { length: 64 }).primaryKey(),
+  answerHash: varchar('answer_hash', { length: 128 }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/**
+ * Failed sign-ins per key (`email:…` or `ip:…`), for demanding the captcha, delaying the account's
+ * next attempt and locking it for a while (server/auth/throttleRules.ts).
+ */
+export const loginAttempts = pgTable('login_attempts', {
+  key: varchar('key', { length: 250 }).primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull().defaultNow(),
+  nextAllowedAt: timestamp('next_allowed_at', { withTimezone: true }),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    tokenHash: varchar('token_hash', { length: 128 }).primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
