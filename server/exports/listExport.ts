@@ -4,7 +4,6 @@
  * (server/exports/keyset.ts) and written as they come, as CSV or XLSX, so memory holds one batch
  * whatever the number of rows. `registerListExport` declares the route in one place.
  */
-import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -139,6 +138,19 @@ async function* csvChunks<Row>(columns: readonly ExportColumn<Row>[], batches: A
   for await (const rows of batches) yield csvLines(rows.map((row) => columns.map((column) => csvText(cellOf(column, row)))));
 }
 
+/** Resolves when `stream` can take more, or when it is closed (a client that left never drains). */
+function drainedOrClosed(stream: PassThrough): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+  });
+}
+
 /** The XLSX file through exceljs' streaming writer: rows are committed (written and dropped) batch by batch. */
 function xlsxStream<Row>(columns: readonly ExportColumn<Row>[], batches: AsyncIterable<Row[]>): Readable {
   const output = new PassThrough();
@@ -160,7 +172,9 @@ function xlsxStream<Row>(columns: readonly ExportColumn<Row>[], batches: AsyncIt
         line.commit();
       }
       // Wait for the client when the file is ahead of it: one batch in memory, not the whole file.
-      if (output.writableNeedDrain) await once(output, 'drain');
+      if (output.writableNeedDrain) await drainedOrClosed(output);
+      // The client went away: stop reading (leaving the loop ends the batches).
+      if (output.destroyed) return;
     }
     sheet.commit();
     await workbook.commit();
