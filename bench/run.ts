@@ -105,6 +105,25 @@ async function main(): Promise<void> {
       }
       console.log(`Carga: ${CONNECTIONS} conexiones, ${DURATION} s por ruta, 127.0.0.1 (sesión: ${token.how})`);
       table(['Ruta', 'p50 ms', 'p99 ms', 'req/s', 'total', 'no 2xx/errores'], rows);
+
+      // Exports stream in keyset batches: the peak RSS above the level before the download should not grow with the rows.
+      const [{ rows: siteRows }] = (await database.query<{ rows: number }>('select count(*)::int as rows from sites where not is_deleted')) as [{ rows: number }];
+      const exportRows: Array<Array<string | number>> = [];
+      for (const format of ['csv', 'xlsx'] as const) {
+        global.gc?.();
+        const before = process.memoryUsage().rss;
+        let peak = before;
+        const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+        const start = performance.now();
+        const response = await fetch(`${address}/api/v1/sitesexport?format=${format}`, { headers });
+        let bytes = 0;
+        for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
+        const seconds = (performance.now() - start) / 1000;
+        clearInterval(sampler);
+        exportRows.push([`GET /api/v1/sitesexport?format=${format}`, response.status, siteRows, Math.round(seconds * 1000), Math.round(siteRows / seconds), Math.round(bytes / 1024), Math.round((peak - before) / 1048576)]);
+      }
+      console.log('Exportaciones (servidor y cliente en el mismo proceso; memoria: RSS máximo sobre el previo)');
+      table(['Ruta', 'estado', 'filas', 'ms', 'filas/s', 'KB', 'RSS +MB'], exportRows);
     } finally {
       await app.close();
     }

@@ -1,5 +1,6 @@
 /** The server's one translator: Spanish texts from i18n/ for every key the API answers with. */
 import { audience } from '../i18n/es/audience';
+import { exportTexts } from '../i18n/es/exports';
 import { files } from '../i18n/es/files';
 import { jobs } from '../i18n/es/jobs';
 import { openapi } from '../i18n/es/openapi';
@@ -13,4 +14,4 @@ import { serverStartup } from '../i18n/es/serverStartup';
 import { sites } from '../i18n/es/sites';
 import { createTranslator, type MessageTree } from '../i18n/translate';
 
-export const t = createTranslator({ ...serverMessages, audience, files, jobs, lists, maillog, openapi, portal, realtime, resources, serverAuth, serverStartup, sites } as unknown as MessageTree);
+export const t = createTranslator({ ...serverMessages, audience, exports: exportTexts, files, jobs, lists, maillog, openapi, portal, realtime, resources, serverAuth, serverStartup, sites } as unknown as MessageTree);

@@ -7,6 +7,7 @@ import { audit } from './audit';
 import { auth } from './auth';
 import { engine } from './engine';
 import { errors } from './errors';
+import { exportTexts } from './exports';
 import { files } from './files';
 import { jobs } from './jobs';
 import { maillog } from './maillog';
@@ -18,4 +19,4 @@ import { settings } from './settings';
 import { sites } from './sites';
 import { validation } from './validation';
 
-export const spanishMessages = { ...ra, audience, audit, auth, engine, errors, files, jobs, maillog, menu, pages, resources, settings, sites, validation };
+export const spanishMessages = { ...ra, audience, audit, auth, engine, errors, exports: exportTexts, files, jobs, maillog, menu, pages, resources, settings, sites, validation };

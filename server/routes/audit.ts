@@ -9,6 +9,8 @@ import { apiRoute } from '../http/route';
 import { listEnvelopeSchema } from '../resources/openapi';
 import { listQuerySchema } from '../lists/listQuery';
 import { auditResource } from '../../resources/audit';
+import { registerListExport, type ExportColumn } from '../exports/listExport';
+import { listOrderBy, listWhere } from '../lists/listQuery';
 
 /** Who opens /configuracion/auditoria: every call the screen makes needs exactly that. */
 const SCREEN_ACCESS = { permissions: auditResource.routeAccess };
@@ -36,7 +38,35 @@ const actorSchema = {
   properties: { id: { type: 'integer' }, name: { type: 'string' }, email: { type: 'string' } },
 } as const;
 
+type AuditExportRow = { id: string; at: Date; userEmail: string | null; action: string; resource: string; recordId: string | null; recordLabel: string | null; clientAddress: string | null };
+
+/** The lines of the trail in the file: the screen's columns (the before/after records stay on the screen). */
+const auditExportColumns: ExportColumn<AuditExportRow>[] = [
+  { key: 'id', headerKey: 'exports.columns.audit.id', value: (row) => Number(row.id), width: 10 },
+  { key: 'at', headerKey: 'exports.columns.audit.at', value: (row) => new Date(row.at), width: 20 },
+  { key: 'userEmail', headerKey: 'exports.columns.audit.userEmail', width: 30 },
+  { key: 'action', headerKey: 'exports.columns.audit.action', width: 14 },
+  { key: 'resource', headerKey: 'exports.columns.audit.resource', width: 16 },
+  { key: 'recordId', headerKey: 'exports.columns.audit.recordId', width: 12 },
+  { key: 'recordLabel', headerKey: 'exports.columns.audit.recordLabel', width: 30 },
+  { key: 'clientAddress', headerKey: 'exports.columns.audit.clientAddress', width: 16 },
+];
+
 export function registerAuditRoutes(app: FastifyInstance): void {
+  registerListExport<AuditExportRow>(app, {
+    url: '/audit/export',
+    access: SCREEN_ACCESS,
+    summary: 'Descarga del registro de auditoría (CSV o XLSX) con los mismos filtros que /audit/, todas las filas, en streaming',
+    tags: ['Auditoría'],
+    spec: auditListSpec,
+    sql: (query, batch) =>
+      `select a.id, a.at, a.user_email as "userEmail", a.action, a.resource, a.record_id as "recordId", a.record_label as "recordLabel",
+              host(a.client_address) as "clientAddress", ${batch.keys}
+         from audit_log a ${listWhere(query, batch.params, batch.after)} ${listOrderBy(auditListSpec, query)} ${batch.limit}`,
+    columns: auditExportColumns,
+    fileNameKey: 'exports.files.audit',
+  });
+
   apiRoute(app, {
     method: 'GET',
     url: '/audit/',

@@ -7,8 +7,37 @@ import { siteListSpec } from '../sites/filter';
 import { siteListSql, siteStatusCountsSql, type SiteListRow, type SiteStatusCounts } from '../sites/listQuery';
 import { tSites } from '../sites/messages';
 import { statusNameKey } from '../sites/status';
+import { registerListExport, type ExportColumn } from '../exports/listExport';
+import { siteRequestExportColumns, siteRequestExportSpec, siteRequestExportSql, type SiteRequestExportRow } from '../sites/requestExport';
 
 const SITE_READERS = { permissions: ['Sites', 'Impersonate', 'Reports'] } as const;
+/** 'Descarga' and 'Descargar solicitudes' (spec 01 'Site list'): Sites or Reports. */
+const SITE_EXPORTERS = { permissions: ['Sites', 'Reports'] } as const;
+
+/** The site list's columns (spec 01 'Site list'), plus id, alias and URL, in the file. */
+const siteExportColumns: ExportColumn<SiteListRow>[] = [
+  { key: 'id', headerKey: 'exports.columns.sites.id', width: 8 },
+  { key: 'name', headerKey: 'exports.columns.sites.name', width: 40 },
+  { key: 'alias', headerKey: 'exports.columns.sites.alias', width: 20 },
+  { key: 'siteType', headerKey: 'exports.columns.sites.siteType', width: 24 },
+  { key: 'parentLocation', headerKey: 'exports.columns.sites.parentLocation' },
+  { key: 'childLocation', headerKey: 'exports.columns.sites.childLocation' },
+  { key: 'url', headerKey: 'exports.columns.sites.url', width: 30 },
+  { key: 'countUsers', headerKey: 'exports.columns.sites.countUsers', width: 10 },
+  { key: 'countEmails', headerKey: 'exports.columns.sites.countEmails', width: 10 },
+  { key: 'countContents', headerKey: 'exports.columns.sites.countContents', width: 10 },
+  { key: 'countComments', headerKey: 'exports.columns.sites.countComments', width: 10 },
+  { key: 'population', headerKey: 'exports.columns.sites.population', width: 12 },
+  { key: 'statusName', headerKey: 'exports.columns.sites.statusName', value: (row) => tSites(statusNameKey(row)), width: 12 },
+  { key: 'pendingRequest', headerKey: 'exports.columns.sites.pendingRequest', width: 12 },
+  {
+    key: 'requestType',
+    headerKey: 'exports.columns.sites.requestType',
+    value: (row) => (row.requestType ? tSites(`sites.request_type.${row.requestType}`) : null),
+    width: 24,
+  },
+  { key: 'modifiedDate', headerKey: 'exports.columns.sites.modifiedDate', value: (row) => new Date(row.modifiedDate), width: 20 },
+];
 
 /** A row of the site list (documented only: resources/sites.ts SiteListRecord). */
 const siteListRowSchema = {
@@ -56,6 +85,28 @@ export function registerSiteRoutes(app: FastifyInstance): void {
       const page = listPage(rows, query);
       return { ...page, results: page.results.map((row) => ({ ...row, statusName: tSites(statusNameKey(row)) })) };
     },
+  });
+
+  registerListExport<SiteListRow>(app, {
+    url: '/sitesexport',
+    access: SITE_EXPORTERS,
+    summary: 'Descarga de la lista de entidades (CSV o XLSX): los mismos filtros y orden que /sites/, todas las filas, en streaming',
+    tags: ['Portales'],
+    spec: siteListSpec,
+    sql: (query, batch) => siteListSql(query, batch).text,
+    columns: siteExportColumns,
+    fileNameKey: 'exports.files.sites',
+  });
+
+  registerListExport<SiteRequestExportRow>(app, {
+    url: '/sitesrequestexport',
+    access: SITE_EXPORTERS,
+    summary: 'Descarga de las solicitudes de las entidades filtradas (CSV o XLSX): la más reciente primero, todas las filas, en streaming',
+    tags: ['Portales'],
+    spec: siteRequestExportSpec,
+    sql: siteRequestExportSql,
+    columns: siteRequestExportColumns,
+    fileNameKey: 'exports.files.site_requests',
   });
 
   apiRoute(app, {

@@ -4,6 +4,8 @@
  * grouped count of the status tabs.
  */
 import type { SiteListRecord } from '../../resources/sites';
+import { ORDER_KEY, TIE_KEY } from '../exports/keyset';
+import type { ExportBatch } from '../exports/listExport';
 import { countColumns, listLimit, listOrderBy, listWhere, SqlParams, type ListQuery } from '../lists/listQuery';
 import { SITE_BASE_CONDITIONS, SITE_STATUS_BUCKETS, SITE_TAB_FILTERS, siteListSpec } from './filter';
 
@@ -20,24 +22,25 @@ const JOINS = `
 /**
  * The page's ids are chosen first (filters, order, limit: served by the indexes on sites), then
  * only those rows are joined with their names and their latest pending request, in the same order.
+ * With `batch`: one batch of the export (GET /sitesexport), after the previous one, with its keys.
  */
-export function siteListSql(query: ListQuery): { text: string; params: unknown[] } {
-  const params = new SqlParams();
-  const where = listWhere(query, params, SITE_BASE_CONDITIONS);
+export function siteListSql(query: ListQuery, batch?: ExportBatch): { text: string; params: unknown[] } {
+  const params = batch?.params ?? new SqlParams();
+  const where = listWhere(query, params, [...SITE_BASE_CONDITIONS, ...(batch?.after ?? [])]);
   const orderBy = listOrderBy(siteListSpec, query);
   const text = `
     with page as (
-      select s.id from sites s ${JOINS}
+      select s.id${batch ? `, ${batch.keys}` : ''} from sites s ${JOINS}
       ${where}
       ${orderBy}
-      ${listLimit(query, params)}
+      ${batch ? batch.limit : listLimit(query, params)}
     )
     select s.id, s.name, s.alias, s.parent_location_id as "parentLocationId", pl.name as "parentLocation",
       s.location_id as "locationId", cl.name as "childLocation", s.site_type_id as "siteTypeId", st.name as "siteType",
       s.order_type as "orderType", s.url, s.allowed_url as "allowedUrl", s.installed, s.status_id as "statusId",
       s.pending_request as "pendingRequest", req.kind as "requestType",
       s.count_users as "countUsers", s.count_emails as "countEmails", s.count_contents as "countContents",
-      s.count_comments as "countComments", s.modified_date as "modifiedDate", s.population
+      s.count_comments as "countComments", s.modified_date as "modifiedDate", s.population${batch ? `, page."${ORDER_KEY}", page."${TIE_KEY}"` : ''}
     from page join sites s on s.id = page.id ${JOINS}
     left join lateral (
       select r.kind from site_requests r

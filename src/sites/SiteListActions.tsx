@@ -1,15 +1,21 @@
 /**
- * Buttons of the site list. Loading and export actions arrive in later issues and show disabled;
- * 'Gestionar grupos' opens /portales/grupos. Sites holders see all; Reports holders the exports.
+ * Buttons of the site list. Loading actions arrive in later issues and show disabled; 'Gestionar
+ * grupos' opens /portales/grupos; 'Descarga' and 'Descargar solicitudes' download the list's current
+ * search (GET /sitesexport, /sitesrequestexport). Sites holders see all; Reports holders the exports.
  */
 import { Button, Stack } from '@mui/material';
 import { useNavigate, useTranslate } from 'react-admin';
+import type { QueryValue } from '../../dataProvider/httpClient';
 import { hasAnyPermission } from '../../resources/permissions';
+import { ExportButton } from '../shared/ExportButton';
 
 const SITES_ACTIONS = ['create', 'upload_sites', 'upload_population', 'upload_emails', 'upload_gov_index'] as const;
-const EXPORT_ACTIONS = ['export', 'export_requests'] as const;
+const EXPORTS = [
+  { action: 'export', path: '/sitesexport', fallbackName: 'portales' },
+  { action: 'export_requests', path: '/sitesrequestexport', fallbackName: 'solicitudes-portales' },
+] as const;
 
-export function SiteListActions({ held }: { held: readonly string[] }) {
+export function SiteListActions({ held, filter = {} }: { held: readonly string[]; filter?: Record<string, QueryValue> }) {
   const translate = useTranslate();
   const navigate = useNavigate();
   const canManage = hasAnyPermission(held, ['Sites']);
@@ -32,13 +38,11 @@ export function SiteListActions({ held }: { held: readonly string[] }) {
           {translate('sites.actions.manage_groups')}
         </Button>
       ) : null}
-      {EXPORT_ACTIONS.map((action) => (
-        <span key={action} title={pending}>
-          <Button variant="text" size="small" disabled>
-            {translate(`sites.actions.${action}`)}
-          </Button>
-        </span>
-      ))}
+      {canExport
+        ? EXPORTS.map(({ action, path, fallbackName }) => (
+            <ExportButton key={action} path={path} query={filter} labelKey={`sites.actions.${action}`} fallbackName={fallbackName} />
+          ))
+        : null}
     </Stack>
   );
 }

@@ -228,6 +228,21 @@ describe('SiteListPage', () => {
     expect(screen.queryByRole('button', { name: 'Activar' })).toBeNull();
   });
 
+  it("downloads the list's current search and tab with 'Descarga' (and the requests with 'Descargar solicitudes')", async () => {
+    const user = userEvent.setup();
+    const { calls } = renderList({ permissions: ['Reports'], at: '/portales?estado=inactivos&nombre=alcald' });
+    await screen.findByText('Alcaldía 21');
+    await user.click(screen.getByRole('button', { name: 'Descarga' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Descargar CSV' }));
+    await waitFor(() => expect(calls.filter((c) => c.resource === '/sitesexport').map((c) => c.params.filter)).toEqual([{ name: 'alcald', status: 2, format: 'csv' }]));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Descargar solicitudes' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Descargar solicitudes' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Descargar Excel (XLSX)' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.resource === '/sitesrequestexport').map((c) => c.params.filter)).toEqual([{ name: 'alcald', status: 2, format: 'xlsx' }]),
+    );
+  });
+
   it('does not offer to open a site to a Reports-only user: no pointer, no focus, no action, no navigation', async () => {
     const user = userEvent.setup();
     const { location } = renderList({ permissions: ['Reports'] });

@@ -64,7 +64,7 @@ export function SiteListPage() {
       <Typography component="h1" variant="h5" sx={{ mb: 2 }}>
         {translate('sites.list.title')}
       </Typography>
-      <SiteListActions held={held} />
+      <SiteListActions held={held} filter={filter} />
       <SiteFilters value={search} onChange={onSearch} />
       <SiteStatusTabs tabs={tabs} value={tab} searchFilter={searchFilter} onChange={onTab} />
       {error ? (

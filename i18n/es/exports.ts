@@ -1,0 +1,77 @@
+/**
+ * Texts of the list exports (server/exports/): file names, column headers of each exported list, cell
+ * values, and the download button of the admin (src/shared/ExportButton.tsx).
+ */
+export const exportTexts = {
+  /** File name stems: the date of the download and the extension are added (`portales-2026-11-23.xlsx`). */
+  files: {
+    sites: 'portales',
+    site_requests: 'solicitudes-portales',
+    audit: 'auditoria',
+  },
+  /** Name of the worksheet of an XLSX export. */
+  sheet: 'Datos',
+  values: {
+    yes: 'Sí',
+    no: 'No',
+  },
+  format: {
+    description: 'Formato del archivo: csv (por defecto) o xlsx',
+    invalid: 'El formato debe ser csv o xlsx',
+  },
+  response: 'El archivo con todas las filas que cumplen los filtros (sin límite de filas)',
+  columns: {
+    sites: {
+      id: 'ID',
+      name: 'Nombre',
+      alias: 'Alias',
+      siteType: 'Tipo de entidad',
+      parentLocation: 'Departamento',
+      childLocation: 'Municipio',
+      url: 'Dominio (URL)',
+      countUsers: 'Usuarios',
+      countEmails: 'Correos',
+      countContents: 'Contenidos',
+      countComments: 'Comentarios',
+      population: 'Población',
+      statusName: 'Estado',
+      pendingRequest: 'Solicitud pendiente',
+      requestType: 'Tipo de solicitud',
+      modifiedDate: 'Fecha de modificación',
+    },
+    site_requests: {
+      id: 'ID de la solicitud',
+      siteId: 'ID de la entidad',
+      siteName: 'Entidad',
+      siteType: 'Tipo de entidad',
+      parentLocation: 'Departamento',
+      childLocation: 'Municipio',
+      kind: 'Tipo de solicitud',
+      status: 'Estado de la solicitud',
+      creationDate: 'Fecha de la solicitud',
+      processedDate: 'Fecha de respuesta',
+    },
+    audit: {
+      id: 'ID',
+      at: 'Fecha',
+      userEmail: 'Usuario',
+      action: 'Acción',
+      resource: 'Recurso',
+      recordId: 'Registro',
+      recordLabel: 'Nombre del registro',
+      clientAddress: 'Dirección IP',
+    },
+  },
+  request_status: {
+    PendingApproval: 'Por aprobar',
+    Approved: 'Aprobada',
+    Rejected: 'Rechazada',
+  },
+  /** The admin's download button. */
+  button: {
+    busy: 'Preparando la descarga…',
+    csv: 'Descargar CSV',
+    xlsx: 'Descargar Excel (XLSX)',
+    error: 'No se pudo descargar el archivo, intenta más tarde',
+  },
+} as const;

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import type { ListQuery, ListSpec } from '../../resources/listQuery';
+import { SqlParams } from '../lists/listQuery';
+import { cursorOf, keysetAfter, keysetSelect } from './keyset';
+
+const spec: ListSpec = {
+  defaultPageSize: 20,
+  maxPageSize: 100,
+  orders: { name: 'x.name', id: 'x.id', population: { sql: 'x.population', nullsLast: true }, date: 'x.date' },
+  defaultOrder: 'name',
+  tieBreaker: 'x.id',
+  filters: {},
+};
+const query = (name: string, descending = false): ListQuery => ({ page: 1, pageSize: 20, order: { name, descending }, conditions: [] });
+
+describe('keysetAfter', () => {
+  it.each([
+    ['first batch', 'name', false, null, [], []],
+    ['ascending', 'name', false, { orderKey: 'b', tieKey: '7' }, ['((x.name, x.id) > ($2, $1) or x.name is null)'], ['7', 'b']],
+    ['descending (empty keys first, already given)', 'date', true, { orderKey: '2026-01-01', tieKey: '7' }, ['((x.date, x.id) < ($2, $1))'], ['7', '2026-01-01']],
+    ['descending after an empty key: every other row follows', 'date', true, { orderKey: null, tieKey: '7' }, ['(x.date is not null or (x.date is null and x.id < $1))'], ['7']],
+    ['empty keys last, after an empty key: the rest of the empty ones', 'population', true, { orderKey: null, tieKey: '7' }, ['(x.population is null and x.id < $1)'], ['7']],
+    ['empty keys last, descending', 'population', true, { orderKey: '10', tieKey: '7' }, ['((x.population, x.id) < ($2, $1) or x.population is null)'], ['7', '10']],
+    ['the tie breaker is the order', 'id', true, { orderKey: '9', tieKey: '9' }, ['x.id < $1'], ['9']],
+  ] as const)('%s', (_label, order, descending, cursor, conditions, values) => {
+    const params = new SqlParams();
+    expect(keysetAfter(spec, query(order, descending), cursor, params)).toEqual(conditions);
+    expect(params.values).toEqual(values);
+  });
+});
+
+describe('keysetSelect and cursorOf', () => {
+  it('selects the keys as text and reads them back', () => {
+    expect(keysetSelect(spec, query('population'))).toBe('(x.population)::text as "__orderKey", (x.id)::text as "__tieKey"');
+    expect(cursorOf({ __orderKey: null, __tieKey: '3' })).toEqual({ orderKey: null, tieKey: '3' });
+    expect(cursorOf({ __orderKey: 'a', __tieKey: 3 })).toEqual({ orderKey: 'a', tieKey: '3' });
+  });
+});

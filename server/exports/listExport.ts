@@ -1,0 +1,260 @@
+/**
+ * Streamed exports of a list (docs/decisions.md 'Exports'): the list's own query string (every filter and
+ * order of its ListSpec; page and pageSize ignored: no row cap), read in keyset batches
+ * (server/exports/keyset.ts) and written as they come, as CSV or XLSX, so memory holds one batch
+ * whatever the number of rows. `registerListExport` declares the route in one place.
+ */
+import { PassThrough, Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import Papa from 'papaparse';
+import type { ListQuery, ListSpec } from '../../resources/listQuery';
+import type { Database } from '../db/connection';
+import { badArgument } from '../http/errors';
+import { apiRoute, type Access } from '../http/route';
+import { t } from '../i18n';
+import { listQuerySchema, readListQuery, SqlParams } from '../lists/listQuery';
+import { cursorOf, keysetAfter, keysetSelect, type KeysetCursor } from './keyset';
+
+export type ExportFormat = 'csv' | 'xlsx';
+export const EXPORT_FORMATS: readonly ExportFormat[] = ['csv', 'xlsx'];
+export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+/** Rows read per statement: one batch is all an export holds in memory. */
+export const EXPORT_BATCH_SIZE = 2000;
+/** Excel in Spanish reads `;` as the separator (`,` is its decimal comma); the BOM makes it read UTF-8. */
+export const CSV_DELIMITER = ';';
+const BOM = '\uFEFF';
+
+export type ExportCell = string | number | boolean | Date | null;
+
+/** A column of the file: the row's value under `key` (or `value(row)`), its header an i18n key. */
+export interface ExportColumn<Row> {
+  key: string;
+  headerKey: string;
+  value?: (row: Row) => ExportCell;
+  /** Column width in the XLSX file (characters). */
+  width?: number;
+}
+
+/**
+ * What one batch's statement receives: its parameters, the keyset conditions to add to the list's own
+ * (after the previous batch), the key columns to select (`keysetSelect`) and the `limit` clause.
+ */
+export interface ExportBatch {
+  params: SqlParams;
+  after: string[];
+  keys: string;
+  limit: string;
+}
+
+/** The statement of one batch, ordered by `listOrderBy(spec, query)`. */
+export type ExportSql = (query: ListQuery, batch: ExportBatch) => string;
+
+export interface ListExportOptions<Row> {
+  spec: ListSpec;
+  rawQuery: unknown;
+  sql: ExportSql;
+  columns: readonly ExportColumn<Row>[];
+  /** The file name without date nor extension (already translated). */
+  fileName: string;
+  format: ExportFormat;
+  batchSize?: number;
+}
+
+/** `portales-2026-11-23.xlsx`: the stem, the day of the download (UTC) and the extension. */
+export function exportFileName(stem: string, format: ExportFormat, now = new Date()): string {
+  return `${stem}-${now.toISOString().slice(0, 10)}.${format}`;
+}
+
+/** `attachment` with an ASCII fallback and the exact UTF-8 name (RFC 6266 / 8187). */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** The list query of an export: the list's own parser, without paging (an export has no row cap). */
+export function readExportQuery(spec: ListSpec, rawQuery: unknown): ListQuery {
+  const query = { ...((rawQuery !== null && typeof rawQuery === 'object' ? rawQuery : {}) as Record<string, unknown>) };
+  delete query.page;
+  delete query.pageSize;
+  delete query.format;
+  return readListQuery(spec, query);
+}
+
+/** The file format asked for: csv by default, a Spanish 400 for anything else. */
+export function readExportFormat(rawQuery: unknown): ExportFormat {
+  const raw = (rawQuery as Record<string, unknown> | null)?.format;
+  if (raw === undefined || raw === '') return 'csv';
+  const format = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
+  if (!EXPORT_FORMATS.includes(format as ExportFormat)) throw badArgument('format', 'exports.format.invalid');
+  return format as ExportFormat;
+}
+
+/** Every matching row, batch after batch, each batch one statement after the last row of the previous one. */
+export async function* exportBatches<Row extends Record<string, unknown>>(
+  database: Pick<Database, 'query'>,
+  spec: ListSpec,
+  query: ListQuery,
+  sql: ExportSql,
+  batchSize = EXPORT_BATCH_SIZE,
+): AsyncGenerator<Row[]> {
+  let cursor: KeysetCursor | null = null;
+  for (;;) {
+    const params = new SqlParams();
+    const after = keysetAfter(spec, query, cursor, params);
+    const limit = `limit ${params.add(batchSize)}`;
+    const rows = await database.query<Row>(sql(query, { params, after, keys: keysetSelect(spec, query), limit }), params.values);
+    if (rows.length > 0) yield rows;
+    if (rows.length < batchSize) return;
+    cursor = cursorOf(rows[rows.length - 1]!);
+  }
+}
+
+function cellOf<Row>(column: ExportColumn<Row>, row: Row): ExportCell {
+  const value = column.value ? column.value(row) : (row as Record<string, unknown>)[column.key];
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value instanceof Date) return value;
+  return String(value);
+}
+
+/** A date in a CSV cell: `2026-11-23 05:04:54` (UTC), which Excel and LibreOffice read as a date. */
+function csvText(cell: ExportCell): string | number {
+  if (cell === null) return '';
+  if (cell instanceof Date) return cell.toISOString().slice(0, 19).replace('T', ' ');
+  if (typeof cell === 'boolean') return t(cell ? 'exports.values.yes' : 'exports.values.no');
+  return cell;
+}
+
+function csvLines(lines: (string | number)[][]): string {
+  // escapeFormulae: a cell starting with = + - @ is not run as a formula by the spreadsheet (CSV injection).
+  return `${Papa.unparse(lines, { delimiter: CSV_DELIMITER, newline: '\r\n', escapeFormulae: true })}\r\n`;
+}
+
+async function* csvChunks<Row>(columns: readonly ExportColumn<Row>[], batches: AsyncIterable<Row[]>): AsyncGenerator<string> {
+  yield BOM + csvLines([columns.map((column) => t(column.headerKey))]);
+  for await (const rows of batches) yield csvLines(rows.map((row) => columns.map((column) => csvText(cellOf(column, row)))));
+}
+
+/** Resolves when `stream` can take more, or when it is closed (a client that left never drains). */
+function drainedOrClosed(stream: PassThrough): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+  });
+}
+
+/** The XLSX file through exceljs' streaming writer: rows are committed (written and dropped) batch by batch. */
+function xlsxStream<Row>(columns: readonly ExportColumn<Row>[], batches: AsyncIterable<Row[]>): Readable {
+  const output = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(t('exports.sheet'));
+  sheet.columns = columns.map((column) => ({ header: t(column.headerKey), key: column.key, width: column.width ?? 18 }));
+  sheet.getRow(1).font = { bold: true };
+  const write = async () => {
+    for await (const rows of batches) {
+      for (const row of rows) {
+        const cells = columns.map((column) => {
+          const cell = cellOf(column, row);
+          return typeof cell === 'boolean' ? t(cell ? 'exports.values.yes' : 'exports.values.no') : cell;
+        });
+        const line = sheet.addRow(cells);
+        cells.forEach((cell, index) => {
+          if (cell instanceof Date) line.getCell(index + 1).numFmt = 'yyyy-mm-dd hh:mm:ss';
+        });
+        line.commit();
+      }
+      // Wait for the client when the file is ahead of it: one batch in memory, not the whole file.
+      if (output.writableNeedDrain) await drainedOrClosed(output);
+      // The client went away: stop reading (leaving the loop ends the batches).
+      if (output.destroyed) return;
+    }
+    sheet.commit();
+    await workbook.commit();
+  };
+  write().catch((error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))));
+  return output;
+}
+
+/**
+ * Answers the export: parses the query with the list's spec (a Spanish 400 when refused), reads the
+ * first batch before any header is sent (a failure there is still an ordinary error answer), then
+ * streams the file.
+ */
+export async function streamListExport<Row extends Record<string, unknown>>(
+  reply: FastifyReply,
+  database: Pick<Database, 'query'>,
+  options: ListExportOptions<Row>,
+): Promise<FastifyReply> {
+  const query = readExportQuery(options.spec, options.rawQuery);
+  const iterator = exportBatches<Row>(database, options.spec, query, options.sql, options.batchSize);
+  const first = await iterator.next();
+  async function* batches(): AsyncGenerator<Row[]> {
+    if (first.done) return;
+    yield first.value;
+    yield* iterator;
+  }
+  const body = options.format === 'csv' ? Readable.from(csvChunks(options.columns, batches())) : xlsxStream(options.columns, batches());
+  return reply
+    .header('content-type', EXPORT_CONTENT_TYPES[options.format])
+    .header('content-disposition', contentDisposition(exportFileName(options.fileName, options.format)))
+    .header('cache-control', 'no-store')
+    .send(body);
+}
+
+export interface ListExportDeclaration<Row> {
+  /** Path under /api/v1. */
+  url: string;
+  access: Access;
+  summary: string;
+  tags: string[];
+  spec: ListSpec;
+  sql: ExportSql;
+  columns: readonly ExportColumn<Row>[];
+  /** i18n key of the file name stem (`exports.files.sites`). */
+  fileNameKey: string;
+  batchSize?: number;
+}
+
+/** The querystring of an export: the list's filters and order (no paging) and `format`. */
+export function exportQuerySchema(spec: ListSpec): Record<string, unknown> {
+  const schema = listQuerySchema(spec) as { type: string; properties: Record<string, unknown> };
+  const { page: _page, pageSize: _pageSize, ...properties } = schema.properties;
+  return { ...schema, properties: { ...properties, format: { type: 'string', description: t('exports.format.description') } } };
+}
+
+/** Declares `GET url`: the list's export, with its access and its OpenAPI answer (a binary file). */
+export function registerListExport<Row extends Record<string, unknown>>(app: FastifyInstance, declaration: ListExportDeclaration<Row>): void {
+  const file = { schema: { type: 'string', format: 'binary' } };
+  apiRoute(app, {
+    method: 'GET',
+    url: declaration.url,
+    access: declaration.access,
+    summary: declaration.summary,
+    tags: declaration.tags,
+    schema: { querystring: exportQuerySchema(declaration.spec) },
+    documentedResponses: {
+      200: {
+        description: t('exports.response'),
+        content: { 'text/csv': file, [EXPORT_CONTENT_TYPES.xlsx]: file },
+      },
+    },
+    handler: async (request, reply) =>
+      streamListExport<Row>(reply, app.ctx.database, {
+        spec: declaration.spec,
+        rawQuery: request.query,
+        sql: declaration.sql,
+        columns: declaration.columns,
+        fileName: t(declaration.fileNameKey),
+        format: readExportFormat(request.query),
+        batchSize: declaration.batchSize,
+      }),
+  });
+}

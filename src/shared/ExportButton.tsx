@@ -1,0 +1,82 @@
+/**
+ * A list's download button (server/exports/): offers CSV or Excel, downloads the file with the list's
+ * current filters through the data provider's client (bearer token, session headers, the exports'
+ * long timeout) as a Blob, and shows a busy state until the file is saved.
+ */
+import Button, { type ButtonProps } from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { useDataProvider, useNotify, useTranslate } from 'ra-core';
+import { useId, useRef, useState } from 'react';
+import type { PortalesDataProvider } from '../../dataProvider';
+import { EXPORT_TIMEOUT_MS, type QueryValue } from '../../dataProvider/httpClient';
+import { fileNameFromDisposition, saveBlob } from './download';
+
+const FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFileFormat = (typeof FORMATS)[number];
+
+export interface ExportButtonProps {
+  /** The export route under /api/v1 (e.g. `/sitesexport`). */
+  path: string;
+  /** The list's current filters (and order), as the list route reads them. */
+  query: Record<string, QueryValue>;
+  /** i18n key of the button's label. */
+  labelKey: string;
+  /** Name of the file when the answer names none. */
+  fallbackName: string;
+  variant?: ButtonProps['variant'];
+}
+
+export function ExportButton({ path, query, labelKey, fallbackName, variant = 'text' }: ExportButtonProps) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<PortalesDataProvider>();
+  const anchor = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const download = async (format: ExportFileFormat) => {
+    setOpen(false);
+    setBusy(true);
+    try {
+      const { json, headers } = await dataProvider.request<Blob>(path, {
+        query: { ...query, format },
+        responseType: 'blob',
+        timeout: EXPORT_TIMEOUT_MS,
+      });
+      saveBlob(json, fileNameFromDisposition(headers.get('content-disposition')) ?? `${fallbackName}.${format}`);
+    } catch {
+      notify('exports.button.error', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Button
+        ref={anchor}
+        variant={variant}
+        size="small"
+        disabled={busy}
+        aria-busy={busy}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        startIcon={busy ? <CircularProgress size={14} aria-hidden /> : undefined}
+        onClick={() => setOpen(true)}
+      >
+        {busy ? translate('exports.button.busy') : translate(labelKey)}
+      </Button>
+      <Menu id={menuId} anchorEl={anchor.current} open={open} onClose={() => setOpen(false)}>
+        {FORMATS.map((format) => (
+          <MenuItem key={format} onClick={() => void download(format)}>
+            {translate(`exports.button.${format}`)}
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,213 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
+import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
+import { exportTexts } from '../../i18n/es/exports';
+import { errors } from '../../i18n/es/errors';
+import { siteListSpec } from '../../server/sites/filter';
+import { siteListSql, type SiteListRow } from '../../server/sites/listQuery';
+import { readListQuery } from '../../server/lists/listQuery';
+
+let t: TestApp;
+let sitesToken: string;
+let reportsToken: string;
+let department: number;
+let municipality: number;
+
+/** 5,000 sites with one name prefix: more than two batches of 2,000 rows. */
+const BULK = 5000;
+const PREFIX = 'Exportación';
+
+async function download(url: string, token?: string) {
+  const response = await t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: token ? bearer(token) : {} });
+  return response;
+}
+
+function parseCsv(body: string): string[][] {
+  expect(body.startsWith('\uFEFF')).toBe(true);
+  const parsed = Papa.parse<string[]>(body.slice(1), { delimiter: ';', skipEmptyLines: true });
+  expect(parsed.errors).toEqual([]);
+  return parsed.data;
+}
+
+/** Every row of the list's own SQL for the same query string, without paging: what the export must give. */
+async function listIds(rawQuery: Record<string, string>): Promise<number[]> {
+  const query = { ...readListQuery(siteListSpec, rawQuery), pageSize: 1_000_000 };
+  const { text, params } = siteListSql(query);
+  const rows = await t.database.query<SiteListRow>(text, params);
+  return rows.map((row) => Number(row.id));
+}
+
+const siteHeaders = exportTexts.columns.sites;
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: 'demo' });
+  sitesToken = await t.tokenFor(['Sites']);
+  reportsToken = await t.tokenFor(['Reports']);
+  const [place] = await t.database.query<{ id: number; parent: number }>(
+    'select id, parent_location_id as parent from locations where parent_location_id is not null order by id limit 1',
+  );
+  municipality = place!.id;
+  department = place!.parent;
+  const [type] = await t.database.query<{ id: number }>('select id from site_types order by id limit 1');
+  // Every third site without municipality nor population, every fourth active, modified in few distinct instants
+  // (with microseconds) so that order keys repeat and empty keys occur: the batches must still neither skip nor repeat a row.
+  await t.database.query(
+    `insert into sites (name, alias, parent_location_id, location_id, site_type_id, order_type, installed, status_id, population, modified_date)
+     select '${PREFIX} ' || lpad(n::text, 5, '0'), 'exportacion-' || n, $1, case when n % 3 = 0 then null else $2::int end, $3, 0,
+            n % 4 = 0, case when n % 4 = 0 then 1 else 2 end, case when n % 3 = 0 then null else n % 50 end,
+            timestamptz '2026-01-01 00:00:00.123456+00' + (n % 7) * interval '1 second'
+       from generate_series(1, ${BULK}) n`,
+    [department, municipality, type!.id],
+  );
+  await t.database.query(
+    `insert into sites (name, alias, parent_location_id, site_type_id, order_type) values ('=HYPERLINK("http://x")', 'formula-site', $1, $2, 0)`,
+    [department, type!.id],
+  );
+});
+afterAll(async () => t?.close());
+
+describe('GET /api/v1/sitesexport', () => {
+  it('streams every matching site as CSV (UTF-8 BOM, ;), in the list order, with Spanish headers and file name', async () => {
+    const response = await download(`/sitesexport?name=exportacion`, sitesToken);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const day = new Date().toISOString().slice(0, 10);
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="portales-${day}.csv"; filename*=UTF-8''portales-${day}.csv`);
+    const [header, ...rows] = parseCsv(response.body);
+    expect(header).toEqual(Object.values(siteHeaders));
+    expect(rows).toHaveLength(BULK);
+    expect(rows.map((row) => Number(row[0]))).toEqual(await listIds({ name: 'exportacion' }));
+    const first = rows[0]!;
+    expect(first[1]).toBe(`${PREFIX} 00001`);
+    expect(first[header.indexOf(siteHeaders.statusName)]).toBe('Inactivo');
+    expect(first[header.indexOf(siteHeaders.pendingRequest)]).toBe('No');
+    expect(first[header.indexOf(siteHeaders.modifiedDate)]).toBe('2026-01-01 00:00:01');
+  });
+
+  it.each([
+    ['status tab and department', { name: 'exportacion', status: '1', parentLocationId: '' }],
+    ['inactive, by population descending (empty last)', { name: 'exportacion', status: '2', orderBy: '-population' }],
+    ['by municipality (empty last), ties by id', { name: 'exportacion', orderBy: 'childLocation' }],
+    ['by modification date descending (repeated instants with microseconds)', { name: 'exportacion', orderBy: '-modifiedDate' }],
+    ['by id descending', { name: 'exportacion', orderBy: '-id' }],
+    ['by population ascending', { name: 'exportacion', orderBy: 'population' }],
+  ])('gives exactly the rows of the list, in its order: %s', async (_label, filter) => {
+    const query: Record<string, string> = { ...filter };
+    if ('parentLocationId' in query) query.parentLocationId = String(department);
+    const response = await download(`/sitesexport?${new URLSearchParams({ ...query, page: '3', pageSize: '5' })}`, reportsToken);
+    expect(response.statusCode).toBe(200);
+    const [, ...rows] = parseCsv(response.body);
+    const expected = await listIds(query);
+    expect(expected.length).toBeGreaterThan(1000);
+    expect(rows.map((row) => Number(row[0]))).toEqual(expected);
+  });
+
+  it('matches the pages of GET /sites/ for a filter', async () => {
+    const filter = `name=exportacion%2000&status=1&locationId=${municipality}`;
+    const ids: number[] = [];
+    for (let page = 1; ; page += 1) {
+      const list = await t.app.inject({ method: 'GET', url: `/api/v1/sites/?${filter}&pageSize=100&page=${page}`, headers: bearer(sitesToken) });
+      const body = list.json() as { results: { id: number }[]; meta: { hasNextPage: boolean } };
+      ids.push(...body.results.map((row) => row.id));
+      if (!body.meta.hasNextPage) break;
+    }
+    expect(ids.length).toBeGreaterThan(0);
+    const [, ...rows] = parseCsv((await download(`/sitesexport?${filter}`, sitesToken)).body);
+    expect(rows.map((row) => Number(row[0]))).toEqual(ids);
+  });
+
+  it('streams XLSX that reads back with the same rows, Spanish headers and real dates', async () => {
+    const response = await download('/sitesexport?name=exportacion&format=xlsx&orderBy=-id', sitesToken);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(response.headers['content-disposition']).toMatch(/filename\*=UTF-8''portales-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.name).toBe(exportTexts.sheet);
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(Object.values(siteHeaders));
+    expect(sheet.rowCount).toBe(BULK + 1);
+    const ids: number[] = [];
+    sheet.eachRow((row, index) => {
+      if (index > 1) ids.push(Number(row.getCell(1).value));
+    });
+    expect(ids).toEqual(await listIds({ name: 'exportacion', orderBy: '-id' }));
+    const last = sheet.getRow(2);
+    expect(last.getCell(2).value).toBe(`${PREFIX} 0${BULK}`);
+    expect(last.getCell(Object.keys(siteHeaders).indexOf('modifiedDate') + 1).value).toBeInstanceOf(Date);
+  });
+
+  it('keeps a formula-like name as text in the CSV (no formula injection)', async () => {
+    const [, row] = parseCsv((await download('/sitesexport?name=hyperlink', sitesToken)).body);
+    expect(row![1]).toBe(`'=HYPERLINK("http://x")`);
+  });
+
+  it('answers an empty file with its headers when nothing matches', async () => {
+    const rows = parseCsv((await download('/sitesexport?name=ningun-sitio-asi', sitesToken)).body);
+    expect(rows).toEqual([Object.values(siteHeaders)]);
+  });
+
+  it('refuses an unknown format and a bad filter with a Spanish 400', async () => {
+    const format = await download('/sitesexport?format=pdf', sitesToken);
+    expect(format.statusCode).toBe(400);
+    expect(format.json()).toEqual({
+      error: { code: 'BadArgument', message: exportTexts.format.invalid, details: [{ code: 'BadArgument', target: 'format', message: exportTexts.format.invalid }] },
+    });
+    const filter = await download('/sitesexport?parentLocationId=abc', sitesToken);
+    expect(filter.statusCode).toBe(400);
+    expect(filter.json().error.details[0].target).toBe('parentLocationId');
+  });
+
+  it('needs Sites or Reports: other permissions 403, no token 401', async () => {
+    for (const permission of ['Impersonate', 'Settings', 'Users'] as const) {
+      const response = await download('/sitesexport', await t.tokenFor([permission]));
+      expect(response.statusCode).toBe(403);
+      expect(response.json().error.message).toBe(errors.forbidden);
+    }
+    expect((await download('/sitesexport')).statusCode).toBe(401);
+    expect((await download('/sitesrequestexport')).statusCode).toBe(401);
+    expect((await download('/sitesrequestexport', await t.tokenFor(['Impersonate']))).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/v1/sitesrequestexport', () => {
+  it('exports the requests of the filtered sites with site name, type, location, kind, status and dates', async () => {
+    const [site] = await t.database.query<{ id: number }>(`select id from sites where name = '${PREFIX} 00004'`);
+    await t.database.query(
+      `insert into site_requests (site_id, kind, status, creation_date, processed_date) values
+         ($1, 'FirstTime', 'Approved', '2026-02-01T10:00:00Z', '2026-02-02T10:00:00Z'),
+         ($1, 'ChangeAdmin', 'PendingApproval', '2026-03-01T10:00:00Z', null)`,
+      [site!.id],
+    );
+    const response = await download(`/sitesrequestexport?name=${encodeURIComponent(`${PREFIX} 00004`)}`, reportsToken);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(/filename\*=UTF-8''solicitudes-portales-\d{4}-\d{2}-\d{2}\.csv$/);
+    const [header, ...rows] = parseCsv(response.body);
+    expect(header).toEqual(Object.values(exportTexts.columns.site_requests));
+    expect(rows.map((row) => row.slice(1))).toEqual([
+      [String(site!.id), `${PREFIX} 00004`, expect.any(String), expect.any(String), expect.any(String), 'Cambio de administrador', 'Por aprobar', '2026-03-01 10:00:00', ''],
+      [String(site!.id), `${PREFIX} 00004`, expect.any(String), expect.any(String), expect.any(String), 'Primera vez', 'Aprobada', '2026-02-01 10:00:00', '2026-02-02 10:00:00'],
+    ]);
+    const pending = parseCsv((await download(`/sitesrequestexport?siteId=${site!.id}&requestStatus=PendingApproval`, sitesToken)).body);
+    expect(pending).toHaveLength(2);
+  });
+});
+
+describe('GET /api/v1/audit/export', () => {
+  it('exports the audit trail for Settings holders, with the list filters', async () => {
+    const settings = await t.tokenFor(['Settings']);
+    await t.database.query(
+      `insert into audit_log (action, resource, record_id, record_label, user_email)
+       select 'update', 'exporttest', n::text, 'Registro ' || n, 'alguien@portales.test' from generate_series(1, 30) n`,
+    );
+    const response = await download('/audit/export?resource=exporttest&format=xlsx', settings);
+    expect(response.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(Object.values(exportTexts.columns.audit));
+    expect(sheet.rowCount).toBe(31);
+    expect((await download('/audit/export', sitesToken)).statusCode).toBe(403);
+  });
+});
