@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { spanishMessages } from '../../i18n/es';
 import type { SiteListRecord } from '../../resources/sites';
 import { SiteListPage } from './SiteListPage';
+import { unusedDataProvider } from '../../tests/helpers/unusedDataProvider';
 
 // The name search waits for a typing pause and every tab fetches its total: on a busy machine the
 // default one-second wait of findBy/waitFor is too short (a limit on waiting, not a timed assertion).
@@ -66,7 +67,6 @@ function fakeDataProvider(sites: FakeSite[], calls: Calls): DataProvider {
     const slice = rows.slice((p - 1) * perPage, p * perPage);
     return { data: slice, pageInfo: { hasNextPage: p * perPage < rows.length, hasPreviousPage: p > 1 } };
   };
-  const notUsed = () => Promise.reject(new Error('not used'));
   const matching = (f: Record<string, unknown>) =>
     sites
       .filter((s) => (f.status === 1 ? s.statusId === 1 && s.installed : f.status === 2 ? s.statusId === 2 || !s.installed : true))
@@ -76,6 +76,7 @@ function fakeDataProvider(sites: FakeSite[], calls: Calls): DataProvider {
       .filter((s) => (f.locationId ? s.locationId === f.locationId : true))
       .filter((s) => (f.groupID ? s.groups.includes(Number(f.groupID)) : true));
   return {
+    ...unusedDataProvider,
     getList: (async (resource: string, params: GetListParams) => {
       calls.push({ resource, params });
       const f = params.filter ?? {};
@@ -103,14 +104,6 @@ function fakeDataProvider(sites: FakeSite[], calls: Calls): DataProvider {
         },
       };
     },
-    getOne: notUsed,
-    getMany: notUsed,
-    getManyReference: notUsed,
-    create: notUsed,
-    update: notUsed,
-    updateMany: notUsed,
-    delete: notUsed,
-    deleteMany: notUsed,
   };
 }
 

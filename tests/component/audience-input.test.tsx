@@ -13,6 +13,7 @@ import { spanishMessages } from '../../i18n/es';
 import type { Audience } from '../../resources/audience';
 import { AudienceInput } from '../../src/shared/audience';
 import { REACH_DELAY_MS } from '../../src/shared/audience/AudienceReach';
+import { unusedDataProvider } from '../helpers/unusedDataProvider';
 
 const i18nProvider = polyglotI18nProvider(() => spanishMessages as never, 'es', [{ locale: 'es', name: 'Español' }], { allowMissing: true });
 
@@ -43,17 +44,8 @@ const reachOf = (audience: Audience) => {
 };
 
 function fakeDataProvider(calls: Call[]): DataProvider {
-  const notUsed = () => Promise.reject(new Error('not used'));
   return {
-    getList: notUsed,
-    getOne: notUsed,
-    getMany: notUsed,
-    getManyReference: notUsed,
-    create: notUsed,
-    update: notUsed,
-    updateMany: notUsed,
-    delete: notUsed,
-    deleteMany: notUsed,
+    ...unusedDataProvider,
     request: async (path: string, options: { query?: Record<string, unknown>; body?: Audience } = {}) => {
       calls.push({ path, query: options.query ?? {}, body: options.body });
       const ok = (json: unknown) => ({ status: 200, headers: new Headers(), json });

@@ -9,6 +9,7 @@ import { spanishMessages } from '../../i18n/es';
 import type { AuditRecord } from '../../resources/audit';
 import { AuditListPage } from '../../src/audit/AuditListPage';
 import { formatAuditDate } from '../../src/audit/auditRules';
+import { unusedDataProvider } from '../helpers/unusedDataProvider';
 
 /** Local-day bounds as the filter sends them (month counted from 1). */
 const dayStart = (year: number, month: number, day: number) => new Date(year, month - 1, day).toISOString();
@@ -49,8 +50,8 @@ function makeRecords(): AuditRecord[] {
 type Calls = Array<{ resource: string; params: GetListParams }>;
 
 function fakeDataProvider(records: AuditRecord[], calls: Calls, options: { actorsFail?: boolean } = {}): DataProvider {
-  const notUsed = () => Promise.reject(new Error('not used'));
   return {
+    ...unusedDataProvider,
     getList: (async (resource: string, params: GetListParams) => {
       calls.push({ resource, params });
       const { page, perPage } = params.pagination ?? { page: 1, perPage: 20 };
@@ -72,14 +73,6 @@ function fakeDataProvider(records: AuditRecord[], calls: Calls, options: { actor
       const slice = rows.slice((page - 1) * perPage, page * perPage);
       return { data: slice, pageInfo: { hasNextPage: page * perPage < rows.length, hasPreviousPage: page > 1 } };
     }) as DataProvider['getList'],
-    getOne: notUsed,
-    getMany: notUsed,
-    getManyReference: notUsed,
-    create: notUsed,
-    update: notUsed,
-    updateMany: notUsed,
-    delete: notUsed,
-    deleteMany: notUsed,
   } as DataProvider;
 }
 

@@ -14,6 +14,7 @@ import { spanishMessages } from '../../i18n/es';
 import { catalogueName } from '../../resources/catalogues/validation';
 import { defineResource, type ResourceDeclaration } from '../../resources/types';
 import { GeneratedResourcePage } from '../../src/engine';
+import { unusedDataProvider } from '../helpers/unusedDataProvider';
 
 interface Color extends RaRecord {
   id: number;
@@ -80,8 +81,8 @@ function memoryDataProvider(rows: Color[], calls: Calls): DataProvider {
     store.some((row) => row.name.toLowerCase() === String(name).toLowerCase() && row.id !== except);
   const refuse = () =>
     Promise.reject(new HttpError('El valor ya se encuentra registrado.', 400, { errors: { name: 'El valor ya se encuentra registrado.' } }));
-  const notUsed = () => Promise.reject(new Error('not used'));
   return {
+    ...unusedDataProvider,
     getList: (async (_resource: string, params) => {
       const { field, order } = params.sort ?? { field: 'id', order: 'ASC' };
       const sorted = [...store].sort((a, b) => String(a[field]).localeCompare(String(b[field])) * (order === 'DESC' ? -1 : 1));
@@ -110,10 +111,6 @@ function memoryDataProvider(rows: Color[], calls: Calls): DataProvider {
       const [removed] = store.splice(index, 1);
       return { data: removed };
     }) as DataProvider['delete'],
-    getMany: notUsed,
-    getManyReference: notUsed,
-    updateMany: notUsed,
-    deleteMany: notUsed,
   };
 }
 

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { spanishMessages } from '../../i18n/es';
 import { EXPORT_TIMEOUT_MS } from '../../dataProvider/httpClient';
 import { ExportButton } from '../../src/shared/ExportButton';
+import { unusedDataProvider } from '../helpers/unusedDataProvider';
 
 const i18nProvider = polyglotI18nProvider(() => spanishMessages as never, 'es', [{ locale: 'es', name: 'Español' }], { allowMissing: true });
 
@@ -16,17 +17,8 @@ interface Call {
 }
 
 function fakeDataProvider(calls: Call[], answer: () => Promise<unknown>): DataProvider {
-  const notUsed = () => Promise.reject(new Error('not used'));
   return {
-    getList: notUsed,
-    getOne: notUsed,
-    getMany: notUsed,
-    getManyReference: notUsed,
-    create: notUsed,
-    update: notUsed,
-    updateMany: notUsed,
-    delete: notUsed,
-    deleteMany: notUsed,
+    ...unusedDataProvider,
     request: async (path: string, options: Record<string, unknown>) => {
       calls.push({ path, options });
       return answer();

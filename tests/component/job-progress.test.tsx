@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { spanishMessages } from '../../i18n/es';
 import type { JobView } from '../../resources/jobs';
 import { JobProgress } from '../../src/shared/JobProgress';
+import { unusedDataProvider } from '../helpers/unusedDataProvider';
 
 const i18nProvider = polyglotI18nProvider(() => spanishMessages as never, 'es', [{ locale: 'es', name: 'Español' }], { allowMissing: true });
 
@@ -42,17 +43,8 @@ interface Call {
 
 /** GET /jobs/7 answers `current()`; POST /jobs/7/cancel answers `onCancel()`. */
 function fakeDataProvider(current: () => JobView, calls: Call[], onCancel?: () => JobView): DataProvider {
-  const notUsed = () => Promise.reject(new Error('not used'));
   return {
-    getList: notUsed,
-    getOne: notUsed,
-    getMany: notUsed,
-    getManyReference: notUsed,
-    create: notUsed,
-    update: notUsed,
-    updateMany: notUsed,
-    delete: notUsed,
-    deleteMany: notUsed,
+    ...unusedDataProvider,
     request: async (path: string, options: { method?: string } = {}) => {
       const method = options.method ?? 'GET';
       calls.push({ path, method });
