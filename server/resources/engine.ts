@@ -7,7 +7,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { resources } from '../../resources';
 import { recordId } from '../../resources/limits';
-import type { ResourceDeclaration } from '../../resources/types';
+import { resourceSchema } from '../../resources/fieldKinds';
+import { isGeneratedResource, type ResourceDeclaration } from '../../resources/types';
 import { writeAudit } from '../audit/audit';
 import type { Db } from '../db/connection';
 import { ApiError, badArgument, notFound } from '../http/errors';
@@ -24,7 +25,7 @@ import { registerStateDocumentRoute } from './stateDocument';
 import { createResourceStore, type ResourceRecord, type ResourceStore } from './store';
 
 /** Declarations whose routes the engine generates (not the hand-written `custom` ones). */
-export const generatedResources = (): ResourceDeclaration[] => resources.filter((resource) => resource.routes !== 'custom');
+export const generatedResources = (): ResourceDeclaration[] => resources.filter(isGeneratedResource);
 
 /** 409 Locked: the declaration's rules refuse changing this record. */
 export function lockedError(declaration: ResourceDeclaration): ApiError {
@@ -44,7 +45,8 @@ function bodyOf(request: FastifyRequest): Record<string, unknown> {
 }
 
 async function validateBody(declaration: ResourceDeclaration, request: FastifyRequest): Promise<Record<string, unknown>> {
-  return (await declaration.schema.validate(bodyOf(request), { abortEarly: false, stripUnknown: true })) as Record<string, unknown>;
+  const schema = resourceSchema(declaration, declaration.idField);
+  return (await schema.validate(bodyOf(request), { abortEarly: false, stripUnknown: true })) as Record<string, unknown>;
 }
 
 async function refuseDuplicates(
