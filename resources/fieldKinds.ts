@@ -82,7 +82,7 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
     openApi: (field) => ({ type: 'string', format: 'email', maxLength: field.maxLength ?? EMAIL_MAX_LENGTH }),
     typeName: 'correo electrónico',
     filter: textFilter,
-    nullableByDefault: false,
+    nullableByDefault: true,
     text: true,
   },
   url: {
@@ -90,7 +90,7 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
     openApi: (field) => ({ type: 'string', format: 'uri', maxLength: field.maxLength ?? 255 }),
     typeName: 'dirección web (http:// o https://)',
     filter: textFilter,
-    nullableByDefault: false,
+    nullableByDefault: true,
     text: true,
   },
   integer: {
@@ -114,7 +114,7 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
     nullableByDefault: true,
   },
   boolean: {
-    rule: () => yup.boolean().strict().typeError('validation.field.boolean'),
+    rule: () => yup.boolean().typeError('validation.field.boolean'),
     openApi: () => ({ type: 'boolean' }),
     typeName: 'true o false',
     filter: (_field, sql, description) => ({ kind: 'bool', sql, description: `${description} (true o false)` }),
@@ -179,7 +179,17 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
   },
   audience: {
     rule: () => audienceSchema.default(undefined),
-    openApi: () => ({ type: 'object', description: 'Audiencia: segment, locations, groups, siteTypes' }),
+    openApi: () => ({
+      type: 'object',
+      description: 'Audiencia: segmento (0 país, 1 ubicaciones, 2 grupos) y sus listas de identificadores',
+      properties: {
+        segment: { type: 'integer', enum: [0, 1, 2] },
+        departments: { type: 'array', items: { type: 'integer' } },
+        municipalities: { type: 'array', items: { type: 'integer' } },
+        groups: { type: 'array', items: { type: 'integer' } },
+        siteTypes: { type: 'array', items: { type: 'integer' } },
+      },
+    }),
     typeName: 'audiencia',
     filter: noFilter,
     nullableByDefault: true,
@@ -216,9 +226,7 @@ export function fieldRule(field: FieldDeclaration): Rule {
   if (field.required) {
     return fieldKind(field).text ? (rule as yup.StringSchema).required(required) : rule.nonNullable(required).required(required);
   }
-  // Empty input from a form: an empty string on a non-text kind means "no value".
-  const optional = fieldKind(field).text ? rule : rule.transform((value: unknown) => (value === '' ? null : value));
-  return optional.nullable().optional();
+  return rule.nullable().optional();
 }
 
 const writable = (model: Pick<ResourceModel, 'fields'>, idField: string) =>
@@ -229,7 +237,17 @@ const writable = (model: Pick<ResourceModel, 'fields'>, idField: string) =>
  * `schema` (rules fields cannot express); a field it names is validated by its rule instead of the base one.
  */
 export function resourceSchema(model: Pick<ResourceModel, 'fields' | 'schema'>, idField: string): ObjectSchema<AnyObject> {
-  const base = yup.object(Object.fromEntries(writable(model, idField).map((field) => [field.source, fieldRule(field)])));
+  const fields = writable(model, idField);
+  const blankIsNull = fields.filter((field) => !fieldKind(field).text).map((field) => field.source);
+  // An empty input of a non-text kind means "no value" (before each field's own cast, which would see '' as invalid).
+  const base = yup
+    .object(Object.fromEntries(fields.map((field) => [field.source, fieldRule(field)])))
+    .transform((value: unknown) => {
+      if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+      const record = { ...(value as Record<string, unknown>) };
+      for (const source of blankIsNull) if (record[source] === '') record[source] = null;
+      return record;
+    });
   if (!model.schema) return base;
   // A field the declaration's schema names takes its rule from there (spec messages), replacing the base rule.
   return base.omit(Object.keys(model.schema.fields)).concat(model.schema) as ObjectSchema<AnyObject>;

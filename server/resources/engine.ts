@@ -21,6 +21,7 @@ import { listQuerySchema, readListQuery } from '../lists/listQuery';
 import { resourceListSpec } from './listSpec';
 import { bodySchema, idParamsSchema, listResponseSchema, recordSchema } from './openapi';
 import { resourcePaths } from './paths';
+import { checkReferences, rememberResource } from './references';
 import { registerStateDocumentRoute } from './stateDocument';
 import { createResourceStore, type ResourceRecord, type ResourceStore } from './store';
 
@@ -81,6 +82,7 @@ function translateDatabaseError(declaration: ResourceDeclaration, error: unknown
 
 /** Registers the five CRUD routes of one declaration. Call before `app.ready()`. */
 export function registerResource(app: FastifyInstance, declaration: ResourceDeclaration): void {
+  rememberResource(app, declaration);
   const store = createResourceStore(declaration);
   const paths = resourcePaths(declaration);
   const title = t(declaration.title);
@@ -129,6 +131,7 @@ export function registerResource(app: FastifyInstance, declaration: ResourceDecl
       const created = await database()
         .transaction(async (tx) => {
           await refuseDuplicates(declaration, store, tx, values);
+          await checkReferences(app, tx, declaration, values);
           const after = await store.insert(tx, values);
           const recordId = after[declaration.idField] as number;
           await writeAudit(tx, request, { action: 'create', resource: declaration.name, recordId, after });
@@ -159,6 +162,7 @@ export function registerResource(app: FastifyInstance, declaration: ResourceDecl
           if (declaration.rules?.canEdit && !declaration.rules.canEdit(before)) throw lockedError(declaration);
           const values = valuesToStore(declaration, await validateBody(declaration, request), 'update');
           await refuseDuplicates(declaration, store, tx, values, id);
+          await checkReferences(app, tx, declaration, values);
           const after = await store.update(tx, id, values);
           await writeAudit(tx, request, { action: 'update', resource: declaration.name, recordId: id, before, after });
           return after;

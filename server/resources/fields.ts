@@ -1,5 +1,5 @@
 /** Which declared fields a request may write, list, search or order by: pure functions of the declaration. */
-import { fieldKind } from '../../resources/fieldKinds';
+import { fieldKind, isNullable } from '../../resources/fieldKinds';
 import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
 import { sanitizeRichText } from './richText';
 
@@ -38,6 +38,7 @@ export function valuesToStore(
     const value = validated[field.source];
     if (value !== undefined) values[field.source] = normalizeValue(field, value);
     else if (mode === 'create' && field.defaultValue !== undefined) values[field.source] = field.defaultValue;
+    else if (mode === 'create' && fieldKind(field).text && !isNullable(field)) values[field.source] = '';
   }
   if (mode === 'create') {
     for (const field of declaration.fields) {
@@ -49,7 +50,8 @@ export function valuesToStore(
 
 function normalizeValue(field: FieldDeclaration, value: unknown): unknown {
   const kind = fieldKind(field);
-  if (value === null || value === '') return kind.text ? value : null;
+  // A text column is NOT NULL unless declared nullable: no value is the empty text there.
+  if (value === null || value === '') return kind.text ? (value === null && !isNullable(field) ? '' : value) : null;
   if ((field.type === 'integer' || field.type === 'decimal' || field.type === 'reference') && typeof value === 'string') return Number(value);
   if (field.type === 'datetime' && typeof value === 'string') return new Date(value);
   if (field.type === 'richText' && typeof value === 'string') return sanitizeRichText(value);

@@ -24,7 +24,8 @@ export function fieldSchema(field: FieldDeclaration): JsonSchema {
   const nullable = field.type !== 'id' && isNullable(field);
   const kindSchema = fieldKind(field).openApi(field);
   const description = [fieldDescription(field), kindSchema.description].filter(Boolean).join('. ');
-  return { ...kindSchema, description, ...(nullable ? { nullable: true } : {}) };
+  // `nullable` needs a `type` beside it: a kind without one (json) already admits null.
+  return { ...kindSchema, description, ...(nullable && kindSchema.type ? { nullable: true } : {}) };
 }
 
 export function recordSchema(declaration: ResourceDeclaration): JsonSchema {
@@ -40,7 +41,6 @@ export function bodySchema(declaration: ResourceDeclaration): JsonSchema {
   for (const field of writableFields(declaration)) {
     const description = fieldDescription(field);
     if (fieldKind(field).text) properties[field.source] = { type: 'string', nullable: true, description };
-    else if (field.type === 'boolean') properties[field.source] = { type: 'boolean', description };
     else properties[field.source] = { description: `${description} (${fieldKind(field).typeName})` };
   }
   return {
