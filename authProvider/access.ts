@@ -3,12 +3,12 @@
  * react-admin's `canAccess({ resource, action })` and the route guard both use these rules.
  */
 import { hasAnyPermission, type PermissionName } from '../resources/permissions';
-import type { ResourceDeclaration } from '../resources/types';
+import type { ResourceReference } from '../resources/types';
 
 const READ_ACTIONS = ['list', 'show', 'read', 'export'];
 const WRITE_ACTIONS = ['create', 'edit', 'delete', 'clone', 'write', 'enable', 'disable', 'sort'];
 
-export function requirementFor(declaration: ResourceDeclaration, action: string): readonly PermissionName[] | null {
+export function requirementFor(declaration: ResourceReference, action: string): readonly PermissionName[] | null {
   if (action === 'access' || action === 'route') return declaration.routeAccess;
   if (READ_ACTIONS.includes(action)) return declaration.permissions.read;
   if (WRITE_ACTIONS.includes(action)) return declaration.permissions.write;
@@ -21,7 +21,7 @@ export function requirementFor(declaration: ResourceDeclaration, action: string)
  */
 export function canAccessResource(
   held: readonly string[],
-  declarations: readonly ResourceDeclaration[],
+  declarations: readonly ResourceReference[],
   params: { resource: string; action: string },
 ): boolean {
   const declaration = declarations.find((d) => d.name === params.resource);

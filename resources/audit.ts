@@ -3,8 +3,7 @@
  * filters userId, resource, from and to, newest first (its list spec: server/auth/auditLog.ts); GET /audit/actors/ feeds its user filter.
  * Routes are hand-written (server/routes/audit.ts).
  */
-import * as yup from 'yup';
-import { defineResource } from './types';
+import { defineCustomResource } from './types';
 
 export interface AuditRecord {
   id: number;
@@ -28,7 +27,7 @@ export interface AuditActor {
   email: string;
 }
 
-export const auditResource = defineResource<AuditRecord>({
+export const auditResource = defineCustomResource({
   name: 'audit',
   apiPath: '/audit/',
   idField: 'id',
@@ -40,7 +39,7 @@ export const auditResource = defineResource<AuditRecord>({
   description: 'resources.audit.description',
   fields: [
     { source: 'id', type: 'id', label: 'resources.audit.fields.id' },
-    { source: 'at', type: 'date', label: 'resources.audit.fields.at', readOnly: true },
+    { source: 'at', type: 'datetime', label: 'resources.audit.fields.at', readOnly: true },
     { source: 'userEmail', type: 'text', label: 'resources.audit.fields.userEmail', readOnly: true },
     { source: 'action', type: 'text', label: 'resources.audit.fields.action', readOnly: true },
     { source: 'resource', type: 'text', label: 'resources.audit.fields.resource', readOnly: true },
@@ -48,11 +47,7 @@ export const auditResource = defineResource<AuditRecord>({
     { source: 'recordLabel', type: 'text', label: 'resources.audit.fields.recordLabel', readOnly: true },
     { source: 'clientAddress', type: 'text', label: 'resources.audit.fields.clientAddress', readOnly: true },
   ],
-  schema: yup.object({}),
   permissions: { read: ['Settings'], write: ['Settings'] },
   routeAccess: ['Settings'],
   routes: 'custom',
-  sort: { field: 'at', order: 'DESC' },
-  pageSize: 20,
-  editMode: 'dialog',
 });

@@ -2,8 +2,7 @@
  * Site groups (spec 01 §3 'Group', 'Group management' at /portales/grupos). Routes and screens
  * are hand-written (server/routes/groups.ts); create and edit come later.
  */
-import * as yup from 'yup';
-import { defineResource } from './types';
+import { defineCustomResource } from './types';
 
 export interface GroupRecord {
   groupID: number;
@@ -11,7 +10,7 @@ export interface GroupRecord {
   countEntities: number;
 }
 
-export const groupsResource = defineResource<GroupRecord>({
+export const groupsResource = defineCustomResource({
   name: 'groups',
   apiPath: '/sites/groups/',
   idField: 'groupID',
@@ -23,14 +22,10 @@ export const groupsResource = defineResource<GroupRecord>({
     { source: 'name', type: 'text', label: 'sites.resources.groups.fields.name', maxLength: 100, searchable: true },
     { source: 'countEntities', type: 'integer', label: 'sites.resources.groups.fields.countEntities', readOnly: true },
   ],
-  schema: yup.object({}),
   routeAccess: ['Sites'],
   permissions: {
     read: ['Sites', 'Impersonate', 'Reports', 'Users', 'GlobalContents', 'GlobalBanners', 'Messages', 'Settings'],
     write: ['Sites'],
   },
   routes: 'custom',
-  sort: { field: 'name', order: 'ASC' },
-  pageSize: 10,
-  editMode: 'dialog',
 });

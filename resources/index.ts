@@ -8,7 +8,7 @@ import { groupsResource } from './groups';
 import { locationsResource } from './locations';
 import { sitesResource } from './sites';
 import { superadminsResource } from './superadmins';
-import type { ResourceDeclaration } from './types';
+import { isGeneratedResource, type AnyResourceDeclaration, type CustomResourceDeclaration, type ResourceDeclaration } from './types';
 
 export const catalogueResources: readonly ResourceDeclaration[] = [
   siteTypesResource,
@@ -18,15 +18,21 @@ export const catalogueResources: readonly ResourceDeclaration[] = [
 ];
 
 /** Site area resources with hand-written routes and screens. */
-export const siteResources = [sitesResource, locationsResource, groupsResource] as unknown as readonly ResourceDeclaration[];
+export const siteResources = [sitesResource, locationsResource, groupsResource] satisfies readonly CustomResourceDeclaration[];
 
 /** User area resources with hand-written routes and screens. */
-export const userResources = [superadminsResource, auditResource] as unknown as readonly ResourceDeclaration[];
+export const userResources = [superadminsResource, auditResource] satisfies readonly CustomResourceDeclaration[];
 
-export const resources: readonly ResourceDeclaration[] = [...catalogueResources, ...siteResources, ...userResources];
+export const resources: readonly AnyResourceDeclaration[] = [...catalogueResources, ...siteResources, ...userResources];
 
-export function findResource(name: string): ResourceDeclaration | undefined {
+export function findResource(name: string): AnyResourceDeclaration | undefined {
   return resources.find((resource) => resource.name === name);
+}
+
+/** The declaration of a resource the engine generates, by name. */
+export function findGeneratedResource(name: string): ResourceDeclaration | undefined {
+  const found = findResource(name);
+  return found && isGeneratedResource(found) ? found : undefined;
 }
 
 export { chatCategoriesResource, documentTypesResource, procedureTypesResource, siteTypesResource };

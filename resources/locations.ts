@@ -2,9 +2,8 @@
  * Locations (spec 01 §3 'Location'): departments under the country root (id 170) and their
  * municipalities; ids are DANE codes. Read-only, not a screen: feeds filters and forms.
  */
-import * as yup from 'yup';
 import { PERMISSION_NAMES } from './permissions';
-import { defineResource } from './types';
+import { defineCustomResource } from './types';
 
 export interface LocationRecord {
   id: number;
@@ -19,7 +18,7 @@ export interface LocationRecord {
 /** Id of the country root; departments are its children (setting Location.CountryRootId). */
 export const COUNTRY_ROOT_LOCATION_ID = 170;
 
-export const locationsResource = defineResource<LocationRecord>({
+export const locationsResource = defineCustomResource({
   name: 'locations',
   apiPath: '/locations/',
   idField: 'id',
@@ -32,11 +31,7 @@ export const locationsResource = defineResource<LocationRecord>({
     { source: 'code', type: 'text', label: 'sites.resources.locations.fields.code', maxLength: 5 },
     { source: 'isMunicipality', type: 'boolean', label: 'sites.resources.locations.fields.isMunicipality' },
   ],
-  schema: yup.object({}),
   routeAccess: [],
   permissions: { read: PERMISSION_NAMES, write: ['Sites'] },
   routes: 'custom',
-  sort: { field: 'name', order: 'ASC' },
-  pageSize: 100,
-  editMode: 'dialog',
 });

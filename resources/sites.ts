@@ -2,8 +2,7 @@
  * Sites (entity portals, spec 01 §2 '/portales', §3 'Site'). Routes and screens are hand-written
  * (server/routes/sites.ts); this declaration gives the dataProvider its path and id.
  */
-import * as yup from 'yup';
-import { defineResource } from './types';
+import { defineCustomResource } from './types';
 
 export interface SiteListRecord {
   id: number;
@@ -32,7 +31,7 @@ export interface SiteListRecord {
   population: number | null;
 }
 
-export const sitesResource = defineResource<SiteListRecord>({
+export const sitesResource = defineCustomResource({
   name: 'sites',
   apiPath: '/sites/',
   idField: 'id',
@@ -51,15 +50,11 @@ export const sitesResource = defineResource<SiteListRecord>({
     { source: 'countEmails', type: 'integer', label: 'sites.resources.sites.fields.countEmails', readOnly: true },
     { source: 'countContents', type: 'integer', label: 'sites.resources.sites.fields.countContents', readOnly: true },
     { source: 'countComments', type: 'integer', label: 'sites.resources.sites.fields.countComments', readOnly: true },
-    { source: 'modifiedDate', type: 'date', label: 'sites.resources.sites.fields.modifiedDate', readOnly: true },
+    { source: 'modifiedDate', type: 'datetime', label: 'sites.resources.sites.fields.modifiedDate', readOnly: true },
     { source: 'population', type: 'integer', label: 'sites.resources.sites.fields.population', readOnly: true },
     { source: 'statusName', type: 'text', label: 'sites.resources.sites.fields.statusName', readOnly: true },
   ],
-  schema: yup.object({}),
   routeAccess: ['Sites', 'Impersonate', 'Reports'],
   permissions: { read: ['Sites', 'Impersonate', 'Reports'], write: ['Sites'] },
   routes: 'custom',
-  sort: { field: 'name', order: 'ASC' },
-  pageSize: 20,
-  editMode: 'dialog',
 });

@@ -45,7 +45,6 @@ describe('superadminsResource', () => {
       route: '/administradores',
       routeAccess: ['Users', 'Reports'],
       permissions: { read: ['Users'], write: ['Users'] },
-      pageSize: 20,
     });
   });
 });

@@ -5,7 +5,8 @@
  * password is only set through the invitation or recovery link (server/auth/superadminRules.ts).
  */
 import * as yup from 'yup';
-import { defineResource } from './types';
+import { EMAIL_PATTERN } from './fieldKinds';
+import { defineCustomResource } from './types';
 import type { Permission } from './permissions';
 
 export interface SuperadminRecord {
@@ -20,7 +21,7 @@ export interface SuperadminRecord {
 }
 
 /** Lower-case e-mail shape (spec: "lowercase e-mail pattern"). */
-export const SUPERADMIN_EMAIL_PATTERN = /^[a-z0-9._%+-]+@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/;
+export const SUPERADMIN_EMAIL_PATTERN = EMAIL_PATTERN;
 
 /** A permission is sent as `{ permissionID, name }`; a bare id is accepted too. */
 const permissionItem = yup
@@ -59,7 +60,7 @@ export const superadminSchema = yup.object({
 
 export type SuperadminBody = yup.InferType<typeof superadminSchema>;
 
-export const superadminsResource = defineResource<SuperadminRecord>({
+export const superadminsResource = defineCustomResource({
   name: 'superadmins',
   apiPath: '/users/',
   idField: 'id',
@@ -69,18 +70,14 @@ export const superadminsResource = defineResource<SuperadminRecord>({
   fields: [
     { source: 'id', type: 'id', label: 'resources.superadmins.fields.id' },
     { source: 'name', type: 'text', label: 'resources.superadmins.fields.name', maxLength: 200, searchable: true },
-    { source: 'email', type: 'text', label: 'resources.superadmins.fields.email', maxLength: 200, searchable: true },
+    { source: 'email', type: 'email', label: 'resources.superadmins.fields.email', maxLength: 200, searchable: true },
     { source: 'deleted', type: 'boolean', label: 'resources.superadmins.fields.deleted' },
-    { source: 'lastLogin', type: 'date', label: 'resources.superadmins.fields.lastLogin', readOnly: true },
-    { source: 'createdDate', type: 'date', label: 'resources.superadmins.fields.createdDate', readOnly: true },
+    { source: 'lastLogin', type: 'datetime', label: 'resources.superadmins.fields.lastLogin', readOnly: true },
+    { source: 'createdDate', type: 'datetime', label: 'resources.superadmins.fields.createdDate', readOnly: true },
   ],
-  schema: superadminSchema,
   permissions: { read: ['Users'], write: ['Users'] },
   routeAccess: ['Users', 'Reports'],
   routes: 'custom',
-  sort: { field: 'createdDate', order: 'DESC' },
-  pageSize: 20,
-  editMode: 'dialog',
   unique: ['email'],
   messages: { empty: 'resources.superadmins.empty' },
 });

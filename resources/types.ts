@@ -2,11 +2,38 @@
  * The contract of a resource declaration: pure data plus a yup schema, imported by the
  * browser (generated screens, dataProvider) and by the server (generated CRUD routes,
  * table, validation, OpenAPI). Every user-visible text is an i18n key, never a literal.
+ *
+ * A declaration has two parts: the reference every resource has (`ResourceReference`: name,
+ * API path, id, permissions, route) and, for the resources the engine generates, the model
+ * (`ResourceModel`: fields, table, rules, list options). Hand-written (`routes: 'custom'`)
+ * resources declare the reference only, plus the model parts they use.
  */
 import type { AnyObject, ObjectSchema } from 'yup';
 import type { PermissionName } from './permissions';
 
-export type FieldType = 'id' | 'text' | 'integer' | 'decimal' | 'boolean' | 'date';
+/** The field kinds of the engine; each one's column, rule, OpenAPI schema, cell and input: resources/fieldKinds.ts. */
+export type FieldType =
+  | 'id'
+  | 'text'
+  | 'email'
+  | 'url'
+  | 'integer'
+  | 'decimal'
+  | 'boolean'
+  | 'date'
+  | 'datetime'
+  | 'enum'
+  | 'color'
+  | 'reference'
+  | 'json'
+  | 'richText'
+  | 'audience';
+
+/** One choice of an `enum` field; its label defaults to `resources.<name>.fields.<source>.choices.<id>`. */
+export interface FieldChoice {
+  id: string;
+  labelKey?: string;
+}
 
 export interface FieldDeclaration {
   /** Property name in the API and in react-admin records, e.g. `name`, `procedureTypeID`. */
@@ -16,7 +43,7 @@ export interface FieldDeclaration {
   label: string;
   /** Database column; defaults to the snake_case of `source`. */
   column?: string;
-  /** For text fields: the column's length and the form's character limit. */
+  /** For text-like fields: the column's length and the form's character limit. */
   maxLength?: number;
   /** Value stored when the client sends none. */
   defaultValue?: string | number | boolean | null;
@@ -30,8 +57,14 @@ export interface FieldDeclaration {
   searchable?: boolean;
   /** Decimal fields: the input's step. */
   step?: number;
-  /** Nullable column (default: false for the id and booleans, true otherwise unless required in the schema). */
+  /** Nullable column (default: false for the id, booleans and text, true otherwise). */
   nullable?: boolean;
+  /** The body must carry a value (the base yup rule answers `validation.field.required`). */
+  required?: boolean;
+  /** `enum` fields: the allowed values. */
+  choices?: readonly FieldChoice[];
+  /** `reference` fields: the referenced resource (by name) and the field shown for it. */
+  reference?: { resource: string; display: string };
 }
 
 export type PermissionRequirement = readonly PermissionName[];
@@ -54,15 +87,14 @@ export interface ResourceMessages {
   empty?: string;
 }
 
-export interface ResourceDeclaration<TRecord extends AnyObject = AnyObject> {
+/** What every resource declares: enough for the dataProvider, the menu, the routes and their access. */
+export interface ResourceReference {
   /** Unique name: the react-admin resource name and the key used by the dataProvider. */
   name: string;
   /** API collection path under /api/v1, as the spec writes it, e.g. `/sitetypes/`, `/documentType`. */
   apiPath: string;
   /** The record's id property, e.g. `id`, `procedureTypeID`, `documentTypeID`. */
   idField: string;
-  /** Database table. */
-  table: string;
   /** Client route of the list screen, e.g. `/configuracion/tipos`. */
   route: string;
   /** i18n key of the screen title. */
@@ -71,17 +103,21 @@ export interface ResourceDeclaration<TRecord extends AnyObject = AnyObject> {
   description?: string;
   /** Parent index the screen belongs to, for the settings index and the 'Atrás' button. */
   parentRoute?: string;
-  fields: readonly FieldDeclaration[];
-  /** Validation of create/update bodies; messages are i18n keys. */
-  schema: ObjectSchema<AnyObject>;
   permissions: ResourcePermissions;
   /** Who may open the resource's screen (route); any one suffices. */
   routeAccess: PermissionRequirement;
+}
+
+/** What the engine generates a resource from: its table, fields, rules and list options. */
+export interface ResourceModel<TRecord extends AnyObject = AnyObject> {
+  /** Database table. */
+  table: string;
+  fields: readonly FieldDeclaration[];
   /**
-   * `generated` (default): the server engine registers the CRUD routes and the client renders the generated screen.
-   * `custom`: the routes and screens are hand-written; the declaration still gives the dataProvider its path and id.
+   * Rules the fields cannot express, added to the base schema built from the fields (required, length,
+   * pattern, kind; resources/fieldKinds.ts). Messages are i18n keys.
    */
-  routes?: 'generated' | 'custom';
+  schema?: ObjectSchema<AnyObject>;
   /** Default list order. */
   sort: { field: string; order: 'ASC' | 'DESC' };
   /** Page size of the list call. */
@@ -104,6 +140,29 @@ export interface ResourceDeclaration<TRecord extends AnyObject = AnyObject> {
   messages?: ResourceMessages;
 }
 
+/** A resource the engine generates: routes, validation, table, OpenAPI and screen. */
+export interface ResourceDeclaration<TRecord extends AnyObject = AnyObject> extends ResourceReference, ResourceModel<TRecord> {
+  routes?: 'generated';
+}
+
+/**
+ * A resource with hand-written routes and screens: the reference, plus the fields (audit labels) and
+ * the unique fields (checked against the schema's indexes) when it has them.
+ */
+export interface CustomResourceDeclaration extends ResourceReference {
+  routes: 'custom';
+  table?: string;
+  fields?: readonly FieldDeclaration[];
+  unique?: readonly string[];
+  messages?: ResourceMessages;
+}
+
+export type AnyResourceDeclaration = ResourceDeclaration | CustomResourceDeclaration;
+
+export function isGeneratedResource(declaration: AnyResourceDeclaration): declaration is ResourceDeclaration {
+  return declaration.routes !== 'custom';
+}
+
 export function fieldColumn(field: FieldDeclaration): string {
   return field.column ?? toSnakeCase(field.source);
 }
@@ -116,8 +175,10 @@ export function toSnakeCase(name: string): string {
     .toLowerCase();
 }
 
-export function defineResource<TRecord extends AnyObject>(
-  declaration: ResourceDeclaration<TRecord>,
-): ResourceDeclaration<TRecord> {
+export function defineResource<TRecord extends AnyObject>(declaration: ResourceDeclaration<TRecord>): ResourceDeclaration<TRecord> {
+  return declaration;
+}
+
+export function defineCustomResource(declaration: CustomResourceDeclaration): CustomResourceDeclaration {
   return declaration;
 }

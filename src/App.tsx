@@ -7,7 +7,7 @@ import { Navigate, Route } from 'react-router-dom';
 import { authProvider } from '../authProvider/index';
 import { dataProvider } from '../dataProvider/index';
 import { resources } from '../resources/index';
-import type { ResourceDeclaration } from '../resources/types';
+import type { ResourceReference } from '../resources/types';
 import { LoginPage } from './auth/LoginPage';
 import { RecoveryPage } from './auth/RecoveryPage';
 import { AppLayout } from './layout/AppLayout';
@@ -21,7 +21,7 @@ import { i18nProvider } from './shared/i18nProvider';
 import { theme } from './shared/theme';
 
 /** `/{resource name}/*` (react-admin's own resource routes) leads to the declaration's screen. */
-function resourceRedirect(declaration: ResourceDeclaration) {
+function resourceRedirect(declaration: ResourceReference) {
   const to = declaration.route || NOT_FOUND_PATH;
   return function ResourceRedirect() {
     return <Navigate to={to} replace />;

@@ -2,6 +2,20 @@
 export const validation = {
   required: 'Este campo es obligatorio',
   invalid: 'El valor no es válido',
+  /** The base rules of the engine's field kinds (resources/fieldKinds.ts). */
+  field: {
+    required: 'Este campo es obligatorio',
+    too_long: 'El texto supera la longitud permitida',
+    url: 'Debes ingresar una dirección web válida (http:// o https://)',
+    integer: 'Debes ingresar un número entero',
+    number: 'Debes ingresar un número',
+    boolean: 'Debes indicar sí o no',
+    date: 'La fecha no es válida',
+    choice: 'Debes seleccionar una opción válida',
+    color: 'Debes ingresar un color en formato #RRGGBB',
+    reference: 'El registro seleccionado no existe',
+    json: 'El valor debe ser un objeto o una lista JSON',
+  },
   catalogue: {
     name: 'Debes registrar un nombre válido',
   },

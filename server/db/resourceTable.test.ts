@@ -24,7 +24,9 @@ const tables = (Object.values(schema) as unknown[]).filter((value): value is PgT
 const tableNamed = (name: string) => tables.find((table) => getTableConfig(table).name === name);
 
 describe('unique declarations', () => {
-  const declared = resources.flatMap((resource) => (resource.unique ?? []).map((source) => ({ resource, source })));
+  const declared = resources.flatMap((resource) =>
+    resource.table && resource.fields ? (resource.unique ?? []).map((source) => ({ resource: { ...resource, table: resource.table!, fields: resource.fields! }, source })) : [],
+  );
 
   it.each(declared.map(({ resource, source }) => ({ name: `${resource.name}.${source}`, resource, source })))(
     '$name has a unique index on its column in the schema',

@@ -3,44 +3,52 @@
  * declaration is the single source of its table, its routes and its screens.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, date, doublePrecision, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { PgColumn, PgColumnBuilderBase } from 'drizzle-orm/pg-core';
-import { fieldColumn, type FieldDeclaration, type ResourceDeclaration } from '../../resources/types';
+import { EMAIL_MAX_LENGTH, isNullable } from '../../resources/fieldKinds';
+import { fieldColumn, type FieldDeclaration, type FieldType, type ResourceModel } from '../../resources/types';
 import { spanishKey } from './textKey';
+
+/** What a column builder offers the engine: nullability and a default. */
+type Column = PgColumnBuilderBase & {
+  notNull(): Column;
+  default(value: unknown): Column;
+  defaultNow?: () => Column;
+};
+
+/** The column of each field kind (resources/fieldKinds.ts has its rule, OpenAPI schema and filter). */
+const COLUMN_BUILDERS: Record<Exclude<FieldType, 'id'>, (name: string, field: FieldDeclaration) => Column> = {
+  text: (name, field) => varchar(name, { length: field.maxLength ?? 255 }),
+  email: (name, field) => varchar(name, { length: field.maxLength ?? EMAIL_MAX_LENGTH }),
+  url: (name, field) => varchar(name, { length: field.maxLength ?? 255 }),
+  integer: (name) => integer(name),
+  decimal: (name) => doublePrecision(name),
+  boolean: (name) => boolean(name),
+  date: (name) => date(name, { mode: 'string' }),
+  datetime: (name) => timestamp(name, { withTimezone: true }),
+  enum: (name, field) => varchar(name, { length: Math.max(1, ...(field.choices ?? []).map((choice) => choice.id.length)) }),
+  color: (name) => varchar(name, { length: 7 }),
+  reference: (name) => integer(name),
+  json: (name) => jsonb(name),
+  richText: (name) => text(name),
+  audience: (name) => jsonb(name),
+};
 
 function columnFor(field: FieldDeclaration): PgColumnBuilderBase {
   const name = fieldColumn(field);
-  switch (field.type) {
-    case 'id':
-      return serial(name).primaryKey();
-    case 'text': {
-      const column = varchar(name, { length: field.maxLength ?? 255 });
-      const withDefault = typeof field.defaultValue === 'string' ? column.default(field.defaultValue) : column;
-      return field.nullable ? withDefault : withDefault.notNull();
-    }
-    case 'integer': {
-      const column = integer(name);
-      const withDefault = typeof field.defaultValue === 'number' ? column.default(field.defaultValue) : column;
-      return field.nullable === false ? withDefault.notNull() : withDefault;
-    }
-    case 'decimal': {
-      const column = doublePrecision(name);
-      const withDefault = typeof field.defaultValue === 'number' ? column.default(field.defaultValue) : column;
-      return field.nullable === false ? withDefault.notNull() : withDefault;
-    }
-    case 'boolean':
-      return boolean(name).notNull().default(field.defaultValue === true);
-    case 'date':
-      return field.nullable === false
-        ? timestamp(name, { withTimezone: true }).notNull().defaultNow()
-        : timestamp(name, { withTimezone: true });
-  }
+  if (field.type === 'id') return serial(name).primaryKey();
+  const column = COLUMN_BUILDERS[field.type](name, field);
+  if (field.type === 'boolean') return column.notNull().default(field.defaultValue === true);
+  // Historical: a non-nullable datetime is stamped by the database.
+  if (field.type === 'datetime' && field.nullable === false && column.defaultNow) return column.defaultNow().notNull();
+  const withDefault = field.defaultValue !== undefined && field.defaultValue !== null ? column.default(field.defaultValue) : column;
+  return isNullable(field) ? withDefault : withDefault.notNull();
 }
 
-type TableDeclaration = Pick<ResourceDeclaration, 'table' | 'fields' | 'unique' | 'softDelete'>;
+type TableDeclaration = Pick<ResourceModel, 'table' | 'fields' | 'unique' | 'softDelete'>;
 
 /** Name of the unique index behind `unique: [source]`; a unique violation names it, which gives back the field. */
-export function uniqueIndexName(declaration: Pick<ResourceDeclaration, 'table' | 'fields'>, source: string): string {
+export function uniqueIndexName(declaration: Pick<ResourceModel, 'table' | 'fields'>, source: string): string {
   const field = declaration.fields.find((candidate) => candidate.source === source);
   if (!field) throw new Error(`resource table ${declaration.table}: unique field ${source} is not declared`);
   return `${declaration.table}_${fieldColumn(field)}_unique`;
@@ -54,7 +62,7 @@ export function resourceTable(declaration: TableDeclaration) {
   const columns: Record<string, PgColumnBuilderBase> = {};
   for (const field of declaration.fields) columns[field.source] = columnFor(field);
   return pgTable(declaration.table, columns, (table) => {
-    const built = table as unknown as Record<string, PgColumn>;
+    const built: Record<string, PgColumn> = table;
     const softDelete = declaration.softDelete ? built[declaration.softDelete.field] : undefined;
     return (declaration.unique ?? []).map((source) => {
       const index = uniqueIndex(uniqueIndexName(declaration, source)).on(spanishKey(built[source]!));

@@ -7,7 +7,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { resources } from '../../resources';
 import { recordId } from '../../resources/limits';
-import type { ResourceDeclaration } from '../../resources/types';
+import { resourceSchema } from '../../resources/fieldKinds';
+import { isGeneratedResource, type ResourceDeclaration } from '../../resources/types';
 import { writeAudit } from '../audit/audit';
 import type { Db } from '../db/connection';
 import { ApiError, badArgument, notFound } from '../http/errors';
@@ -20,11 +21,12 @@ import { listQuerySchema, readListQuery } from '../lists/listQuery';
 import { resourceListSpec } from './listSpec';
 import { bodySchema, idParamsSchema, listResponseSchema, recordSchema } from './openapi';
 import { resourcePaths } from './paths';
+import { checkReferences, rememberResource } from './references';
 import { registerStateDocumentRoute } from './stateDocument';
 import { createResourceStore, type ResourceRecord, type ResourceStore } from './store';
 
 /** Declarations whose routes the engine generates (not the hand-written `custom` ones). */
-export const generatedResources = (): ResourceDeclaration[] => resources.filter((resource) => resource.routes !== 'custom');
+export const generatedResources = (): ResourceDeclaration[] => resources.filter(isGeneratedResource);
 
 /** 409 Locked: the declaration's rules refuse changing this record. */
 export function lockedError(declaration: ResourceDeclaration): ApiError {
@@ -44,7 +46,8 @@ function bodyOf(request: FastifyRequest): Record<string, unknown> {
 }
 
 async function validateBody(declaration: ResourceDeclaration, request: FastifyRequest): Promise<Record<string, unknown>> {
-  return (await declaration.schema.validate(bodyOf(request), { abortEarly: false, stripUnknown: true })) as Record<string, unknown>;
+  const schema = resourceSchema(declaration, declaration.idField);
+  return (await schema.validate(bodyOf(request), { abortEarly: false, stripUnknown: true })) as Record<string, unknown>;
 }
 
 async function refuseDuplicates(
@@ -79,6 +82,7 @@ function translateDatabaseError(declaration: ResourceDeclaration, error: unknown
 
 /** Registers the five CRUD routes of one declaration. Call before `app.ready()`. */
 export function registerResource(app: FastifyInstance, declaration: ResourceDeclaration): void {
+  rememberResource(app, declaration);
   const store = createResourceStore(declaration);
   const paths = resourcePaths(declaration);
   const title = t(declaration.title);
@@ -127,6 +131,7 @@ export function registerResource(app: FastifyInstance, declaration: ResourceDecl
       const created = await database()
         .transaction(async (tx) => {
           await refuseDuplicates(declaration, store, tx, values);
+          await checkReferences(app, tx, declaration, values);
           const after = await store.insert(tx, values);
           const recordId = after[declaration.idField] as number;
           await writeAudit(tx, request, { action: 'create', resource: declaration.name, recordId, after });
@@ -157,6 +162,7 @@ export function registerResource(app: FastifyInstance, declaration: ResourceDecl
           if (declaration.rules?.canEdit && !declaration.rules.canEdit(before)) throw lockedError(declaration);
           const values = valuesToStore(declaration, await validateBody(declaration, request), 'update');
           await refuseDuplicates(declaration, store, tx, values, id);
+          await checkReferences(app, tx, declaration, values);
           const after = await store.update(tx, id, values);
           await writeAudit(tx, request, { action: 'update', resource: declaration.name, recordId: id, before, after });
           return after;

@@ -1,5 +1,7 @@
 /** Which declared fields a request may write, list, search or order by: pure functions of the declaration. */
+import { fieldKind, isNullable } from '../../resources/fieldKinds';
 import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
+import { sanitizeRichText } from './richText';
 
 export function idFieldOf(declaration: ResourceDeclaration): FieldDeclaration {
   const field = declaration.fields.find((f) => f.source === declaration.idField);
@@ -13,7 +15,7 @@ export function writableFields(declaration: ResourceDeclaration): FieldDeclarati
 }
 
 export function searchableFields(declaration: ResourceDeclaration): FieldDeclaration[] {
-  return declaration.fields.filter((f) => f.searchable && f.type === 'text');
+  return declaration.fields.filter((f) => f.searchable && fieldKind(f).text);
 }
 
 export function findField(declaration: ResourceDeclaration, source: string): FieldDeclaration | undefined {
@@ -36,6 +38,7 @@ export function valuesToStore(
     const value = validated[field.source];
     if (value !== undefined) values[field.source] = normalizeValue(field, value);
     else if (mode === 'create' && field.defaultValue !== undefined) values[field.source] = field.defaultValue;
+    else if (mode === 'create' && fieldKind(field).text && !isNullable(field)) values[field.source] = '';
   }
   if (mode === 'create') {
     for (const field of declaration.fields) {
@@ -46,9 +49,12 @@ export function valuesToStore(
 }
 
 function normalizeValue(field: FieldDeclaration, value: unknown): unknown {
-  if (value === null || value === '') return field.type === 'text' ? value : null;
-  if ((field.type === 'integer' || field.type === 'decimal') && typeof value === 'string') return Number(value);
-  if (field.type === 'date' && typeof value === 'string') return new Date(value);
+  const kind = fieldKind(field);
+  // A text column is NOT NULL unless declared nullable: no value is the empty text there.
+  if (value === null || value === '') return kind.text ? (value === null && !isNullable(field) ? '' : value) : null;
+  if ((field.type === 'integer' || field.type === 'decimal' || field.type === 'reference') && typeof value === 'string') return Number(value);
+  if (field.type === 'datetime' && typeof value === 'string') return new Date(value);
+  if (field.type === 'richText' && typeof value === 'string') return sanitizeRichText(value);
   return value;
 }
 
@@ -58,8 +64,9 @@ export function toRecord(declaration: ResourceDeclaration, row: Record<string, u
   for (const field of declaration.fields) {
     const value = row[field.source];
     if (value === undefined || value === null) record[field.source] = value ?? null;
-    else if (field.type === 'decimal' || field.type === 'integer' || field.type === 'id') record[field.source] = Number(value);
-    else if (field.type === 'date') record[field.source] = value instanceof Date ? value.toISOString() : String(value);
+    else if (field.type === 'decimal' || field.type === 'integer' || field.type === 'id' || field.type === 'reference') record[field.source] = Number(value);
+    else if (field.type === 'datetime') record[field.source] = value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
+    else if (field.type === 'date') record[field.source] = value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
     else record[field.source] = value;
   }
   return record;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as yup from 'yup';
-import { defineResource, type ResourceDeclaration } from '../../resources/types';
+import { defineResource } from '../../resources/types';
 import { parseListQuery } from '../lists/listQuery';
 import { resourceListSpec } from './listSpec';
 import { resourcePaths } from './paths';
@@ -25,7 +25,7 @@ const declaration = defineResource({
   sort: { field: 'name', order: 'DESC' },
   pageSize: 30,
   editMode: 'dialog',
-}) as unknown as ResourceDeclaration;
+});
 
 describe('resourceListSpec', () => {
   const spec = resourceListSpec(declaration);

@@ -4,6 +4,7 @@
  * id field), `search` looks in the searchable text fields ignoring case and accents, and every field is
  * an order (text in Spanish order).
  */
+import { fieldKind } from '../../resources/fieldKinds';
 import type { ListFilterSpec, ListSpec } from '../../resources/listQuery';
 import { fieldColumn, type FieldDeclaration, type ResourceDeclaration } from '../../resources/types';
 import { spanishOrderSql } from '../db/textKey';
@@ -17,29 +18,20 @@ const RESERVED_QUERY_KEYS = ['page', 'pageSize', 'search', 'orderBy'];
 /** `t."column"`: the table's alias in every generated list statement. */
 export const columnSql = (field: FieldDeclaration): string => `t."${fieldColumn(field).replace(/"/g, '""')}"`;
 
-function fieldFilter(field: FieldDeclaration): ListFilterSpec {
-  const description = `Filtro: ${t(field.label)}`;
-  const sql = columnSql(field);
-  switch (field.type) {
-    case 'id':
-    case 'integer':
-      return { kind: 'in', type: 'int', sql, description };
-    case 'decimal':
-      return { kind: 'in', type: 'number', sql, description };
-    case 'boolean':
-      return { kind: 'bool', sql, description: `${description} (true o false)` };
-    case 'date':
-      return { kind: 'eq', type: 'date', sql, description: `${description} (fecha ISO 8601)` };
-    case 'text':
-      return { kind: 'in', type: 'text', sql, maxLength: field.maxLength, description };
-  }
+function fieldFilter(field: FieldDeclaration): ListFilterSpec | undefined {
+  return fieldKind(field).filter(field, columnSql(field), `Filtro: ${t(field.label)}`);
 }
 
 export function resourceListSpec(declaration: ResourceDeclaration): ListSpec {
   const fields = declaration.fields.filter((field) => !RESERVED_QUERY_KEYS.includes(field.source));
-  const filters: Record<string, ListFilterSpec> = Object.fromEntries(fields.map((field) => [field.source, fieldFilter(field)]));
+  const filters: Record<string, ListFilterSpec> = {};
+  for (const field of fields) {
+    const filter = fieldFilter(field);
+    if (filter) filters[field.source] = filter;
+  }
   const idField = declaration.fields.find((field) => field.source === declaration.idField);
-  if (idField && !filters.id) filters.id = { ...fieldFilter(idField), description: `Igual que ${declaration.idField}` };
+  const idFilter = idField ? fieldFilter(idField) : undefined;
+  if (idFilter && !filters.id) filters.id = { ...idFilter, description: `Igual que ${declaration.idField}` };
   const searchable = searchableFields(declaration);
   if (searchable.length > 0) {
     filters.search = {
@@ -52,7 +44,11 @@ export function resourceListSpec(declaration: ResourceDeclaration): ListSpec {
   return {
     defaultPageSize: declaration.pageSize,
     maxPageSize: RESOURCE_MAX_PAGE_SIZE,
-    orders: Object.fromEntries(declaration.fields.map((field) => [field.source, field.type === 'text' ? spanishOrderSql(columnSql(field)) : columnSql(field)])),
+    orders: Object.fromEntries(
+      declaration.fields
+        .filter((field) => fieldKind(field).filter !== undefined && field.type !== 'json' && field.type !== 'audience')
+        .map((field) => [field.source, fieldKind(field).text ? spanishOrderSql(columnSql(field)) : columnSql(field)]),
+    ),
     defaultOrder: `${declaration.sort.order === 'DESC' ? '-' : ''}${declaration.sort.field}`,
     tieBreaker: idField ? columnSql(idField) : `t."id"`,
     filters,

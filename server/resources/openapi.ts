@@ -4,47 +4,28 @@
  * not the JSON schema validator, answers every refusal with its Spanish message; the record schema
  * (used for the answers) carries the full types and limits.
  */
+import { fieldKind, isNullable } from '../../resources/fieldKinds';
 import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
 import { t } from '../i18n';
 import { writableFields } from './fields';
 
 type JsonSchema = Record<string, unknown>;
 
-const TYPE_NAMES: Record<FieldDeclaration['type'], string> = {
-  id: 'número entero',
-  integer: 'número entero',
-  decimal: 'número decimal',
-  boolean: 'true o false',
-  date: 'fecha ISO 8601',
-  text: 'texto',
-};
-
 function fieldDescription(field: FieldDeclaration): string {
   const parts = [t(field.label)];
-  if (field.type === 'text' && field.maxLength) parts.push(`Máximo ${field.maxLength} caracteres.`);
+  if (fieldKind(field).text && field.maxLength) parts.push(`Máximo ${field.maxLength} caracteres.`);
+  if (field.type === 'reference' && field.reference) parts.push(`Identificador de ${field.reference.resource}.`);
   if (field.readOnly) parts.push('Lo asigna el servidor.');
   return parts.join('. ').replace(/\.\./g, '.');
 }
 
-/** The full type of a field in an answer. */
+/** The full type of a field in an answer: its kind's schema, nullable as its column (server/db/resourceTable.ts). */
 export function fieldSchema(field: FieldDeclaration): JsonSchema {
-  // Same nullability as the column (server/db/resourceTable.ts): text only when declared nullable.
-  const nullable =
-    field.type === 'text' ? field.nullable === true : field.type !== 'id' && field.type !== 'boolean' && field.nullable !== false;
-  const base: JsonSchema = { description: fieldDescription(field) };
-  switch (field.type) {
-    case 'id':
-    case 'integer':
-      return { ...base, type: 'integer', ...(nullable ? { nullable: true } : {}) };
-    case 'decimal':
-      return { ...base, type: 'number', ...(nullable ? { nullable: true } : {}) };
-    case 'boolean':
-      return { ...base, type: 'boolean' };
-    case 'date':
-      return { ...base, type: 'string', format: 'date-time', ...(nullable ? { nullable: true } : {}) };
-    case 'text':
-      return { ...base, type: 'string', ...(field.maxLength ? { maxLength: field.maxLength } : {}), ...(nullable ? { nullable: true } : {}) };
-  }
+  const nullable = field.type !== 'id' && isNullable(field);
+  const kindSchema = fieldKind(field).openApi(field);
+  const description = [fieldDescription(field), kindSchema.description].filter(Boolean).join('. ');
+  // `nullable` needs a `type` beside it: a kind without one (json) already admits null.
+  return { ...kindSchema, description, ...(nullable && kindSchema.type ? { nullable: true } : {}) };
 }
 
 export function recordSchema(declaration: ResourceDeclaration): JsonSchema {
@@ -59,9 +40,8 @@ export function bodySchema(declaration: ResourceDeclaration): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   for (const field of writableFields(declaration)) {
     const description = fieldDescription(field);
-    if (field.type === 'text') properties[field.source] = { type: 'string', nullable: true, description };
-    else if (field.type === 'boolean') properties[field.source] = { type: 'boolean', description };
-    else properties[field.source] = { description: `${description} (${TYPE_NAMES[field.type]})` };
+    if (fieldKind(field).text) properties[field.source] = { type: 'string', nullable: true, description };
+    else properties[field.source] = { description: `${description} (${fieldKind(field).typeName})` };
   }
   return {
     type: 'object',

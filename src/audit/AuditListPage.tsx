@@ -8,7 +8,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Title, useInfiniteGetList, useTranslate } from 'react-admin';
 import { auditResource, type AuditRecord } from '../../resources/audit';
 import { resources } from '../../resources/index';
-import type { ResourceDeclaration } from '../../resources/types';
+import type { ResourceReference } from '../../resources/types';
 import { BackButton } from '../settings/BackButton';
 import { AuditFilters } from './AuditFilters';
 import { AuditTable } from './AuditTable';
@@ -28,7 +28,7 @@ export interface AuditListPageProps {
   /** Ignored (the title is fixed); accepted from the shell's screen props. */
   title?: string;
   /** The declarations offered by the resource filter (defaults to every declared resource). */
-  declarations?: readonly ResourceDeclaration[];
+  declarations?: readonly ResourceReference[];
 }
 
 export function AuditListPage({ declarations = resources }: AuditListPageProps) {

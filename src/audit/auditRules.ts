@@ -4,7 +4,7 @@
  * labels and readable values, and how a record is named.
  */
 import type { AuditRecord } from '../../resources/audit';
-import type { ResourceDeclaration } from '../../resources/types';
+import type { ResourceReference } from '../../resources/types';
 
 export const AUDIT_PAGE_SIZE = 20;
 export const AUDIT_RESOURCE = 'audit';
@@ -45,7 +45,7 @@ export interface ResourceChoice {
 }
 
 /** The resource filter's choices: every declaration (but the audit itself), then the extra names. */
-export function resourceChoices(declarations: readonly ResourceDeclaration[]): ResourceChoice[] {
+export function resourceChoices(declarations: readonly ResourceReference[]): ResourceChoice[] {
   const declared = declarations
     .filter((declaration) => declaration.name !== AUDIT_RESOURCE)
     .map((declaration) => ({ id: declaration.name, label: declaration.title }));

@@ -21,7 +21,7 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { findResource } from '../../resources';
+import { findGeneratedResource } from '../../resources';
 import type { ResourceDeclaration } from '../../resources/types';
 import { BackButton } from '../settings/BackButton';
 import { listFields } from './declarationFields';
@@ -115,7 +115,7 @@ function ResourceScreen({ declaration }: { declaration: ResourceDeclaration }) {
 
 export function GeneratedResourcePage({ declaration }: GeneratedResourcePageProps) {
   const resource = useResourceContext();
-  const resolved = declaration ?? (resource ? findResource(resource) : undefined);
+  const resolved = declaration ?? (resource ? findGeneratedResource(resource) : undefined);
   if (!resolved) return null;
   return <ResourceScreen declaration={resolved} />;
 }

@@ -9,6 +9,7 @@ import type { ResourceDeclaration } from '../../resources/types';
 import { ResourceInputs } from './ResourceInputs';
 import { useSaveRecord } from './useSaveRecord';
 import { yupValidate } from './yupValidate';
+import { resourceSchema } from '../../resources/fieldKinds';
 
 export interface InlineEditRowProps {
   declaration: ResourceDeclaration;
@@ -20,7 +21,7 @@ export interface InlineEditRowProps {
 export function InlineEditRow({ declaration, record, columns, onDone }: InlineEditRowProps) {
   const translate = useTranslate();
   const save = useSaveRecord(declaration, onDone);
-  const validate = useMemo(() => yupValidate(declaration.schema, translate), [declaration.schema, translate]);
+  const validate = useMemo(() => yupValidate(resourceSchema(declaration, declaration.idField), translate), [declaration, translate]);
   const cancelOnEscape = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || event.defaultPrevented) return;
     event.stopPropagation();

@@ -1,21 +1,11 @@
-/** The list cell of a declared field: text, number (Spanish format), yes/no or date. */
-import { BooleanField, DateField, NumberField, TextField } from 'react-admin';
+/** The list cell of a declared field: its kind's cell (src/engine/fieldKinds.tsx). */
+import { useResourceContext } from 'react-admin';
 import type { FieldDeclaration } from '../../resources/types';
+import { KindCell } from './fieldKinds';
 
-export const LOCALE = 'es-CO';
+export { LOCALE } from './fieldKinds';
 
 export function FieldCell({ field }: { field: FieldDeclaration }) {
-  switch (field.type) {
-    case 'id':
-    case 'integer':
-      return <NumberField source={field.source} locales={LOCALE} options={{ useGrouping: false }} />;
-    case 'decimal':
-      return <NumberField source={field.source} locales={LOCALE} options={{ maximumFractionDigits: 2 }} />;
-    case 'boolean':
-      return <BooleanField source={field.source} />;
-    case 'date':
-      return <DateField source={field.source} locales={LOCALE} />;
-    default:
-      return <TextField source={field.source} />;
-  }
+  const resource = useResourceContext() ?? '';
+  return <KindCell field={field} resource={resource} />;
 }

@@ -7,6 +7,7 @@ import { createDefaults } from './declarationFields';
 import { ResourceInputs } from './ResourceInputs';
 import { useSaveRecord } from './useSaveRecord';
 import { yupValidate } from './yupValidate';
+import { resourceSchema } from '../../resources/fieldKinds';
 
 export interface ResourceFormDialogProps {
   declaration: ResourceDeclaration;
@@ -19,7 +20,7 @@ export interface ResourceFormDialogProps {
 export function ResourceFormDialog({ declaration, open, record, onClose }: ResourceFormDialogProps) {
   const translate = useTranslate();
   const save = useSaveRecord(declaration, onClose);
-  const validate = useMemo(() => yupValidate(declaration.schema, translate), [declaration.schema, translate]);
+  const validate = useMemo(() => yupValidate(resourceSchema(declaration, declaration.idField), translate), [declaration, translate]);
   const title = translate(record ? 'engine.edit_title' : 'engine.create_title', { title: translate(declaration.title) });
   const titleId = `${declaration.name}-form-title`;
 

@@ -1,4 +1,4 @@
-/** The generated screens of declared resources (see docs/adding-a-catalogue.md). */
+/** The generated screens of declared resources (see docs/adding-a-resource.md). */
 export { GeneratedResourcePage, type GeneratedResourcePageProps } from './GeneratedResourcePage';
 export { ResourceFormDialog, type ResourceFormDialogProps } from './ResourceFormDialog';
 export { ResourceInputs, FieldInput } from './ResourceInputs';

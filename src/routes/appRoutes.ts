@@ -6,7 +6,7 @@
 import type { LazyExoticComponent } from 'react';
 import type { PermissionName } from '../../resources/permissions';
 import { resources } from '../../resources/index';
-import type { ResourceDeclaration } from '../../resources/types';
+import { isGeneratedResource, type AnyResourceDeclaration, type ResourceDeclaration } from '../../resources/types';
 import { AuditListPage, GeneratedResourcePage, SettingsIndexPage, SiteListPage, type Screen } from './lazyScreen';
 
 export interface AppRoute {
@@ -59,20 +59,20 @@ export const STATIC_ROUTES: readonly AppRoute[] = [
 ];
 
 /** A declaration's route: the generated screen, or UnderConstruction for a custom one not in the table yet. */
-export function declarationRoute(declaration: ResourceDeclaration): AppRoute {
+export function declarationRoute(declaration: AnyResourceDeclaration): AppRoute {
   return {
     path: declaration.route,
     title: declaration.title,
     permissions: declaration.routeAccess,
-    screen: declaration.routes === 'custom' ? undefined : GeneratedResourcePage,
-    declaration,
+    screen: isGeneratedResource(declaration) ? GeneratedResourcePage : undefined,
+    declaration: isGeneratedResource(declaration) ? declaration : undefined,
   };
 }
 
 const samePath = (a: string, b: string) => a.toLowerCase().replace(/\/+$/, '') === b.toLowerCase().replace(/\/+$/, '');
 
 /** The static table plus each declaration with a route the table does not already hold. */
-export function buildAppRoutes(declarations: readonly ResourceDeclaration[] = resources): AppRoute[] {
+export function buildAppRoutes(declarations: readonly AnyResourceDeclaration[] = resources): AppRoute[] {
   const routes = [...STATIC_ROUTES];
   for (const declaration of declarations) {
     if (!declaration.route || routes.some((route) => samePath(route.path, declaration.route))) continue;

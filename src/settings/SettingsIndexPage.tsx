@@ -4,12 +4,12 @@ import { Card, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Typog
 import { useMemo } from 'react';
 import { Link, Title, useTranslate } from 'react-admin';
 import { resources } from '../../resources';
-import type { ResourceDeclaration } from '../../resources/types';
+import type { ResourceReference } from '../../resources/types';
 import { settingsEntries } from './settingsEntries';
 
 export interface SettingsIndexPageProps {
   /** Defaults to every declared resource. */
-  declarations?: readonly ResourceDeclaration[];
+  declarations?: readonly ResourceReference[];
   title?: string;
 }
 

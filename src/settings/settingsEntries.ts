@@ -4,7 +4,7 @@
  * whose parentRoute is /configuracion (a new declared catalogue appears here by itself, after the
  * spec's rows).
  */
-import type { ResourceDeclaration } from '../../resources/types';
+import type { ResourceReference } from '../../resources/types';
 
 export const SETTINGS_ROUTE = '/configuracion';
 
@@ -54,7 +54,7 @@ export const SPEC_ORDER: readonly string[] = [
   '/terminos-condiciones',
 ];
 
-export function settingsEntries(declarations: readonly ResourceDeclaration[]): SettingsEntry[] {
+export function settingsEntries(declarations: readonly ResourceReference[]): SettingsEntry[] {
   const fromDeclarations = declarations
     .filter((declaration) => declaration.parentRoute === SETTINGS_ROUTE && declaration.route)
     .map((declaration) => ({ route: declaration.route, title: declaration.title, description: declaration.description }));

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as yup from 'yup';
 import { PERMISSIONS } from '../../resources/permissions';
 import { catalogueName } from '../../resources/catalogues/validation';
-import { defineResource, type ResourceDeclaration } from '../../resources/types';
+import { defineResource } from '../../resources/types';
 import { lists } from '../../i18n/es/lists';
 import { errors } from '../../i18n/es/errors';
 import { validation } from '../../i18n/es/validation';
@@ -51,7 +51,7 @@ const colors = defineResource<Color>({
   softDelete: { field: 'archived' },
   unique: ['name'],
   rules: { canEdit: (record) => !record.locked, canDelete: (record) => !record.locked },
-}) as unknown as ResourceDeclaration;
+});
 
 /** Hard delete, referenced by another table: deleting a used shape answers 409. */
 const shapes = defineResource<{ shapeID: number; name: string }>({
@@ -71,7 +71,7 @@ const shapes = defineResource<{ shapeID: number; name: string }>({
   sort: { field: 'shapeID', order: 'ASC' },
   pageSize: 20,
   editMode: 'inline',
-}) as unknown as ResourceDeclaration;
+});
 
 let testApp: TestApp;
 let settings: Record<string, string>;

@@ -49,7 +49,7 @@ function colorsDeclaration(overrides: Partial<ResourceDeclaration> = {}): Resour
       unique: ['name'],
       rules: { canEdit: (record) => !record.locked, canDelete: (record) => !record.locked },
       messages: { created: 'resources.colors.created', confirmDelete: 'resources.colors.confirm_delete' },
-    }) as unknown as ResourceDeclaration),
+    })),
     ...overrides,
   };
 }

@@ -8,7 +8,7 @@ import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { spanishMessages } from '../../i18n/es';
 import { catalogueResources, resources } from '../../resources';
-import type { ResourceDeclaration } from '../../resources/types';
+import type { ResourceReference } from '../../resources/types';
 import { SettingsIndexPage } from '../../src/settings/SettingsIndexPage';
 import { SPEC_ORDER, settingsEntries, settingsParentOf } from '../../src/settings/settingsEntries';
 import { UnderConstruction } from '../../src/pages/UnderConstruction';
@@ -29,8 +29,8 @@ describe('settingsEntries', () => {
   });
 
   it('adds a newly declared catalogue of /configuracion after the spec rows, and ignores other areas', () => {
-    const extra = { ...catalogueResources[0]!, name: 'colors', route: '/configuracion/colores', title: 'resources.colors.title' } as ResourceDeclaration;
-    const elsewhere = { ...catalogueResources[0]!, name: 'x', route: '/otra/ruta', parentRoute: '/otra' } as ResourceDeclaration;
+    const extra = { ...catalogueResources[0]!, name: 'colors', route: '/configuracion/colores', title: 'resources.colors.title' } satisfies ResourceReference;
+    const elsewhere = { ...catalogueResources[0]!, name: 'x', route: '/otra/ruta', parentRoute: '/otra' } satisfies ResourceReference;
     const routes = settingsEntries([...resources, extra, elsewhere]).map((entry) => entry.route);
     expect(routes.at(-1)).toBe('/configuracion/colores');
     expect(routes).not.toContain('/otra/ruta');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resources } from '../../resources/index';
 import { landingRoute, LANDING_ORDER, PERMISSION_NAMES } from '../../resources/permissions';
-import type { ResourceDeclaration } from '../../resources/types';
+import type { CustomResourceDeclaration } from '../../resources/types';
 import { activeEntry, MENU_ENTRIES, visibleMenuEntries } from '../../src/layout/menuEntries';
 import { appRoutes, buildAppRoutes, STATIC_ROUTES } from '../../src/routes/appRoutes';
 import { GeneratedResourcePage } from '../../src/routes/lazyScreen';
@@ -62,11 +62,11 @@ describe('route table', () => {
       expect(route.declaration).toBe(declaration);
       expect(route.permissions).toEqual(declaration.routeAccess);
     }
-    const extra = { ...generated[0]!, name: 'x', route: '/configuracion/x', routes: 'custom' } as ResourceDeclaration;
+    const extra: CustomResourceDeclaration = { ...generated[0]!, name: 'x', route: '/configuracion/x', routes: 'custom' };
     const withExtra = buildAppRoutes([extra]);
     expect(withExtra.length).toBe(STATIC_ROUTES.length + 1);
     expect(withExtra.at(-1)).toMatchObject({ path: '/configuracion/x', screen: undefined });
-    const duplicate = { ...extra, route: '/Portales/' } as ResourceDeclaration;
+    const duplicate: CustomResourceDeclaration = { ...extra, route: '/Portales/' };
     expect(buildAppRoutes([duplicate]).length).toBe(STATIC_ROUTES.length);
   });
 

@@ -1,0 +1,254 @@
+/**
+ * The engine's field kinds, shared by the browser and the server: per kind, the base yup rule (required,
+ * length, pattern, type), the OpenAPI schema of its value and its list filter. The column builder is in
+ * server/db/resourceTable.ts, the cell, input and filter React parts in src/engine/fieldKinds.tsx; adding a kind
+ * is one entry in each of the three tables.
+ */
+import * as yup from 'yup';
+import type { AnyObject, ObjectSchema, Schema } from 'yup';
+import { audienceSchema } from './audience';
+import type { ListFilterSpec } from './listQuery';
+import type { FieldDeclaration, FieldType, ResourceModel } from './types';
+
+/** Lower-case e-mail shape (spec: "lowercase e-mail pattern"); the `email` kind and the superadmins use it. */
+export const EMAIL_PATTERN = /^[a-z0-9._%+-]+@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/;
+export const EMAIL_MESSAGE = 'validation.superadmin.email_invalid';
+export const EMAIL_MAX_LENGTH = 200;
+export const URL_PATTERN = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
+export const COLOR_PATTERN = /^#[0-9A-Fa-f]{6}$/;
+/** Longest text of a `richText` field (after sanitising): the column is `text`. */
+export const RICH_TEXT_MAX_LENGTH = 100_000;
+
+type JsonSchema = Record<string, unknown>;
+// Any yup schema: the kinds' rules differ in input, output and flags.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Rule = Schema<any, any, any, any>;
+/** The column of a list filter: `t."column"`, from server/resources/listSpec.ts. */
+type FilterFor = (field: FieldDeclaration, sql: string, description: string) => ListFilterSpec | undefined;
+
+export interface FieldKind {
+  /** The value's rule; `required` and `nullable` are added by `fieldRule`. */
+  rule(field: FieldDeclaration): Rule;
+  /** The value's OpenAPI type (without description and nullability). */
+  openApi(field: FieldDeclaration): JsonSchema;
+  /** Words for the type in the body's documentation. */
+  typeName: string;
+  /** Its list filter, under the field's source; none for kinds that cannot be compared. */
+  filter: FilterFor;
+  /** Nullable column unless declared otherwise. */
+  nullableByDefault: boolean;
+  /** Text-like: `''` is a value, not an empty field. */
+  text?: boolean;
+}
+
+const required = 'validation.field.required';
+const tooLong = 'validation.field.too_long';
+
+const textRule = (field: FieldDeclaration) => yup.string().trim().max(field.maxLength ?? 255, tooLong);
+const textFilter: FilterFor = (field, sql, description) => ({ kind: 'in', type: 'text', sql, maxLength: field.maxLength, description });
+const noFilter: FilterFor = () => undefined;
+
+/** `resources.<name>.fields.<source>.choices.<value>` unless the choice names its own key. */
+export function choiceLabelKey(resourceName: string, field: FieldDeclaration, choice: { id: string; labelKey?: string }): string {
+  return choice.labelKey ?? `resources.${resourceName}.fields.${field.source}.choices.${choice.id}`;
+}
+
+const choiceIds = (field: FieldDeclaration): string[] => (field.choices ?? []).map((choice) => choice.id);
+
+export const FIELD_KINDS: Record<FieldType, FieldKind> = {
+  id: {
+    rule: () => yup.number().integer(),
+    openApi: () => ({ type: 'integer' }),
+    typeName: 'número entero',
+    filter: (_field, sql, description) => ({ kind: 'in', type: 'int', sql, description }),
+    nullableByDefault: false,
+  },
+  text: {
+    rule: textRule,
+    openApi: (field) => ({ type: 'string', ...(field.maxLength ? { maxLength: field.maxLength } : {}) }),
+    typeName: 'texto',
+    filter: textFilter,
+    nullableByDefault: false,
+    text: true,
+  },
+  email: {
+    rule: (field) =>
+      yup
+        .string()
+        .trim()
+        .lowercase()
+        .max(field.maxLength ?? EMAIL_MAX_LENGTH, EMAIL_MESSAGE)
+        .matches(EMAIL_PATTERN, { message: EMAIL_MESSAGE, excludeEmptyString: true }),
+    openApi: (field) => ({ type: 'string', format: 'email', maxLength: field.maxLength ?? EMAIL_MAX_LENGTH }),
+    typeName: 'correo electrónico',
+    filter: textFilter,
+    nullableByDefault: true,
+    text: true,
+  },
+  url: {
+    rule: (field) => textRule(field).matches(URL_PATTERN, { message: 'validation.field.url', excludeEmptyString: true }),
+    openApi: (field) => ({ type: 'string', format: 'uri', maxLength: field.maxLength ?? 255 }),
+    typeName: 'dirección web (http:// o https://)',
+    filter: textFilter,
+    nullableByDefault: true,
+    text: true,
+  },
+  integer: {
+    rule: () =>
+      yup
+        .number()
+        .typeError('validation.field.integer')
+        .integer('validation.field.integer')
+        .min(-2_147_483_648, 'validation.field.integer')
+        .max(2_147_483_647, 'validation.field.integer'),
+    openApi: () => ({ type: 'integer' }),
+    typeName: 'número entero',
+    filter: (_field, sql, description) => ({ kind: 'in', type: 'int', sql, description }),
+    nullableByDefault: true,
+  },
+  decimal: {
+    rule: () => yup.number().typeError('validation.field.number'),
+    openApi: () => ({ type: 'number' }),
+    typeName: 'número decimal',
+    filter: (_field, sql, description) => ({ kind: 'in', type: 'number', sql, description }),
+    nullableByDefault: true,
+  },
+  boolean: {
+    rule: () => yup.boolean().typeError('validation.field.boolean'),
+    openApi: () => ({ type: 'boolean' }),
+    typeName: 'true o false',
+    filter: (_field, sql, description) => ({ kind: 'bool', sql, description: `${description} (true o false)` }),
+    nullableByDefault: false,
+  },
+  date: {
+    rule: () =>
+      yup
+        .string()
+        .matches(/^\d{4}-\d{2}-\d{2}$/, 'validation.field.date')
+        .test('calendar-date', 'validation.field.date', (value) => value == null || isCalendarDate(value)),
+    openApi: () => ({ type: 'string', format: 'date' }),
+    typeName: 'fecha AAAA-MM-DD',
+    filter: (_field, sql, description) => ({ kind: 'eq', type: 'date', sql, description: `${description} (fecha ISO 8601)` }),
+    nullableByDefault: true,
+  },
+  datetime: {
+    rule: () =>
+      yup
+        .string()
+        .test('datetime', 'validation.field.date', (value) => value == null || (/^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value)))),
+    openApi: () => ({ type: 'string', format: 'date-time' }),
+    typeName: 'fecha y hora ISO 8601',
+    filter: (_field, sql, description) => ({ kind: 'eq', type: 'date', sql, description: `${description} (fecha ISO 8601)` }),
+    nullableByDefault: true,
+  },
+  enum: {
+    rule: (field) => yup.string().oneOf(choiceIds(field), 'validation.field.choice'),
+    openApi: (field) => ({ type: 'string', enum: choiceIds(field) }),
+    typeName: 'una de las opciones',
+    filter: (field, sql, description) => ({ kind: 'in', type: 'text', sql, maxLength: Math.max(1, ...choiceIds(field).map((id) => id.length)), description }),
+    nullableByDefault: true,
+  },
+  color: {
+    rule: () => yup.string().trim().matches(COLOR_PATTERN, 'validation.field.color'),
+    openApi: () => ({ type: 'string', pattern: COLOR_PATTERN.source }),
+    typeName: 'color #RRGGBB',
+    filter: (_field, sql, description) => ({ kind: 'in', type: 'text', sql, maxLength: 7, description }),
+    nullableByDefault: true,
+  },
+  reference: {
+    rule: () => yup.number().typeError('validation.field.reference').integer('validation.field.reference').min(1, 'validation.field.reference').max(2_147_483_647, 'validation.field.reference'),
+    openApi: () => ({ type: 'integer' }),
+    typeName: 'identificador del registro referido',
+    filter: (_field, sql, description) => ({ kind: 'in', type: 'int', sql, description }),
+    nullableByDefault: true,
+  },
+  json: {
+    rule: () =>
+      yup.mixed().test('json', 'validation.field.json', (value) => value == null || (typeof value === 'object' && isJsonValue(value))),
+    openApi: () => ({ description: 'Objeto o lista JSON' }),
+    typeName: 'objeto o lista JSON',
+    filter: noFilter,
+    nullableByDefault: true,
+  },
+  richText: {
+    rule: () => yup.string().max(RICH_TEXT_MAX_LENGTH, tooLong),
+    openApi: () => ({ type: 'string', description: 'HTML; el servidor conserva solo las etiquetas permitidas' }),
+    typeName: 'texto con formato (HTML)',
+    filter: noFilter,
+    nullableByDefault: true,
+  },
+  audience: {
+    rule: () => audienceSchema.default(undefined),
+    openApi: () => ({
+      type: 'object',
+      description: 'Audiencia: segmento (0 país, 1 ubicaciones, 2 grupos) y sus listas de identificadores',
+      properties: {
+        segment: { type: 'integer', enum: [0, 1, 2] },
+        departments: { type: 'array', items: { type: 'integer' } },
+        municipalities: { type: 'array', items: { type: 'integer' } },
+        groups: { type: 'array', items: { type: 'integer' } },
+        siteTypes: { type: 'array', items: { type: 'integer' } },
+      },
+    }),
+    typeName: 'audiencia',
+    filter: noFilter,
+    nullableByDefault: true,
+  },
+};
+
+function isCalendarDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+function isJsonValue(value: unknown): boolean {
+  try {
+    JSON.stringify(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function fieldKind(field: FieldDeclaration): FieldKind {
+  return FIELD_KINDS[field.type];
+}
+
+/** Whether the field's column (and API value) may be null. */
+export function isNullable(field: FieldDeclaration): boolean {
+  if (field.required) return false;
+  return field.nullable ?? fieldKind(field).nullableByDefault;
+}
+
+/** The base rule of one writable field: its kind's rule, then required or nullable. */
+export function fieldRule(field: FieldDeclaration): Rule {
+  const rule = fieldKind(field).rule(field);
+  if (field.required) {
+    return fieldKind(field).text ? (rule as yup.StringSchema).required(required) : rule.nonNullable(required).required(required);
+  }
+  return rule.nullable().optional();
+}
+
+const writable = (model: Pick<ResourceModel, 'fields'>, idField: string) =>
+  model.fields.filter((field) => field.type !== 'id' && field.source !== idField && !field.readOnly);
+
+/**
+ * The schema of a create/update body: the base rules of the writable fields, plus the declaration's own
+ * `schema` (rules fields cannot express); a field it names is validated by its rule instead of the base one.
+ */
+export function resourceSchema(model: Pick<ResourceModel, 'fields' | 'schema'>, idField: string): ObjectSchema<AnyObject> {
+  const fields = writable(model, idField);
+  const blankIsNull = fields.filter((field) => !fieldKind(field).text).map((field) => field.source);
+  // An empty input of a non-text kind means "no value" (before each field's own cast, which would see '' as invalid).
+  const base = yup
+    .object(Object.fromEntries(fields.map((field) => [field.source, fieldRule(field)])))
+    .transform((value: unknown) => {
+      if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+      const record = { ...(value as Record<string, unknown>) };
+      for (const source of blankIsNull) if (record[source] === '') record[source] = null;
+      return record;
+    });
+  if (!model.schema) return base;
+  // A field the declaration's schema names takes its rule from there (spec messages), replacing the base rule.
+  return base.omit(Object.keys(model.schema.fields)).concat(model.schema) as ObjectSchema<AnyObject>;
+}

@@ -1,0 +1,142 @@
+/**
+ * The React parts of the engine's field kinds (resources/fieldKinds.ts has their rules, OpenAPI and filters;
+ * server/db/resourceTable.ts their columns): per kind, the list cell and the form input. Adding a kind is one entry here.
+ */
+import { Box, CircularProgress, Stack } from '@mui/material';
+import { lazy, Suspense, type ReactElement } from 'react';
+import {
+  AutocompleteInput,
+  BooleanField,
+  BooleanInput,
+  DateField,
+  DateInput,
+  DateTimeInput,
+  EmailField,
+  FunctionField,
+  NumberField,
+  NumberInput,
+  ReferenceField,
+  ReferenceInput,
+  RichTextField,
+  SelectField,
+  SelectInput,
+  TextField,
+  TextInput,
+  UrlField,
+  useRecordContext,
+} from 'react-admin';
+import { choiceLabelKey, EMAIL_MAX_LENGTH } from '../../resources/fieldKinds';
+import type { FieldDeclaration, FieldType } from '../../resources/types';
+import { AudienceInput } from '../shared/audience';
+
+export const LOCALE = 'es-CO';
+
+// The editor (tiptap) stays out of the first chunk: loaded when a form with a richText field opens.
+const RichTextInput = lazy(() => import('ra-input-rich-text').then((module) => ({ default: module.RichTextInput })));
+
+interface KindProps {
+  field: FieldDeclaration;
+  /** The react-admin resource name: enum labels are `resources.<name>.fields.<source>.choices.<value>`. */
+  resource: string;
+}
+interface InputProps extends KindProps {
+  compact: boolean;
+}
+
+interface ReactKind {
+  cell(props: KindProps): ReactElement | null;
+  input(props: InputProps): ReactElement | null;
+}
+
+const common = ({ field, compact }: InputProps) => ({ source: field.source, label: field.label, helperText: compact ? false : undefined }) as const;
+const choicesOf = ({ field, resource }: KindProps) => (field.choices ?? []).map((choice) => ({ id: choice.id, name: choiceLabelKey(resource, field, choice) }));
+
+function ColorCell({ source }: { source: string }) {
+  const record = useRecordContext();
+  const value = record?.[source];
+  if (typeof value !== 'string' || value === '') return null;
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <Box component="span" aria-hidden sx={{ width: 16, height: 16, borderRadius: 0.5, border: 1, borderColor: 'divider', bgcolor: value }} />
+      <span>{value}</span>
+    </Stack>
+  );
+}
+
+const textInput = (props: InputProps, type?: string, maxLength = props.field.maxLength) => (
+  <TextInput {...common(props)} type={type} slotProps={{ htmlInput: { maxLength } }} fullWidth={!props.compact} />
+);
+const numberCell = ({ field }: KindProps) => <NumberField source={field.source} locales={LOCALE} options={{ useGrouping: false }} />;
+
+const parseJson = (text: string): unknown => {
+  if (text.trim() === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text; // the server (and the schema) refuse it with the kind's message
+  }
+};
+const formatJson = (value: unknown): string => (value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+
+export const REACT_FIELD_KINDS: Record<FieldType, ReactKind> = {
+  id: { cell: numberCell, input: () => null },
+  text: { cell: ({ field }) => <TextField source={field.source} />, input: (props) => textInput(props) },
+  email: { cell: ({ field }) => <EmailField source={field.source} />, input: (props) => textInput(props, 'email', props.field.maxLength ?? EMAIL_MAX_LENGTH) },
+  url: { cell: ({ field }) => <UrlField source={field.source} target="_blank" rel="noopener noreferrer" />, input: (props) => textInput(props, 'url') },
+  integer: { cell: numberCell, input: (props) => <NumberInput {...common(props)} step={1} /> },
+  decimal: {
+    cell: ({ field }) => <NumberField source={field.source} locales={LOCALE} options={{ maximumFractionDigits: 2 }} />,
+    input: (props) => <NumberInput {...common(props)} step={props.field.step ?? 0.01} />,
+  },
+  boolean: { cell: ({ field }) => <BooleanField source={field.source} />, input: (props) => <BooleanInput {...common(props)} /> },
+  date: { cell: ({ field }) => <DateField source={field.source} locales={LOCALE} />, input: (props) => <DateInput {...common(props)} /> },
+  datetime: {
+    cell: ({ field }) => <DateField source={field.source} locales={LOCALE} showTime />,
+    input: (props) => <DateTimeInput {...common(props)} />,
+  },
+  enum: {
+    cell: (props) => <SelectField source={props.field.source} choices={choicesOf(props)} />,
+    input: (props) => <SelectInput {...common(props)} choices={choicesOf(props)} emptyText="" />,
+  },
+  color: { cell: ({ field }) => <ColorCell source={field.source} />, input: (props) => textInput(props, 'color', 7) },
+  reference: {
+    cell: ({ field }) =>
+      field.reference ? (
+        <ReferenceField source={field.source} reference={field.reference.resource} link={false}>
+          <TextField source={field.reference.display} />
+        </ReferenceField>
+      ) : null,
+    input: (props) =>
+      props.field.reference ? (
+        <ReferenceInput source={props.field.source} reference={props.field.reference.resource}>
+          <AutocompleteInput label={props.field.label} optionText={props.field.reference.display} helperText={props.compact ? false : undefined} />
+        </ReferenceInput>
+      ) : null,
+  },
+  json: {
+    cell: ({ field }) => <FunctionField source={field.source} render={(record) => formatJson(record[field.source])} />,
+    input: (props) => <TextInput {...common(props)} multiline minRows={3} format={formatJson} parse={parseJson} fullWidth={!props.compact} />,
+  },
+  richText: {
+    cell: ({ field }) => (
+<RichTextField source={field.source} />
+    ),
+    input: (props) => (
+      <Suspense fallback={<CircularProgress size={24} />}>
+        <RichTextInput source={props.field.source} label={props.field.label} fullWidth />
+      </Suspense>
+    ),
+  },
+  audience: {
+    cell: () => null,
+    input: ({ field }) => <AudienceInput source={field.source} />,
+  },
+};
+
+export function KindCell(props: KindProps) {
+  return REACT_FIELD_KINDS[props.field.type].cell(props);
+}
+
+export function KindInput(props: InputProps) {
+  return REACT_FIELD_KINDS[props.field.type].input(props);
+}
