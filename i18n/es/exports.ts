@@ -51,16 +51,6 @@ export const exportTexts = {
       creationDate: 'Fecha de la solicitud',
       processedDate: 'Fecha de respuesta',
     },
-    audit: {
-      id: 'ID',
-      at: 'Fecha',
-      userEmail: 'Usuario',
-      action: 'Acción',
-      resource: 'Recurso',
-      recordId: 'Registro',
-      recordLabel: 'Nombre del registro',
-      clientAddress: 'Dirección IP',
-    },
   },
   request_status: {
     PendingApproval: 'Por aprobar',

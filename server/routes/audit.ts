@@ -42,14 +42,14 @@ type AuditExportRow = { id: string; at: Date; userEmail: string | null; action: 
 
 /** The lines of the trail in the file: the screen's columns (the before/after records stay on the screen). */
 const auditExportColumns: ExportColumn<AuditExportRow>[] = [
-  { key: 'id', headerKey: 'exports.columns.audit.id', value: (row) => Number(row.id), width: 10 },
-  { key: 'at', headerKey: 'exports.columns.audit.at', value: (row) => new Date(row.at), width: 20 },
-  { key: 'userEmail', headerKey: 'exports.columns.audit.userEmail', width: 30 },
-  { key: 'action', headerKey: 'exports.columns.audit.action', width: 14 },
-  { key: 'resource', headerKey: 'exports.columns.audit.resource', width: 16 },
-  { key: 'recordId', headerKey: 'exports.columns.audit.recordId', width: 12 },
-  { key: 'recordLabel', headerKey: 'exports.columns.audit.recordLabel', width: 30 },
-  { key: 'clientAddress', headerKey: 'exports.columns.audit.clientAddress', width: 16 },
+  { key: 'id', headerKey: 'resources.audit.fields.id', value: (row) => Number(row.id), width: 10 },
+  { key: 'at', headerKey: 'resources.audit.fields.at', value: (row) => new Date(row.at), width: 20 },
+  { key: 'userEmail', headerKey: 'resources.audit.fields.userEmail', width: 30 },
+  { key: 'action', headerKey: 'resources.audit.fields.action', width: 14 },
+  { key: 'resource', headerKey: 'resources.audit.fields.resource', width: 16 },
+  { key: 'recordId', headerKey: 'resources.audit.fields.recordId', width: 12 },
+  { key: 'recordLabel', headerKey: 'resources.audit.fields.recordLabel', width: 30 },
+  { key: 'clientAddress', headerKey: 'resources.audit.fields.clientAddress', width: 16 },
 ];
 
 export function registerAuditRoutes(app: FastifyInstance): void {

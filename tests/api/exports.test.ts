@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
 import { exportTexts } from '../../i18n/es/exports';
+import { resources } from '../../i18n/es/resources';
 import { errors } from '../../i18n/es/errors';
 import { siteListSpec } from '../../server/sites/filter';
 import { siteListSql, type SiteListRow } from '../../server/sites/listQuery';
@@ -206,7 +207,7 @@ describe('GET /api/v1/audit/export', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(Object.values(exportTexts.columns.audit));
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(Object.values(resources.audit.fields));
     expect(sheet.rowCount).toBe(31);
     expect((await download('/audit/export', sitesToken)).statusCode).toBe(403);
   });
