@@ -227,6 +227,15 @@ interface LocationTagsProps {
   onChange: (ids: number[]) => void;
 }
 
+/** The chosen ids of a tag input as removable chips, each named by `nameOf`. */
+function idChips(nameOf: (id: number) => string) {
+  return (ids: readonly number[], getItemProps: (args: { index: number }) => { key: number | string } & Record<string, unknown>) =>
+    ids.map((id, index) => {
+      const { key, ...itemProps } = getItemProps({ index });
+      return <Chip key={key} size="small" label={nameOf(id)} {...itemProps} />;
+    });
+}
+
 function LocationTags({ label, allLabel, value, names, disabled, offered = () => true, load, onChange }: LocationTagsProps) {
   const text = useText();
   const [input, setInput] = useState('');
@@ -255,12 +264,7 @@ function LocationTags({ label, allLabel, value, names, disabled, offered = () =>
         if (reason !== 'reset') setInput(next);
       }}
       onChange={(_event, ids) => onChange(ids)}
-      renderValue={(ids, getItemProps) =>
-        ids.map((id, index) => {
-          const { key, ...itemProps } = getItemProps({ index });
-          return <Chip key={key} size="small" label={nameOf(id)} {...itemProps} />;
-        })
-      }
+      renderValue={idChips(nameOf)}
       renderInput={(params) => <TextField {...params} label={label} />}
     />
   );
@@ -298,12 +302,7 @@ function GroupTags({ value, names, load, onChange }: GroupTagsProps) {
         if (reason !== 'reset') setInput(next);
       }}
       onChange={(_event, ids) => onChange(ids)}
-      renderValue={(ids, getItemProps) =>
-        ids.map((id, index) => {
-          const { key, ...itemProps } = getItemProps({ index });
-          return <Chip key={key} size="small" label={nameOf(id)} {...itemProps} />;
-        })
-      }
+      renderValue={idChips(nameOf)}
       renderInput={(params) => <TextField {...params} label={text('audience.groups.label')} helperText={text('audience.groups.hint')} />}
     />
   );
