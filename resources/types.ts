@@ -108,6 +108,54 @@ export interface ResourceReference {
   routeAccess: PermissionRequirement;
 }
 
+/** The record operations a generated resource may expose; each is a route, a button and an OpenAPI operation. */
+export type ResourceOperation = 'list' | 'read' | 'create' | 'update' | 'delete';
+
+export const ALL_OPERATIONS: readonly ResourceOperation[] = ['list', 'read', 'create', 'update', 'delete'];
+
+/**
+ * A declared action beyond CRUD (spec shapes: `POST /contents/{id}/enable`, `POST /contents/{id}/sort/{targetId}`,
+ * `PUT /banners/sort`). The engine gives it its route, permission, audit line, OpenAPI entry and a button.
+ */
+export interface ResourceAction<TRecord extends AnyObject = AnyObject> {
+  /** Name: operationId suffix, audit action and i18n key `resources.<resource>.actions.<name>`. */
+  name: string;
+  /**
+   * `enable` / `disable`: set the boolean `field` of one record to true / false;
+   * `sort`: reorder by the integer `field` (record scope: move `{id}` to `{targetId}`'s place; collection scope: a body
+   * list of `{ <idField>, <field> }`); `custom`: a handler the server registers for `<resource>.<name>`.
+   */
+  kind: 'enable' | 'disable' | 'sort' | 'custom';
+  method: 'POST' | 'PUT';
+  /** Path under the collection path, `{id}` for the record and other `{params}`: `{id}/enable`, `{id}/sort/{targetId}`, `sort`. */
+  path: string;
+  /** Record actions act on one row (a button per row); collection actions on the list (a button above it). */
+  scope: 'record' | 'collection';
+  /** enable / disable: the boolean field; sort: the integer order field. */
+  field?: string;
+  /** Who may run it (any one suffices); default: `permissions.write`. */
+  permissions?: PermissionRequirement;
+  /** i18n keys; defaults: `resources.<resource>.actions.<name>` (label), no confirmation, `engine.action_done` (success). */
+  label?: string;
+  confirm?: string;
+  success?: string;
+  /** Pure rule: whether the action applies to this record (the button hides, the server refuses with 409). */
+  when?(record: TRecord): boolean;
+}
+
+/** A streamed export of the list (the same parsed query; CSV or XLSX, constant memory, no row cap). */
+export interface ResourceExport {
+  /** API path under /api/v1, e.g. `/sitesexport`. */
+  path: string;
+  formats: readonly ('csv' | 'xlsx')[];
+  /** Download file name without extension. */
+  fileName: string;
+  /** Who may download (any one suffices); default: `permissions.read`. */
+  permissions?: PermissionRequirement;
+  /** Columns in order (field sources); default: the list's columns. Headers are the fields' i18n labels. */
+  fields?: readonly string[];
+}
+
 /** What the engine generates a resource from: its table, fields, rules and list options. */
 export interface ResourceModel<TRecord extends AnyObject = AnyObject> {
   /** Database table. */
@@ -138,6 +186,19 @@ export interface ResourceModel<TRecord extends AnyObject = AnyObject> {
    */
   unique?: readonly string[];
   messages?: ResourceMessages;
+  /** Operations that exist (default: all five). A read-only list declares `['list', 'read']`. */
+  operations?: readonly ResourceOperation[];
+  /** One record without id (a settings record): `GET` and `PUT` on `apiPath`. */
+  singleton?: boolean;
+  /** `PUT apiPath` with the whole list replaces the collection in one transaction (e.g. `PUT /footerContent`). */
+  collectionUpdate?: boolean;
+  /**
+   * Nested under a parent record: `apiPath` carries `{param}` (e.g. `/chats/{chatId}/messages/`) and `field` holds the
+   * parent's id; every read and write is scoped to the parent named in the path.
+   */
+  parent?: { param: string; field: string; resource: string };
+  actions?: readonly ResourceAction<TRecord>[];
+  exports?: readonly ResourceExport[];
 }
 
 /** A resource the engine generates: routes, validation, table, OpenAPI and screen. */
