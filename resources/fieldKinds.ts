@@ -229,15 +229,23 @@ export function fieldRule(field: FieldDeclaration): Rule {
   return rule.nullable().optional();
 }
 
-const writable = (model: Pick<ResourceModel, 'fields'>, idField: string) =>
-  model.fields.filter((field) => field.type !== 'id' && field.source !== idField && !field.readOnly);
+/** The fields a body sets: not the id, not read-only, not the parent's id of a nested resource (it comes from the path). */
+const writable = (model: Pick<ResourceModel, 'fields' | 'parent'>, idField: string) =>
+  model.fields.filter((field) => field.type !== 'id' && field.source !== idField && !field.readOnly && field.source !== model.parent?.field);
 
 /**
  * The schema of a create/update body: the base rules of the writable fields, plus the declaration's own
  * `schema` (rules fields cannot express); a field it names is validated by its rule instead of the base one.
+ * A text id (an alias, not a serial `id` field) is named by the create body, so `mode: 'create'` requires it.
  */
-export function resourceSchema(model: Pick<ResourceModel, 'fields' | 'schema'>, idField: string): ObjectSchema<AnyObject> {
-  const fields = writable(model, idField);
+export function resourceSchema(
+  model: Pick<ResourceModel, 'fields' | 'schema' | 'parent'>,
+  idField: string,
+  mode: 'create' | 'update' = 'update',
+): ObjectSchema<AnyObject> {
+  const id = model.fields.find((field) => field.source === idField);
+  const namesId = mode === 'create' && id !== undefined && id.type !== 'id';
+  const fields = [...(namesId ? [{ ...id, required: true }] : []), ...writable(model, idField)];
   const blankIsNull = fields.filter((field) => !fieldKind(field).text).map((field) => field.source);
   // An empty input of a non-text kind means "no value" (before each field's own cast, which would see '' as invalid).
   const base = yup

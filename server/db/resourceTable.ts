@@ -12,6 +12,7 @@ import { spanishKey } from './textKey';
 /** What a column builder offers the engine: nullability and a default. */
 type Column = PgColumnBuilderBase & {
   notNull(): Column;
+  primaryKey(): Column;
   default(value: unknown): Column;
   defaultNow?: () => Column;
 };
@@ -34,10 +35,12 @@ const COLUMN_BUILDERS: Record<Exclude<FieldType, 'id'>, (name: string, field: Fi
   audience: (name) => jsonb(name),
 };
 
-function columnFor(field: FieldDeclaration): PgColumnBuilderBase {
+function columnFor(field: FieldDeclaration, idField: string | undefined): PgColumnBuilderBase {
   const name = fieldColumn(field);
   if (field.type === 'id') return serial(name).primaryKey();
   const column = COLUMN_BUILDERS[field.type](name, field);
+  // A text id (an alias): the record's key, named by the create body (server/resources/shape.ts).
+  if (field.source === idField) return column.notNull().primaryKey();
   if (field.type === 'boolean') return column.notNull().default(field.defaultValue === true);
   // Historical: a non-nullable datetime is stamped by the database.
   if (field.type === 'datetime' && field.nullable === false && column.defaultNow) return column.defaultNow().notNull();
@@ -45,7 +48,8 @@ function columnFor(field: FieldDeclaration): PgColumnBuilderBase {
   return isNullable(field) ? withDefault : withDefault.notNull();
 }
 
-type TableDeclaration = Pick<ResourceModel, 'table' | 'fields' | 'unique' | 'softDelete'>;
+/** `idField` (the reference part) makes a text id field the primary key; a serial `id` field is one anyway. */
+type TableDeclaration = Pick<ResourceModel, 'table' | 'fields' | 'unique' | 'softDelete'> & { idField?: string };
 
 /** Name of the unique index behind `unique: [source]`; a unique violation names it, which gives back the field. */
 export function uniqueIndexName(declaration: Pick<ResourceModel, 'table' | 'fields'>, source: string): string {
@@ -60,7 +64,7 @@ export function uniqueIndexName(declaration: Pick<ResourceModel, 'table' | 'fiel
  */
 export function resourceTable(declaration: TableDeclaration) {
   const columns: Record<string, PgColumnBuilderBase> = {};
-  for (const field of declaration.fields) columns[field.source] = columnFor(field);
+  for (const field of declaration.fields) columns[field.source] = columnFor(field, declaration.idField);
   return pgTable(declaration.table, columns, (table) => {
     const built: Record<string, PgColumn> = table;
     const softDelete = declaration.softDelete ? built[declaration.softDelete.field] : undefined;

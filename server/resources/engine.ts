@@ -1,139 +1,113 @@
 /**
- * The resource engine: from one declaration (resources/types.ts) the API gets its CRUD routes
- * (list, one, create, update, delete), their validation (the declaration's yup schema), their
- * access (the declaration's permissions), their rules (locked records), their audit lines and
- * their OpenAPI entries. Catalogues need no hand-written route.
+ * The resource engine: from one declaration (resources/types.ts) the API gets its routes, their validation (the
+ * declaration's yup schema), their access (the declaration's permissions), their rules (locked records), their audit
+ * lines and their OpenAPI entries. The declaration's shape (server/resources/shape.ts) chooses the routes: the
+ * CRUD operations it lists (list, read, create, update, delete), or a singleton's `GET`/`PUT` on the collection path,
+ * plus a collection update (`PUT` of the whole list), under a parent's path when nested. Catalogues need no
+ * hand-written route.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { resources } from '../../resources';
-import { recordId } from '../../resources/limits';
-import { resourceSchema } from '../../resources/fieldKinds';
-import { isGeneratedResource, type ResourceDeclaration } from '../../resources/types';
+import { isGeneratedResource, type ResourceDeclaration, type ResourceOperation } from '../../resources/types';
 import { writeAudit } from '../audit/audit';
-import type { Db } from '../db/connection';
-import { ApiError, badArgument, notFound } from '../http/errors';
+import { notFound } from '../http/errors';
 import { apiRoute } from '../http/route';
 import { t } from '../i18n';
-import { uniqueIndexName } from '../db/resourceTable';
-import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, postgresConstraint, postgresErrorCode } from './dbErrors';
 import { valuesToStore } from './fields';
 import { listQuerySchema, readListQuery } from '../lists/listQuery';
+import { registerCollectionUpdate } from './collectionUpdate';
 import { resourceListSpec } from './listSpec';
-import { bodySchema, idParamsSchema, listResponseSchema, recordSchema } from './openapi';
+import { bodySchema, collectionParamsSchema, itemParamsSchema, listResponseSchema, recordSchema } from './openapi';
 import { resourcePaths } from './paths';
 import { checkReferences, rememberResource } from './references';
+import { parentScope, recordIdParam } from './scope';
+import { resourceShape } from './shape';
+import { registerSingleton } from './singleton';
 import { registerStateDocumentRoute } from './stateDocument';
-import { createResourceStore, type ResourceRecord, type ResourceStore } from './store';
+import { createResourceStore } from './store';
+import {
+  lockedError,
+  refuseDuplicates,
+  translateDatabaseError,
+  validateBody,
+  type ResourceRouteContext,
+} from './writes';
+
+export { duplicateField, lockedError } from './writes';
 
 /** Declarations whose routes the engine generates (not the hand-written `custom` ones). */
 export const generatedResources = (): ResourceDeclaration[] => resources.filter(isGeneratedResource);
 
-/** 409 Locked: the declaration's rules refuse changing this record. */
-export function lockedError(declaration: ResourceDeclaration): ApiError {
-  return badArgument(declaration.idField, declaration.messages?.locked ?? 'errors.locked', 'Locked', 409);
-}
-
-/** The `:id` of the path; one that no row can have (not a positive int4) is simply not found. */
-function recordIdParam(request: FastifyRequest): number {
-  const id = recordId((request.params as { id?: string }).id);
-  if (id === undefined) throw notFound();
-  return id;
-}
-
-function bodyOf(request: FastifyRequest): Record<string, unknown> {
-  const body = request.body;
-  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-}
-
-async function validateBody(declaration: ResourceDeclaration, request: FastifyRequest): Promise<Record<string, unknown>> {
-  const schema = resourceSchema(declaration, declaration.idField);
-  return (await schema.validate(bodyOf(request), { abortEarly: false, stripUnknown: true })) as Record<string, unknown>;
-}
-
-async function refuseDuplicates(
-  declaration: ResourceDeclaration,
-  store: ResourceStore,
-  db: Db,
-  values: ResourceRecord,
-  exceptId?: number,
-): Promise<void> {
-  for (const source of declaration.unique ?? []) {
-    if (await store.isDuplicate(db, source, values[source], exceptId)) throw badArgument(source, 'errors.duplicate');
-  }
-}
-
-/** The declared unique field whose index a unique violation names (the first one when the index is not ours). */
-export function duplicateField(declaration: ResourceDeclaration, error: unknown): string {
-  const unique = declaration.unique ?? [];
-  const constraint = postgresConstraint(error);
-  return unique.find((source) => uniqueIndexName(declaration, source) === constraint) ?? unique[0] ?? declaration.idField;
-}
-
-/**
- * Turns database refusals into the API's answers: a row still referenced → 409, a duplicate → 400,
- * the same answer as the code check gives (a simultaneous create passes the check; the unique index refuses it).
- */
-function translateDatabaseError(declaration: ResourceDeclaration, error: unknown): never {
-  const code = postgresErrorCode(error);
-  if (code === FOREIGN_KEY_VIOLATION) throw badArgument(declaration.idField, 'errors.in_use', 'InUse', 409);
-  if (code === UNIQUE_VIOLATION) throw badArgument(duplicateField(declaration, error), 'errors.duplicate');
-  throw error;
-}
-
-/** Registers the five CRUD routes of one declaration. Call before `app.ready()`. */
-export function registerResource(app: FastifyInstance, declaration: ResourceDeclaration): void {
-  rememberResource(app, declaration);
-  const store = createResourceStore(declaration);
-  const paths = resourcePaths(declaration);
-  const title = t(declaration.title);
-  const tags = [declaration.name];
-  const read = { permissions: declaration.permissions.read };
-  const write = { permissions: declaration.permissions.write };
-  const record = recordSchema(declaration);
+/** `GET {apiPath}`: one page of the list (of the parent's records, when nested). */
+function registerList(context: ResourceRouteContext): void {
+  const { app, declaration, store } = context;
   const listSpec = resourceListSpec(declaration);
-  const database = () => app.ctx.database.db;
-  // operationIds named after the declaration (listSitetypes, getSitetypes…): clearer method names in generated clients.
-  const resourceName = declaration.name.charAt(0).toUpperCase() + declaration.name.slice(1);
-
   apiRoute(app, {
     method: 'GET',
-    url: paths.collection,
-    access: read,
-    summary: `${title}: lista paginada (búsqueda, filtros por campo y orden)`,
-    operationId: `list${resourceName}`,
-    tags,
-    schema: { querystring: listQuerySchema(listSpec), response: { 200: listResponseSchema(declaration) } },
-    handler: async (request) => store.list(app.ctx.database, readListQuery(listSpec, request.query)),
+    url: resourcePaths(declaration).collection,
+    access: context.read,
+    summary: `${context.title}: lista paginada (búsqueda, filtros por campo y orden)`,
+    operationId: `list${context.operationName}`,
+    tags: context.tags,
+    schema: {
+      ...(declaration.parent ? { params: collectionParamsSchema(declaration) } : {}),
+      querystring: listQuerySchema(listSpec),
+      response: { 200: listResponseSchema(declaration) },
+    },
+    handler: async (request) => {
+      const query = readListQuery(listSpec, request.query);
+      const scope = await parentScope(app, context.database(), declaration, request, { lock: false });
+      return store.list(app.ctx.database, query, scope);
+    },
   });
+}
 
+/** `GET {apiPath}/{id}`: one record. */
+function registerRead(context: ResourceRouteContext): void {
+  const { app, declaration, store } = context;
   apiRoute(app, {
     method: 'GET',
-    url: paths.item,
-    access: read,
-    summary: `${title}: un registro`,
-    operationId: `get${resourceName}`,
-    tags,
-    schema: { params: idParamsSchema, response: { 200: record } },
-    handler: async (request) => (await store.find(database(), recordIdParam(request))) ?? Promise.reject(notFound()),
+    url: resourcePaths(declaration).item,
+    access: context.read,
+    summary: `${context.title}: un registro`,
+    operationId: `get${context.operationName}`,
+    tags: context.tags,
+    schema: { params: itemParamsSchema(declaration), response: { 200: recordSchema(declaration) } },
+    handler: async (request) => {
+      const id = recordIdParam(declaration, request);
+      const scope = await parentScope(app, context.database(), declaration, request, { lock: false });
+      return (await store.find(context.database(), id, { scope })) ?? Promise.reject(notFound());
+    },
   });
+}
 
+/** `POST {apiPath}`: creates a record (a nested one under the parent of the path, never the body's). */
+function registerCreate(context: ResourceRouteContext): void {
+  const { app, declaration, store } = context;
   apiRoute(app, {
     method: 'POST',
-    url: paths.collection,
-    access: write,
-    summary: `${title}: crear`,
-    operationId: `create${resourceName}`,
-    tags,
-    schema: { body: bodySchema(declaration), response: { 201: record } },
+    url: resourcePaths(declaration).collection,
+    access: context.write,
+    summary: `${context.title}: crear`,
+    operationId: `create${context.operationName}`,
+    tags: context.tags,
+    schema: {
+      ...(declaration.parent ? { params: collectionParamsSchema(declaration) } : {}),
+      body: bodySchema(declaration, 'create'),
+      response: { 201: recordSchema(declaration) },
+    },
     handler: async (request, reply) => {
-      const validated = await validateBody(declaration, request);
+      const validated = await validateBody(declaration, request.body, 'create');
       const values = valuesToStore(declaration, validated, 'create');
-      const created = await database()
+      const created = await context
+        .database()
         .transaction(async (tx) => {
+          const scope = await parentScope(app, tx, declaration, request, { lock: true });
+          if (scope) values[scope.field] = scope.value;
           await refuseDuplicates(declaration, store, tx, values);
           await checkReferences(app, tx, declaration, values);
           const after = await store.insert(tx, values);
-          const recordId = after[declaration.idField] as number;
+          const recordId = after[declaration.idField] as number | string;
           await writeAudit(tx, request, { action: 'create', resource: declaration.name, recordId, after });
           return after;
         })
@@ -142,25 +116,31 @@ export function registerResource(app: FastifyInstance, declaration: ResourceDecl
       return created;
     },
   });
+}
 
+/** `PUT {apiPath}/{id}`: modifies a record; a field the body leaves out keeps its value. */
+function registerUpdate(context: ResourceRouteContext): void {
+  const { app, declaration, store } = context;
   apiRoute(app, {
     method: 'PUT',
-    url: paths.item,
-    access: write,
-    summary: `${title}: modificar`,
-    operationId: `update${resourceName}`,
+    url: resourcePaths(declaration).item,
+    access: context.write,
+    summary: `${context.title}: modificar`,
+    operationId: `update${context.operationName}`,
     // 409: the declaration's rules lock the record.
     errorResponses: [409],
-    tags,
-    schema: { params: idParamsSchema, body: bodySchema(declaration), response: { 200: record } },
+    tags: context.tags,
+    schema: { params: itemParamsSchema(declaration), body: bodySchema(declaration), response: { 200: recordSchema(declaration) } },
     handler: async (request) => {
-      const id = recordIdParam(request);
-      return database()
+      const id = recordIdParam(declaration, request);
+      return context
+        .database()
         .transaction(async (tx) => {
-          const before = await store.find(tx, id, { lock: true });
+          const scope = await parentScope(app, tx, declaration, request, { lock: true });
+          const before = await store.find(tx, id, { lock: true, scope });
           if (!before) throw notFound();
           if (declaration.rules?.canEdit && !declaration.rules.canEdit(before)) throw lockedError(declaration);
-          const values = valuesToStore(declaration, await validateBody(declaration, request), 'update');
+          const values = valuesToStore(declaration, await validateBody(declaration, request.body, 'update'), 'update');
           await refuseDuplicates(declaration, store, tx, values, id);
           await checkReferences(app, tx, declaration, values);
           const after = await store.update(tx, id, values);
@@ -170,22 +150,28 @@ export function registerResource(app: FastifyInstance, declaration: ResourceDecl
         .catch((error: unknown) => translateDatabaseError(declaration, error));
     },
   });
+}
 
+/** `DELETE {apiPath}/{id}`: removes a record, or marks it with `softDelete`. */
+function registerDelete(context: ResourceRouteContext): void {
+  const { app, declaration, store } = context;
   apiRoute(app, {
     method: 'DELETE',
-    url: paths.item,
-    access: write,
-    summary: declaration.softDelete ? `${title}: eliminar (se marca como eliminado y deja de listarse)` : `${title}: eliminar`,
-    operationId: `delete${resourceName}`,
+    url: resourcePaths(declaration).item,
+    access: context.write,
+    summary: declaration.softDelete ? `${context.title}: eliminar (se marca como eliminado y deja de listarse)` : `${context.title}: eliminar`,
+    operationId: `delete${context.operationName}`,
     // 409: locked by the declaration's rules, or still in use (foreign key).
     errorResponses: [409],
-    tags,
-    schema: { params: idParamsSchema, response: { 200: record } },
+    tags: context.tags,
+    schema: { params: itemParamsSchema(declaration), response: { 200: recordSchema(declaration) } },
     handler: async (request) => {
-      const id = recordIdParam(request);
-      return database()
+      const id = recordIdParam(declaration, request);
+      return context
+        .database()
         .transaction(async (tx) => {
-          const before = await store.find(tx, id, { lock: true });
+          const scope = await parentScope(app, tx, declaration, request, { lock: true });
+          const before = await store.find(tx, id, { lock: true, scope });
           if (!before) throw notFound();
           if (declaration.rules?.canDelete && !declaration.rules.canDelete(before)) throw lockedError(declaration);
           await store.remove(tx, id);
@@ -197,6 +183,43 @@ export function registerResource(app: FastifyInstance, declaration: ResourceDecl
         .catch((error: unknown) => translateDatabaseError(declaration, error));
     },
   });
+}
+
+const CRUD_ROUTES: Record<ResourceOperation, (context: ResourceRouteContext) => void> = {
+  list: registerList,
+  read: registerRead,
+  create: registerCreate,
+  update: registerUpdate,
+  delete: registerDelete,
+};
+
+/**
+ * Registers the routes of one declaration: its declared operations (default all five), or a singleton's read and
+ * update, plus its collection update when declared. Call before `app.ready()`; a declaration whose shape cannot work
+ * throws here (server/resources/shape.ts).
+ */
+export function registerResource(app: FastifyInstance, declaration: ResourceDeclaration): void {
+  const shape = resourceShape(declaration);
+  rememberResource(app, declaration);
+  const context: ResourceRouteContext = {
+    app,
+    declaration,
+    shape,
+    store: createResourceStore(declaration),
+    title: t(declaration.title),
+    tags: [declaration.name],
+    // operationIds named after the declaration (listSitetypes, getSitetypes…): clearer method names in generated clients.
+    operationName: declaration.name.charAt(0).toUpperCase() + declaration.name.slice(1),
+    read: { permissions: declaration.permissions.read },
+    write: { permissions: declaration.permissions.write },
+    database: () => app.ctx.database.db,
+  };
+  if (shape.singleton) {
+    registerSingleton(context);
+    return;
+  }
+  for (const operation of shape.operations) CRUD_ROUTES[operation](context);
+  if (shape.collectionUpdate) registerCollectionUpdate(context);
 }
 
 /** Registers the generated routes of every declaration (default: all but the `custom` ones) and /stateDocument. */

@@ -9,9 +9,16 @@ export function idFieldOf(declaration: ResourceDeclaration): FieldDeclaration {
   return field;
 }
 
-/** Fields a create/update body may set: not the id, not read-only. */
+/** Fields a create/update body may set: not the id, not read-only, not the parent's id (it comes from the path). */
 export function writableFields(declaration: ResourceDeclaration): FieldDeclaration[] {
-  return declaration.fields.filter((f) => f.source !== declaration.idField && f.type !== 'id' && !f.readOnly);
+  return declaration.fields.filter(
+    (f) => f.source !== declaration.idField && f.type !== 'id' && !f.readOnly && f.source !== declaration.parent?.field,
+  );
+}
+
+/** A text id (an alias) is named by the body of a create; a serial id never comes from a body. */
+export function bodyNamesId(declaration: ResourceDeclaration, mode: 'create' | 'update'): boolean {
+  return mode === 'create' && idFieldOf(declaration).type !== 'id';
 }
 
 export function searchableFields(declaration: ResourceDeclaration): FieldDeclaration[] {
@@ -34,6 +41,7 @@ export function valuesToStore(
   mode: 'create' | 'update',
 ): Record<string, unknown> {
   const values: Record<string, unknown> = {};
+  if (bodyNamesId(declaration, mode)) values[declaration.idField] = validated[declaration.idField];
   for (const field of writableFields(declaration)) {
     const value = validated[field.source];
     if (value !== undefined) values[field.source] = normalizeValue(field, value);
@@ -46,6 +54,22 @@ export function valuesToStore(
     }
   }
   return values;
+}
+
+/**
+ * The record a singleton answers before its first write: each field's default (booleans false, required text
+ * empty, the rest null) under SINGLETON_ID, as the first `PUT` would store it from an empty body.
+ */
+export function defaultRecord(declaration: ResourceDeclaration, id: number): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const field of declaration.fields) {
+    if (field.source === declaration.idField) row[field.source] = id;
+    else if (field.defaultValue !== undefined) row[field.source] = field.defaultValue;
+    else if (field.type === 'boolean') row[field.source] = false;
+    else if (fieldKind(field).text && !isNullable(field)) row[field.source] = '';
+    else row[field.source] = null;
+  }
+  return toRecord(declaration, row);
 }
 
 function normalizeValue(field: FieldDeclaration, value: unknown): unknown {

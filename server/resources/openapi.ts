@@ -7,7 +7,7 @@
 import { fieldKind, isNullable } from '../../resources/fieldKinds';
 import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
 import { t } from '../i18n';
-import { writableFields } from './fields';
+import { bodyNamesId, idFieldOf, writableFields } from './fields';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -36,9 +36,10 @@ export function recordSchema(declaration: ResourceDeclaration): JsonSchema {
 }
 
 /** What a create/update body may carry: documented, validated by the declaration's yup schema. */
-export function bodySchema(declaration: ResourceDeclaration): JsonSchema {
+export function bodySchema(declaration: ResourceDeclaration, mode: 'create' | 'update' = 'update'): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
-  for (const field of writableFields(declaration)) {
+  const named = bodyNamesId(declaration, mode) ? [idFieldOf(declaration)] : [];
+  for (const field of [...named, ...writableFields(declaration)]) {
     const description = fieldDescription(field);
     if (fieldKind(field).text) properties[field.source] = { type: 'string', nullable: true, description };
     else properties[field.source] = { description: `${description} (${fieldKind(field).typeName})` };
@@ -70,7 +71,43 @@ export function listResponseSchema(declaration: ResourceDeclaration): JsonSchema
   return listEnvelopeSchema(recordSchema(declaration));
 }
 
-export const idParamsSchema: JsonSchema = {
-  type: 'object',
-  properties: { id: { type: 'string', description: 'Identificador del registro.' } },
-};
+/** Most items one collection update takes (a larger body is refused before any work). */
+export const COLLECTION_MAX_ITEMS = 1000;
+
+/**
+ * The body of a collection update: the whole list, each item a record body; an item carrying the id updates that
+ * record, one without it is created, and the records missing from the list are deleted.
+ */
+export function collectionBodySchema(declaration: ResourceDeclaration): JsonSchema {
+  const item = bodySchema(declaration);
+  const idField = idFieldOf(declaration);
+  const idDescription = `${t(idField.label)}: presente, modifica ese registro; ausente, se crea uno nuevo.`;
+  return {
+    type: 'array',
+    maxItems: COLLECTION_MAX_ITEMS,
+    description:
+      'La colección completa: se modifican los elementos con identificador, se crean los demás y se eliminan los registros que no figuran. ' +
+      'Cada rechazo se informa con el índice del elemento en su `target` (`items[2].name`).',
+    items: { ...item, properties: { [idField.source]: { description: idDescription }, ...(item.properties as JsonSchema) } },
+  };
+}
+
+const idParam = (declaration: ResourceDeclaration): JsonSchema => ({
+  type: 'string',
+  description: idFieldOf(declaration).type === 'id' ? 'Identificador del registro.' : `Identificador del registro (${t(idFieldOf(declaration).label)}).`,
+});
+
+/** The path parameters of the collection path: the parent's, for a nested resource; none otherwise. */
+export function collectionParamsSchema(declaration: ResourceDeclaration): JsonSchema | undefined {
+  if (!declaration.parent) return undefined;
+  return {
+    type: 'object',
+    properties: { [declaration.parent.param]: { type: 'string', description: `Identificador del registro de ${declaration.parent.resource} al que pertenece.` } },
+  };
+}
+
+/** The path parameters of the item path: the record's id (and the parent's, for a nested resource). */
+export function itemParamsSchema(declaration: ResourceDeclaration): JsonSchema {
+  const parent = collectionParamsSchema(declaration);
+  return { type: 'object', properties: { ...(parent?.properties as JsonSchema | undefined), id: idParam(declaration) } };
+}

@@ -19,7 +19,8 @@ export function rememberResource(app: FastifyInstance, declaration: ResourceDecl
   registered.set(app, map);
 }
 
-function target(app: FastifyInstance, name: string): ResourceDeclaration {
+/** The declaration registered on `app` under `name` (throwaway ones included), else the generated one. */
+export function registeredResource(app: FastifyInstance, name: string): ResourceDeclaration {
   const found = registered.get(app)?.get(name) ?? findGeneratedResource(name);
   if (!found) throw new Error(`reference to an unknown resource: ${name}`);
   return found;
@@ -27,19 +28,28 @@ function target(app: FastifyInstance, name: string): ResourceDeclaration {
 
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+/**
+ * Whether `referenced` has a visible (not soft-deleted) record with this id. `lock`: the row is held `for key share`
+ * until the transaction ends, so it cannot be deleted (or its id changed) before the transaction that relies on it commits.
+ */
+export async function recordExists(db: Db, referenced: ResourceDeclaration, id: number | string, options: { lock: boolean }): Promise<boolean> {
+  const idField = referenced.fields.find((candidate) => candidate.source === referenced.idField);
+  if (!idField) throw new Error(`resource ${referenced.name}: idField is not declared`);
+  const softDelete = referenced.softDelete ? referenced.fields.find((candidate) => candidate.source === referenced.softDelete?.field) : undefined;
+  const visible = softDelete ? sql.raw(` and not ${quoted(fieldColumn(softDelete))}`) : sql.raw('');
+  const lock = sql.raw(options.lock ? ' for key share' : '');
+  const statement = sql`select 1 as found from ${sql.raw(quoted(referenced.table))} where ${sql.raw(quoted(fieldColumn(idField)))} = ${id}${visible}${lock}`;
+  const result = await db.execute(statement);
+  const rows = Array.isArray(result) ? result : (result as { rows?: unknown[] }).rows;
+  return Boolean(rows && rows.length > 0);
+}
+
 /** Refuses (400, the field as target) a reference to a record that does not exist. */
 export async function checkReferences(app: FastifyInstance, db: Db, declaration: ResourceDeclaration, values: Record<string, unknown>): Promise<void> {
   for (const field of declaration.fields) {
     const value = values[field.source];
     if (field.type !== 'reference' || !field.reference || value === null || value === undefined) continue;
-    const referenced = target(app, field.reference.resource);
-    const idField = referenced.fields.find((candidate) => candidate.source === referenced.idField);
-    if (!idField) throw new Error(`resource ${referenced.name}: idField is not declared`);
-    const softDelete = referenced.softDelete ? referenced.fields.find((candidate) => candidate.source === referenced.softDelete?.field) : undefined;
-    const visible = softDelete ? sql.raw(` and not ${quoted(fieldColumn(softDelete))}`) : sql.raw('');
-    const statement = sql`select 1 as found from ${sql.raw(quoted(referenced.table))} where ${sql.raw(quoted(fieldColumn(idField)))} = ${Number(value)}${visible} for key share`;
-    const result = await db.execute(statement);
-    const rows = Array.isArray(result) ? result : (result as { rows?: unknown[] }).rows;
-    if (!rows || rows.length === 0) throw badArgument(field.source, 'validation.field.reference');
+    const referenced = registeredResource(app, field.reference.resource);
+    if (!(await recordExists(db, referenced, Number(value), { lock: true }))) throw badArgument(field.source, 'validation.field.reference');
   }
 }

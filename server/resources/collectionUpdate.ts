@@ -1,0 +1,167 @@
+/**
+ * A collection update (`collectionUpdate: true`, e.g. `PUT /footerContent`): `PUT {apiPath}` with the whole list
+ * replaces the collection (a nested resource's: the parent's records) in one transaction. An item carrying the id of
+ * a record of the collection updates it, any other item is created (a text id names the record it creates), and the
+ * records missing from the list are deleted (or marked, with `softDelete`). Every item is validated like a create or
+ * an update and every refusal names the item (`items[2].name`); one audit line per record that changed.
+ */
+import { ValidationError } from 'yup';
+import { writeAudit } from '../audit/audit';
+import { ApiError, badArgument, validationFailed, type ErrorDetail } from '../http/errors';
+import { apiRoute } from '../http/route';
+import { t } from '../i18n';
+import { valuesToStore } from './fields';
+import { collectionBodySchema, collectionParamsSchema, listResponseSchema } from './openapi';
+import { resourcePaths } from './paths';
+import { checkReferences } from './references';
+import { parentScope } from './scope';
+import { parseRecordId, type RecordId } from './shape';
+import type { ResourceRecord } from './store';
+import { lockedError, refuseDuplicates, translateDatabaseError, validateBody, type ResourceRouteContext } from './writes';
+import type { ResourceDeclaration } from '../../resources/types';
+
+/** One item of the list, validated: an update of `before` (its id), or a create. */
+interface PlannedItem {
+  index: number;
+  before?: ResourceRecord;
+  validated: Record<string, unknown>;
+}
+
+export const itemTarget = (index: number, target?: string): string => (target ? `items[${index}].${target}` : `items[${index}]`);
+
+const detail = (target: string, messageKey: string): ErrorDetail => ({ code: 'BadArgument', target, message: t(messageKey) });
+
+/** The error of one item's write with the item named in each target (`name` → `items[2].name`). */
+function namingItem(index: number, error: unknown): unknown {
+  if (!(error instanceof ApiError)) return error;
+  const details = error.details.map((found) => ({ ...found, target: itemTarget(index, found.target) }));
+  return new ApiError(error.statusCode, error.code, error.message, details);
+}
+
+/**
+ * Reads the list against the collection's current records: which items update which record and which are created,
+ * each validated. Every refused item field is reported at once (400), as a form shows every error.
+ */
+export async function planCollection(
+  declaration: ResourceDeclaration,
+  items: readonly unknown[],
+  current: ReadonlyMap<string, ResourceRecord>,
+): Promise<PlannedItem[]> {
+  const serial = declaration.fields.find((field) => field.source === declaration.idField)?.type === 'id';
+  const details: ErrorDetail[] = [];
+  const planned: PlannedItem[] = [];
+  const named = new Set<string>();
+  for (const [index, item] of items.entries()) {
+    if (!item || typeof item !== 'object' || Array.isArray(item)) {
+      details.push(detail(itemTarget(index), 'errors.collection_item'));
+      continue;
+    }
+    const raw = (item as Record<string, unknown>)[declaration.idField];
+    let before: ResourceRecord | undefined;
+    if (raw !== undefined && raw !== null && raw !== '') {
+      const id: RecordId | undefined = parseRecordId(declaration, serial ? raw : String(raw));
+      before = id === undefined ? undefined : current.get(String(id));
+      const key = String(id ?? raw);
+      if (named.has(key)) {
+        details.push(detail(itemTarget(index, declaration.idField), 'errors.collection_repeated_id'));
+        continue;
+      }
+      named.add(key);
+      // A serial id is the database's: an item can only name a record of this collection. A text id names the record it creates.
+      if (serial && !before) {
+        details.push(detail(itemTarget(index, declaration.idField), 'errors.collection_unknown_id'));
+        continue;
+      }
+    }
+    try {
+      planned.push({ index, before, validated: await validateBody(declaration, item, before ? 'update' : 'create') });
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      details.push(...validationFailed(error).details.map((found) => ({ ...found, target: itemTarget(index, found.target) })));
+    }
+  }
+  if (details.length > 0) throw new ApiError(400, 'BadArgument', details[0]!.message, details);
+  return planned;
+}
+
+export function registerCollectionUpdate(context: ResourceRouteContext): void {
+  const { app, declaration, store } = context;
+  const idField = declaration.idField;
+  apiRoute(app, {
+    method: 'PUT',
+    url: resourcePaths(declaration).collection,
+    access: context.write,
+    summary: `${context.title}: reemplazar la colección completa (modifica, crea y elimina en una transacción)`,
+    operationId: `replace${context.operationName}`,
+    // 409: a record the declaration's rules lock would change or be deleted, or a deleted one is still in use.
+    errorResponses: [409],
+    tags: context.tags,
+    schema: {
+      ...(declaration.parent ? { params: collectionParamsSchema(declaration) } : {}),
+      body: collectionBodySchema(declaration),
+      response: { 200: listResponseSchema(declaration) },
+    },
+    handler: async (request) => {
+      if (!Array.isArray(request.body)) throw badArgument('items', 'errors.collection_list');
+      const items: unknown[] = request.body;
+      return context
+        .database()
+        .transaction(async (tx) => {
+          const scope = await parentScope(app, tx, declaration, request, { lock: true });
+          const current = new Map((await store.lockAll(tx, scope)).map((row) => [String(row[idField]), row]));
+          const planned = await planCollection(declaration, items, current);
+
+          // Deletes first: a record leaving the list frees its unique values for the items that follow.
+          const kept = new Set(planned.flatMap((item) => (item.before ? [String(item.before[idField])] : [])));
+          for (const [key, before] of current) {
+            if (kept.has(key)) continue;
+            if (declaration.rules?.canDelete && !declaration.rules.canDelete(before)) throw lockedError(declaration);
+            const recordId = before[idField] as RecordId;
+            await store.remove(tx, recordId);
+            await writeAudit(tx, request, { action: declaration.softDelete ? 'soft_delete' : 'delete', resource: declaration.name, recordId, before });
+          }
+
+          const results: ResourceRecord[] = [];
+          for (const { index, before, validated } of planned) {
+            const written = await writeItem(before, validated).catch((error: unknown) => {
+              throw namingItem(index, error instanceof ApiError ? error : catchDatabase(error));
+            });
+            results.push(written);
+          }
+          return { results, meta: { hasNextPage: false } };
+
+          async function writeItem(before: ResourceRecord | undefined, validated: Record<string, unknown>): Promise<ResourceRecord> {
+            if (before) {
+              const id = before[idField] as RecordId;
+              const values = valuesToStore(declaration, validated, 'update');
+              await refuseDuplicates(declaration, store, tx, values, id);
+              await checkReferences(app, tx, declaration, values);
+              const after = await store.update(tx, id, values);
+              // An item sent back unchanged is no change: no rule to pass, no audit line.
+              if (JSON.stringify(after) === JSON.stringify(before)) return after;
+              if (declaration.rules?.canEdit && !declaration.rules.canEdit(before)) throw lockedError(declaration);
+              await writeAudit(tx, request, { action: 'update', resource: declaration.name, recordId: id, before, after });
+              return after;
+            }
+            const values = valuesToStore(declaration, validated, 'create');
+            if (scope) values[scope.field] = scope.value;
+            await refuseDuplicates(declaration, store, tx, values);
+            await checkReferences(app, tx, declaration, values);
+            const after = await store.insert(tx, values);
+            await writeAudit(tx, request, { action: 'create', resource: declaration.name, recordId: after[idField] as RecordId, after });
+            return after;
+          }
+        })
+        .catch((error: unknown) => translateDatabaseError(declaration, error));
+    },
+  });
+
+  /** A database refusal of one item's write, as the API's answer (then named after the item). */
+  function catchDatabase(error: unknown): unknown {
+    try {
+      return translateDatabaseError(declaration, error);
+    } catch (translated) {
+      return translated;
+    }
+  }
+}

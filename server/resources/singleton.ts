@@ -1,0 +1,73 @@
+/**
+ * A singleton resource (`singleton: true`, e.g. one settings record): `GET {apiPath}` and `PUT {apiPath}`, no id.
+ * Its one row has the id SINGLETON_ID and is created by the first `PUT` (audited as a create; later ones as updates);
+ * until then `GET` answers the declared defaults without writing anything (docs/decisions.md 'Resource shapes').
+ * Two simultaneous first writes cannot make two rows: the primary key keeps one, the other updates it.
+ */
+import { writeAudit } from '../audit/audit';
+import { apiRoute } from '../http/route';
+import { defaultRecord, valuesToStore } from './fields';
+import { bodySchema, recordSchema } from './openapi';
+import { resourcePaths } from './paths';
+import { checkReferences } from './references';
+import { SINGLETON_ID } from './shape';
+import { lockedError, refuseDuplicates, translateDatabaseError, validateBody, type ResourceRouteContext } from './writes';
+
+export function registerSingleton(context: ResourceRouteContext): void {
+  const { app, declaration, store, shape } = context;
+  const path = resourcePaths(declaration).collection;
+
+  if (shape.operations.has('read')) {
+    apiRoute(app, {
+      method: 'GET',
+      url: path,
+      access: context.read,
+      summary: `${context.title}: el registro (valores por defecto hasta que se guarde por primera vez)`,
+      operationId: `get${context.operationName}`,
+      tags: context.tags,
+      schema: { response: { 200: recordSchema(declaration) } },
+      handler: async () => (await store.find(context.database(), SINGLETON_ID)) ?? defaultRecord(declaration, SINGLETON_ID),
+    });
+  }
+
+  if (shape.operations.has('update')) {
+    apiRoute(app, {
+      method: 'PUT',
+      url: path,
+      access: context.write,
+      summary: `${context.title}: modificar`,
+      operationId: `update${context.operationName}`,
+      // 409: the declaration's rules lock the record.
+      errorResponses: [409],
+      tags: context.tags,
+      schema: { body: bodySchema(declaration), response: { 200: recordSchema(declaration) } },
+      handler: async (request) => {
+        const validated = await validateBody(declaration, request.body, 'update');
+        return context
+          .database()
+          .transaction(async (tx) => {
+            let before = await store.find(tx, SINGLETON_ID, { lock: true });
+            if (!before) {
+              const values = valuesToStore(declaration, validated, 'create');
+              await checkReferences(app, tx, declaration, values);
+              const created = await store.insertOnce(tx, SINGLETON_ID, values);
+              if (created) {
+                await writeAudit(tx, request, { action: 'create', resource: declaration.name, recordId: SINGLETON_ID, after: created });
+                return created;
+              }
+              // A simultaneous first write stored the row first: this one updates it.
+              before = (await store.find(tx, SINGLETON_ID, { lock: true }))!;
+            }
+            if (declaration.rules?.canEdit && !declaration.rules.canEdit(before)) throw lockedError(declaration);
+            const values = valuesToStore(declaration, validated, 'update');
+            await refuseDuplicates(declaration, store, tx, values, SINGLETON_ID);
+            await checkReferences(app, tx, declaration, values);
+            const after = await store.update(tx, SINGLETON_ID, values);
+            await writeAudit(tx, request, { action: 'update', resource: declaration.name, recordId: SINGLETON_ID, before, after });
+            return after;
+          })
+          .catch((error: unknown) => translateDatabaseError(declaration, error));
+      },
+    });
+  }
+}
