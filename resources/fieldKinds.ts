@@ -256,7 +256,9 @@ export function resourceSchema(
       for (const source of blankIsNull) if (record[source] === '') record[source] = null;
       return record;
     });
-  if (!model.schema) return base;
   // A field the declaration's schema names takes its rule from there (spec messages), replacing the base rule.
-  return base.omit(Object.keys(model.schema.fields)).concat(model.schema) as ObjectSchema<AnyObject>;
+  const merged = model.schema ? (base.omit(Object.keys(model.schema.fields)).concat(model.schema) as ObjectSchema<AnyObject>) : base;
+  if (!namesId) return merged;
+  // The record's key: required even when the declaration's own rule for it is not.
+  return merged.shape({ [idField]: (merged.fields[idField] as Rule).nonNullable(required).required(required) });
 }

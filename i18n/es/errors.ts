@@ -22,7 +22,6 @@ export const errors = {
   headers_too_large: 'Los encabezados de la solicitud son demasiado grandes.',
   request_timeout: 'La solicitud tardó demasiado en llegar.',
   // Collection updates (PUT of a whole list, docs/adding-a-resource.md): the item index is in the detail's target.
-  collection_list: 'Se esperaba la lista completa de registros.',
   collection_item: 'Cada elemento de la lista debe ser un registro.',
   collection_unknown_id: 'El registro no existe o no pertenece a esta lista.',
   collection_repeated_id: 'El registro figura más de una vez en la lista.',
