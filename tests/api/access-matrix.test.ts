@@ -23,10 +23,13 @@ import { auditLog, sites, siteTypes, users } from '../../server/db/schema';
 import { registerErrorHandling } from '../../server/http/errors';
 import { apiRoute, registerAccessControl, registeredRoutes, type Access, type RegisteredRoute } from '../../server/http/route';
 import { issuePortalKey } from '../../server/portal/keys';
+import { createShapeTables, SHAPE_RESOURCES } from '../helpers/shapeResources';
 import { bearer, createTestApp } from '../helpers/testApp';
 
-// API_DOCS=1 so the API reference's routes are registered and covered too.
-const t = await createTestApp({ seed: 'reference', env: { API_DOCS: '1' } });
+// API_DOCS=1 so the API reference's routes are registered and covered too; the engine's shapes (read-only list, text
+// id, singleton, collection update, nested path) through throwaway declarations, since no real resource uses them all yet.
+const t = await createTestApp({ seed: 'reference', env: { API_DOCS: '1' }, extraResources: SHAPE_RESOURCES });
+await createShapeTables(t.database);
 afterAll(async () => {
   await t.close();
 });
@@ -170,8 +173,19 @@ describe('route declarations', () => {
       'GET /api/v1/captcha/',
       'GET /healthz',
       'GET /api/docs',
+      // The engine's shapes: a read-only list, a text id, a singleton, a collection update and a nested path.
+      'GET /api/v1/shapetopics/:id',
+      'PUT /api/v1/shapealiases/:id',
+      'GET /api/v1/shapesettings',
+      'PUT /api/v1/shapesettings',
+      'PUT /api/v1/shapelinks',
+      'POST /api/v1/shapetopics/:topicId/messages/',
+      'DELETE /api/v1/shapetopics/:topicId/messages/:id',
     ]) {
       expect(names).toContain(expected);
+    }
+    for (const absent of ['POST /api/v1/shapetopics/', 'DELETE /api/v1/shapetopics/:id', 'POST /api/v1/shapelinks', 'GET /api/v1/shapelinks/:id']) {
+      expect(names).not.toContain(absent);
     }
   });
 
