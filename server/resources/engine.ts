@@ -22,6 +22,7 @@ import { resourceListSpec } from './listSpec';
 import { bodySchema, idParamsSchema, listResponseSchema, recordSchema } from './openapi';
 import { resourcePaths } from './paths';
 import { checkReferences, rememberResource } from './references';
+import { createRelations } from './relations';
 import { registerStateDocumentRoute } from './stateDocument';
 import { createResourceStore, type ResourceRecord, type ResourceStore } from './store';
 
@@ -92,6 +93,8 @@ export function registerResource(app: FastifyInstance, declaration: ResourceDecl
   const record = recordSchema(declaration);
   const listSpec = resourceListSpec(declaration);
   const database = () => app.ctx.database.db;
+  // manyToMany links and file references, written in each record's transaction (server/resources/relations.ts).
+  const relations = createRelations(app, declaration);
   // operationIds named after the declaration (listSitetypes, getSitetypes…): clearer method names in generated clients.
   const resourceName = declaration.name.charAt(0).toUpperCase() + declaration.name.slice(1);
 
@@ -127,12 +130,13 @@ export function registerResource(app: FastifyInstance, declaration: ResourceDecl
     schema: { body: bodySchema(declaration), response: { 201: record } },
     handler: async (request, reply) => {
       const validated = await validateBody(declaration, request);
-      const values = valuesToStore(declaration, validated, 'create');
+      const { values, links } = relations.split(valuesToStore(declaration, validated, 'create'));
       const created = await database()
         .transaction(async (tx) => {
           await refuseDuplicates(declaration, store, tx, values);
           await checkReferences(app, tx, declaration, values);
-          const after = await store.insert(tx, values);
+          await relations.check(tx, values, links);
+          const after = await relations.save(tx, await store.insert(tx, values), links);
           const recordId = after[declaration.idField] as number;
           await writeAudit(tx, request, { action: 'create', resource: declaration.name, recordId, after });
           return after;
@@ -160,10 +164,11 @@ export function registerResource(app: FastifyInstance, declaration: ResourceDecl
           const before = await store.find(tx, id, { lock: true });
           if (!before) throw notFound();
           if (declaration.rules?.canEdit && !declaration.rules.canEdit(before)) throw lockedError(declaration);
-          const values = valuesToStore(declaration, await validateBody(declaration, request), 'update');
+          const { values, links } = relations.split(valuesToStore(declaration, await validateBody(declaration, request), 'update'));
           await refuseDuplicates(declaration, store, tx, values, id);
           await checkReferences(app, tx, declaration, values);
-          const after = await store.update(tx, id, values);
+          await relations.check(tx, values, links);
+          const after = await relations.save(tx, await store.update(tx, id, values), links);
           await writeAudit(tx, request, { action: 'update', resource: declaration.name, recordId: id, before, after });
           return after;
         })
@@ -188,6 +193,7 @@ export function registerResource(app: FastifyInstance, declaration: ResourceDecl
           const before = await store.find(tx, id, { lock: true });
           if (!before) throw notFound();
           if (declaration.rules?.canDelete && !declaration.rules.canDelete(before)) throw lockedError(declaration);
+          await relations.release(tx, before);
           await store.remove(tx, id);
           // A soft delete only marks the record: the trail says so ('Eliminación lógica').
           const action = declaration.softDelete ? 'soft_delete' : 'delete';

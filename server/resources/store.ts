@@ -13,6 +13,7 @@ import { listLimit, listOrderBy, listPage, listWhere, SqlParams, type ListQuery 
 import { fieldColumn } from '../../resources/types';
 import { toRecord } from './fields';
 import { columnSql, resourceListSpec } from './listSpec';
+import { readRelations } from './relations';
 
 export type ResourceRecord = Record<string, unknown>;
 
@@ -52,13 +53,14 @@ export function createResourceStore(declaration: ResourceDeclaration) {
         params.values,
       );
       const page = listPage(rows, query);
-      return { ...page, results: page.results.map((row) => toRecord(declaration, fromColumns(row))) };
+      const results = page.results.map((row) => toRecord(declaration, fromColumns(row)));
+      return { ...page, results: await readRelations(database.db, declaration, results) };
     },
 
     async find(db: Db, id: number, options: { lock?: boolean } = {}): Promise<ResourceRecord | null> {
       const statement = db.select().from(table).where(byId(id)).limit(1);
       const [row] = options.lock ? await statement.for('update') : await statement;
-      return row ? toRecord(declaration, row as ResourceRecord) : null;
+      return row ? (await readRelations(db, declaration, [toRecord(declaration, row as ResourceRecord)]))[0]! : null;
     },
 
     /** True when another visible row holds the same text, ignoring case and accents (as the unique index does). */

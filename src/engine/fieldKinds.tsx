@@ -5,8 +5,10 @@
 import { Box, CircularProgress, Stack } from '@mui/material';
 import { lazy, Suspense, type ReactElement } from 'react';
 import {
+  AutocompleteArrayInput,
   AutocompleteInput,
   BooleanField,
+  ChipField,
   BooleanInput,
   DateField,
   DateInput,
@@ -15,11 +17,14 @@ import {
   FunctionField,
   NumberField,
   NumberInput,
+  ReferenceArrayField,
+  ReferenceArrayInput,
   ReferenceField,
   ReferenceInput,
   RichTextField,
   SelectField,
   SelectInput,
+  SingleFieldList,
   TextField,
   TextInput,
   UrlField,
@@ -28,6 +33,7 @@ import {
 import { choiceLabelKey, EMAIL_MAX_LENGTH } from '../../resources/fieldKinds';
 import type { FieldDeclaration, FieldType } from '../../resources/types';
 import { AudienceInput } from '../shared/audience';
+import { FileCell, FileUploadInput } from './FileFieldParts';
 
 export const LOCALE = 'es-CO';
 
@@ -130,6 +136,26 @@ export const REACT_FIELD_KINDS: Record<FieldType, ReactKind> = {
   audience: {
     cell: () => null,
     input: ({ field }) => <AudienceInput source={field.source} />,
+  },
+  file: { cell: ({ field }) => <FileCell field={field} />, input: ({ field, compact }) => <FileUploadInput field={field} compact={compact} /> },
+  image: { cell: ({ field }) => <FileCell field={field} />, input: ({ field, compact }) => <FileUploadInput field={field} compact={compact} /> },
+  manyToMany: {
+    // Chips with the linked records' display field, in the value's order.
+    cell: ({ field }) =>
+      field.reference ? (
+        <ReferenceArrayField source={field.source} reference={field.reference.resource}>
+          <SingleFieldList linkType={false}>
+            <ChipField source={field.reference.display} size="small" />
+          </SingleFieldList>
+        </ReferenceArrayField>
+      ) : null,
+    // The chosen records in the order chosen (an `ordered` field stores that order).
+    input: (props) =>
+      props.field.reference ? (
+        <ReferenceArrayInput source={props.field.source} reference={props.field.reference.resource}>
+          <AutocompleteArrayInput label={props.field.label} optionText={props.field.reference.display} helperText={props.compact ? false : undefined} />
+        </ReferenceArrayInput>
+      ) : null,
   },
 };
 
