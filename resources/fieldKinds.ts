@@ -8,7 +8,7 @@ import * as yup from 'yup';
 import type { AnyObject, ObjectSchema, Schema } from 'yup';
 import { audienceSchema } from './audience';
 import type { ListFilterSpec } from './listQuery';
-import type { FieldDeclaration, FieldType, ResourceModel } from './types';
+import { JUNCTION_COLUMNS, junctionTableName, type FieldDeclaration, type FieldType, type ResourceModel } from './types';
 
 /** Lower-case e-mail shape (spec: "lowercase e-mail pattern"); the `email` kind and the superadmins use it. */
 export const EMAIL_PATTERN = /^[a-z0-9._%+-]+@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/;
@@ -23,8 +23,13 @@ type JsonSchema = Record<string, unknown>;
 // Any yup schema: the kinds' rules differ in input, output and flags.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Rule = Schema<any, any, any, any>;
+/** Where a list filter is written: the resource's table and its id column (`t."id"`), for kinds without a column. */
+export interface FilterContext {
+  table: string;
+  idSql: string;
+}
 /** The column of a list filter: `t."column"`, from server/resources/listSpec.ts. */
-type FilterFor = (field: FieldDeclaration, sql: string, description: string) => ListFilterSpec | undefined;
+type FilterFor = (field: FieldDeclaration, sql: string, description: string, context: FilterContext) => ListFilterSpec | undefined;
 
 export interface FieldKind {
   /** The value's rule; `required` and `nullable` are added by `fieldRule`. */
@@ -39,6 +44,10 @@ export interface FieldKind {
   nullableByDefault: boolean;
   /** Text-like: `''` is a value, not an empty field. */
   text?: boolean;
+  /** A list order (`orderBy=<source>`); default true. */
+  orderable?: boolean;
+  /** Stored in a junction table of its own, not in a column of the resource's table (`manyToMany`). */
+  junction?: boolean;
 }
 
 const required = 'validation.field.required';
@@ -54,6 +63,56 @@ export function choiceLabelKey(resourceName: string, field: FieldDeclaration, ch
 }
 
 const choiceIds = (field: FieldDeclaration): string[] => (field.choices ?? []).map((choice) => choice.id);
+
+/** A stored file's id (server/files: a random UUID). */
+export const FILE_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Most records one `manyToMany` value may link. */
+export const MANY_TO_MANY_MAX = 1000;
+const INT4_MAX = 2_147_483_647;
+
+/**
+ * The value of a `file`/`image` field is, on read, the upload's answer (`{ fileID, filePath, name, … }`); a body
+ * may send that object back or just its `fileID`. Anything else is left for the rule to refuse.
+ */
+export function fileIdOf(value: unknown): unknown {
+  if (value && typeof value === 'object' && !Array.isArray(value) && 'fileID' in value) return (value as { fileID: unknown }).fileID;
+  return value;
+}
+
+/** The upload's answer (server/files/upload.ts `UploadedFileResponse`), as a `file`/`image` field reads. */
+const FILE_VALUE_SCHEMA: JsonSchema = {
+  type: 'object',
+  description: 'Archivo subido con POST /uploadfiles/elementType=<tipo>; se escribe con su fileID',
+  properties: {
+    fileID: { type: 'string', format: 'uuid' },
+    filePath: { type: 'string', description: 'GET /api/v1/files/{fileID}' },
+    isImage: { type: 'boolean' },
+    name: { type: 'string' },
+    thumbnail: { type: 'string', nullable: true },
+    fileBigImage: { type: 'string', nullable: true },
+  },
+};
+
+const fileKind = (image: boolean): FieldKind => ({
+  rule: () =>
+    yup
+      .mixed()
+      .transform((value: unknown) => fileIdOf(value))
+      .test('file', 'validation.field.file', (value) => value == null || (typeof value === 'string' && FILE_ID_PATTERN.test(value))),
+  openApi: () => FILE_VALUE_SCHEMA,
+  typeName: image ? 'identificador de la imagen subida (fileID)' : 'identificador del archivo subido (fileID)',
+  // Has a file or not: `?<source>=true` / `false`.
+  filter: (_field, sql, description) => ({ kind: 'bool', sql: `${sql} is not null`, description: `${description} (true: con archivo, false: sin archivo)` }),
+  nullableByDefault: true,
+  orderable: false,
+});
+
+const referenceId = yup
+  .number()
+  .typeError('validation.field.reference')
+  .integer('validation.field.reference')
+  .min(1, 'validation.field.reference')
+  .max(INT4_MAX, 'validation.field.reference');
 
 export const FIELD_KINDS: Record<FieldType, FieldKind> = {
   id: {
@@ -156,7 +215,7 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
     nullableByDefault: true,
   },
   reference: {
-    rule: () => yup.number().typeError('validation.field.reference').integer('validation.field.reference').min(1, 'validation.field.reference').max(2_147_483_647, 'validation.field.reference'),
+    rule: () => referenceId,
     openApi: () => ({ type: 'integer' }),
     typeName: 'identificador del registro referido',
     filter: (_field, sql, description) => ({ kind: 'in', type: 'int', sql, description }),
@@ -169,6 +228,7 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
     typeName: 'objeto o lista JSON',
     filter: noFilter,
     nullableByDefault: true,
+    orderable: false,
   },
   richText: {
     rule: () => yup.string().max(RICH_TEXT_MAX_LENGTH, tooLong),
@@ -193,6 +253,32 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
     typeName: 'audiencia',
     filter: noFilter,
     nullableByDefault: true,
+    orderable: false,
+  },
+  file: fileKind(false),
+  image: fileKind(true),
+  manyToMany: {
+    rule: (field) => {
+      const list = yup.array().of(referenceId).typeError('validation.field.list').max(MANY_TO_MANY_MAX, 'validation.field.too_many');
+      return field.required ? list.min(1, required) : list;
+    },
+    openApi: (field) => ({
+      type: 'array',
+      items: { type: 'integer' },
+      description: field.ordered ? 'Identificadores de los registros vinculados, en orden' : 'Identificadores de los registros vinculados',
+    }),
+    typeName: 'lista de identificadores de los registros vinculados',
+    // `?<source>=<id>`: the rows linked to that record (several ids: linked to any of them).
+    filter: (field, _sql, description, context) => ({
+      kind: 'in',
+      type: 'int',
+      sql: (list) =>
+        `exists (select 1 from "${junctionTableName(context, field)}" j where j.${JUNCTION_COLUMNS.record} = ${context.idSql} and j.${JUNCTION_COLUMNS.target} in ${list})`,
+      description: `${description} (registros vinculados a ese identificador)`,
+    }),
+    nullableByDefault: false,
+    orderable: false,
+    junction: true,
   },
 };
 

@@ -27,7 +27,10 @@ export type FieldType =
   | 'reference'
   | 'json'
   | 'richText'
-  | 'audience';
+  | 'audience'
+  | 'file'
+  | 'image'
+  | 'manyToMany';
 
 /** One choice of an `enum` field; its label defaults to `resources.<name>.fields.<source>.choices.<id>`. */
 export interface FieldChoice {
@@ -63,8 +66,15 @@ export interface FieldDeclaration {
   required?: boolean;
   /** `enum` fields: the allowed values. */
   choices?: readonly FieldChoice[];
-  /** `reference` fields: the referenced resource (by name) and the field shown for it. */
+  /** `reference` and `manyToMany` fields: the referenced resource (by name) and the field shown for it. */
   reference?: { resource: string; display: string };
+  /** `manyToMany` fields: the list keeps the order it is given (a `position` column in the junction table). */
+  ordered?: boolean;
+  /**
+   * `file` and `image` fields: the files service's element type (server/files/elementTypes.ts) that says which
+   * formats and size the field accepts; the input uploads to `POST /uploadfiles/elementType=<elementType>`.
+   */
+  elementType?: string;
 }
 
 export type PermissionRequirement = readonly PermissionName[];
@@ -226,6 +236,14 @@ export function isGeneratedResource(declaration: AnyResourceDeclaration): declar
 
 export function fieldColumn(field: FieldDeclaration): string {
   return field.column ?? toSnakeCase(field.source);
+}
+
+/** The columns of a `manyToMany` field's junction table (server/db/resourceTable.ts `junctionTable`). */
+export const JUNCTION_COLUMNS = { record: 'record_id', target: 'target_id', position: 'position' } as const;
+
+/** The junction table of a `manyToMany` field: `<table>_<column>`, e.g. `contents_tags`. */
+export function junctionTableName(model: Pick<ResourceModel, 'table'>, field: FieldDeclaration): string {
+  return `${model.table}_${fieldColumn(field)}`;
 }
 
 /** `procedureTypeID` → `procedure_type_id`, `applicablePopulationPercentage` → `applicable_population_percentage`. */

@@ -12,6 +12,15 @@ export const engine = {
   deleted: 'El registro ha sido eliminado',
   create_title: 'Agregar: %{title}',
   edit_title: 'Editar: %{title}',
+  /** `file` / `image` fields (src/engine/FileFieldParts.tsx). */
+  file: {
+    upload: 'Subir archivo',
+    replace: 'Cambiar archivo',
+    remove: 'Quitar',
+    none: 'Sin archivo',
+    uploading: 'Subiendo archivo',
+    download_error: 'No se pudo descargar el archivo',
+  },
   confirm: {
     title: 'Confirmación',
     delete: '¿Seguro deseas eliminar este registro?',

@@ -15,6 +15,9 @@ export const validation = {
     color: 'Debes ingresar un color en formato #RRGGBB',
     reference: 'El registro seleccionado no existe',
     json: 'El valor debe ser un objeto o una lista JSON',
+    file: 'Debes seleccionar un archivo subido',
+    list: 'Debes seleccionar una lista de registros',
+    too_many: 'Seleccionaste demasiados registros',
   },
   catalogue: {
     name: 'Debes registrar un nombre válido',

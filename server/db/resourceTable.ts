@@ -3,10 +3,10 @@
  * declaration is the single source of its table, its routes and its screens.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, date, doublePrecision, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, date, doublePrecision, foreignKey, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import type { PgColumn, PgColumnBuilderBase } from 'drizzle-orm/pg-core';
-import { EMAIL_MAX_LENGTH, isNullable } from '../../resources/fieldKinds';
-import { fieldColumn, type FieldDeclaration, type FieldType, type ResourceModel } from '../../resources/types';
+import { EMAIL_MAX_LENGTH, fieldKind, isNullable } from '../../resources/fieldKinds';
+import { fieldColumn, JUNCTION_COLUMNS, junctionTableName, type FieldDeclaration, type FieldType, type ResourceModel } from '../../resources/types';
 import { spanishKey } from './textKey';
 
 /** What a column builder offers the engine: nullability and a default. */
@@ -18,7 +18,7 @@ type Column = PgColumnBuilderBase & {
 };
 
 /** The column of each field kind (resources/fieldKinds.ts has its rule, OpenAPI schema and filter). */
-const COLUMN_BUILDERS: Record<Exclude<FieldType, 'id'>, (name: string, field: FieldDeclaration) => Column> = {
+const COLUMN_BUILDERS: Record<Exclude<FieldType, 'id' | 'manyToMany'>, (name: string, field: FieldDeclaration) => Column> = {
   text: (name, field) => varchar(name, { length: field.maxLength ?? 255 }),
   email: (name, field) => varchar(name, { length: field.maxLength ?? EMAIL_MAX_LENGTH }),
   url: (name, field) => varchar(name, { length: field.maxLength ?? 255 }),
@@ -33,11 +33,15 @@ const COLUMN_BUILDERS: Record<Exclude<FieldType, 'id'>, (name: string, field: Fi
   json: (name) => jsonb(name),
   richText: (name) => text(name),
   audience: (name) => jsonb(name),
+  // The stored file's id (server/files); the file_refs row written with the record keeps it from the purge.
+  file: (name) => uuid(name),
+  image: (name) => uuid(name),
 };
 
 function columnFor(field: FieldDeclaration, idField: string | undefined): PgColumnBuilderBase {
   const name = fieldColumn(field);
   if (field.type === 'id') return serial(name).primaryKey();
+  if (field.type === 'manyToMany') throw new Error(`field ${field.source}: a manyToMany field has no column (junctionTable)`);
   const column = COLUMN_BUILDERS[field.type](name, field);
   // A text id (an alias): the record's key, named by the create body (server/resources/shape.ts).
   if (field.source === idField) return column.notNull().primaryKey();
@@ -64,7 +68,7 @@ export function uniqueIndexName(declaration: Pick<ResourceModel, 'table' | 'fiel
  */
 export function resourceTable(declaration: TableDeclaration) {
   const columns: Record<string, PgColumnBuilderBase> = {};
-  for (const field of declaration.fields) columns[field.source] = columnFor(field, declaration.idField);
+  for (const field of declaration.fields) if (!fieldKind(field).junction) columns[field.source] = columnFor(field, declaration.idField);
   return pgTable(declaration.table, columns, (table) => {
     const built: Record<string, PgColumn> = table;
     const softDelete = declaration.softDelete ? built[declaration.softDelete.field] : undefined;
@@ -76,3 +80,41 @@ export function resourceTable(declaration: TableDeclaration) {
 }
 
 export type ResourceTable = ReturnType<typeof resourceTable>;
+
+type JunctionEnd = Pick<ResourceModel, 'table' | 'fields' | 'unique' | 'softDelete'> & { idField: string };
+
+/**
+ * The junction table of a `manyToMany` field (`<table>_<column>`): the record's id and the linked record's id,
+ * both foreign keys with `on delete cascade`, the pair as primary key, an index on the linked id (the list filter
+ * `?<source>=<id>` and the cascade), and a `position` when the field is `ordered`.
+ */
+export function junctionTable(owner: JunctionEnd, field: FieldDeclaration, target: JunctionEnd) {
+  const name = junctionTableName(owner, field);
+  const ownerTable = resourceTable(owner) as unknown as Record<string, PgColumn>;
+  const targetTable = resourceTable(target) as unknown as Record<string, PgColumn>;
+  const columns: Record<string, PgColumnBuilderBase> = {
+    recordId: integer(JUNCTION_COLUMNS.record).notNull(),
+    targetId: integer(JUNCTION_COLUMNS.target).notNull(),
+  };
+  if (field.ordered) columns.position = integer(JUNCTION_COLUMNS.position).notNull();
+  return pgTable(name, columns, (table) => {
+    const built: Record<string, PgColumn> = table;
+    return [
+      primaryKey({ name: `${name}_pk`, columns: [built.recordId!, built.targetId!] }),
+      index(`${name}_target_idx`).on(built.targetId!),
+      foreignKey({ name: `${name}_record_fk`, columns: [built.recordId!], foreignColumns: [ownerTable[owner.idField]!] }).onDelete('cascade'),
+      foreignKey({ name: `${name}_target_fk`, columns: [built.targetId!], foreignColumns: [targetTable[target.idField]!] }).onDelete('cascade'),
+    ];
+  });
+}
+
+/** The junction tables of a declaration's `manyToMany` fields; `resolve` finds the linked resource by name. */
+export function junctionTables(owner: JunctionEnd, resolve: (name: string) => JunctionEnd | undefined) {
+  return owner.fields
+    .filter((field) => field.type === 'manyToMany')
+    .map((field) => {
+      const target = field.reference ? resolve(field.reference.resource) : undefined;
+      if (!target) throw new Error(`resource table ${owner.table}: ${field.source} links an unknown resource (${field.reference?.resource ?? 'none'})`);
+      return junctionTable(owner, field, target);
+    });
+}

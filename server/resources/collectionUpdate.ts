@@ -6,18 +6,15 @@
  * an update and every refusal names the item (`items[2].name`); one audit line per record that changed.
  */
 import { ValidationError } from 'yup';
-import { writeAudit } from '../audit/audit';
 import { ApiError, validationFailed, type ErrorDetail } from '../http/errors';
 import { apiRoute } from '../http/route';
 import { t } from '../i18n';
-import { valuesToStore } from './fields';
 import { collectionBodySchema, collectionParamsSchema, listResponseSchema } from './openapi';
 import { resourcePaths } from './paths';
-import { checkReferences } from './references';
 import { parentScope } from './scope';
 import { parseRecordId, type RecordId } from './shape';
 import type { ResourceRecord } from './store';
-import { lockedError, refuseDuplicates, translateDatabaseError, validateBody, type ResourceRouteContext } from './writes';
+import { deleteRecord, insertRecord, lockedError, translateDatabaseError, updateRecord, validateBody, type ResourceRouteContext } from './writes';
 import type { ResourceDeclaration } from '../../resources/types';
 
 /** One item of the list, validated: an update of `before` (its id), or a create. */
@@ -116,9 +113,7 @@ export function registerCollectionUpdate(context: ResourceRouteContext): void {
           for (const [key, before] of current) {
             if (kept.has(key)) continue;
             if (declaration.rules?.canDelete && !declaration.rules.canDelete(before)) throw lockedError(declaration);
-            const recordId = before[idField] as RecordId;
-            await store.remove(tx, recordId);
-            await writeAudit(tx, request, { action: declaration.softDelete ? 'soft_delete' : 'delete', resource: declaration.name, recordId, before });
+            await deleteRecord(context, tx, request, before);
           }
 
           const results: ResourceRecord[] = [];
@@ -131,25 +126,8 @@ export function registerCollectionUpdate(context: ResourceRouteContext): void {
           return { results, meta: { hasNextPage: false } };
 
           async function writeItem(before: ResourceRecord | undefined, validated: Record<string, unknown>): Promise<ResourceRecord> {
-            if (before) {
-              const id = before[idField] as RecordId;
-              const values = valuesToStore(declaration, validated, 'update');
-              await refuseDuplicates(declaration, store, tx, values, id);
-              await checkReferences(app, tx, declaration, values);
-              const after = await store.update(tx, id, values);
-              // An item sent back unchanged is no change: no rule to pass, no audit line.
-              if (JSON.stringify(after) === JSON.stringify(before)) return after;
-              if (declaration.rules?.canEdit && !declaration.rules.canEdit(before)) throw lockedError(declaration);
-              await writeAudit(tx, request, { action: 'update', resource: declaration.name, recordId: id, before, after });
-              return after;
-            }
-            const values = valuesToStore(declaration, validated, 'create');
-            if (scope) values[scope.field] = scope.value;
-            await refuseDuplicates(declaration, store, tx, values);
-            await checkReferences(app, tx, declaration, values);
-            const after = await store.insert(tx, values);
-            await writeAudit(tx, request, { action: 'create', resource: declaration.name, recordId: after[idField] as RecordId, after });
-            return after;
+            if (before) return updateRecord(context, tx, request, before, validated, { onlyIfChanged: true });
+            return (await insertRecord(context, tx, request, validated, { scope }))!;
           }
         })
         .catch((error: unknown) => translateDatabaseError(declaration, error));

@@ -9,17 +9,16 @@
 import type { FastifyInstance } from 'fastify';
 import { resources } from '../../resources';
 import { isGeneratedResource, type ResourceDeclaration, type ResourceOperation } from '../../resources/types';
-import { writeAudit } from '../audit/audit';
 import { notFound } from '../http/errors';
 import { apiRoute } from '../http/route';
 import { t } from '../i18n';
-import { valuesToStore } from './fields';
 import { listQuerySchema, readListQuery } from '../lists/listQuery';
 import { registerCollectionUpdate } from './collectionUpdate';
 import { resourceListSpec } from './listSpec';
 import { bodySchema, collectionParamsSchema, itemParamsSchema, listResponseSchema, recordSchema } from './openapi';
 import { resourcePaths } from './paths';
-import { checkReferences, rememberResource } from './references';
+import { rememberResource } from './references';
+import { createRelations } from './relations';
 import { parentScope, recordIdParam } from './scope';
 import { resourceShape } from './shape';
 import { registerSingleton } from './singleton';
@@ -27,7 +26,9 @@ import { registerStateDocumentRoute } from './stateDocument';
 import { createResourceStore } from './store';
 import {
   lockedError,
-  refuseDuplicates,
+  deleteRecord,
+  insertRecord,
+  updateRecord,
   translateDatabaseError,
   validateBody,
   type ResourceRouteContext,
@@ -83,7 +84,7 @@ function registerRead(context: ResourceRouteContext): void {
 
 /** `POST {apiPath}`: creates a record (a nested one under the parent of the path, never the body's). */
 function registerCreate(context: ResourceRouteContext): void {
-  const { app, declaration, store } = context;
+  const { app, declaration } = context;
   apiRoute(app, {
     method: 'POST',
     url: resourcePaths(declaration).collection,
@@ -98,18 +99,11 @@ function registerCreate(context: ResourceRouteContext): void {
     },
     handler: async (request, reply) => {
       const validated = await validateBody(declaration, request.body, 'create');
-      const values = valuesToStore(declaration, validated, 'create');
       const created = await context
         .database()
         .transaction(async (tx) => {
           const scope = await parentScope(app, tx, declaration, request, { lock: true });
-          if (scope) values[scope.field] = scope.value;
-          await refuseDuplicates(declaration, store, tx, values);
-          await checkReferences(app, tx, declaration, values);
-          const after = await store.insert(tx, values);
-          const recordId = after[declaration.idField] as number | string;
-          await writeAudit(tx, request, { action: 'create', resource: declaration.name, recordId, after });
-          return after;
+          return (await insertRecord(context, tx, request, validated, { scope }))!;
         })
         .catch((error: unknown) => translateDatabaseError(declaration, error));
       void reply.status(201);
@@ -140,12 +134,7 @@ function registerUpdate(context: ResourceRouteContext): void {
           const before = await store.find(tx, id, { lock: true, scope });
           if (!before) throw notFound();
           if (declaration.rules?.canEdit && !declaration.rules.canEdit(before)) throw lockedError(declaration);
-          const values = valuesToStore(declaration, await validateBody(declaration, request.body, 'update'), 'update');
-          await refuseDuplicates(declaration, store, tx, values, id);
-          await checkReferences(app, tx, declaration, values);
-          const after = await store.update(tx, id, values);
-          await writeAudit(tx, request, { action: 'update', resource: declaration.name, recordId: id, before, after });
-          return after;
+          return updateRecord(context, tx, request, before, await validateBody(declaration, request.body, 'update'));
         })
         .catch((error: unknown) => translateDatabaseError(declaration, error));
     },
@@ -174,10 +163,7 @@ function registerDelete(context: ResourceRouteContext): void {
           const before = await store.find(tx, id, { lock: true, scope });
           if (!before) throw notFound();
           if (declaration.rules?.canDelete && !declaration.rules.canDelete(before)) throw lockedError(declaration);
-          await store.remove(tx, id);
-          // A soft delete only marks the record: the trail says so ('Eliminación lógica').
-          const action = declaration.softDelete ? 'soft_delete' : 'delete';
-          await writeAudit(tx, request, { action, resource: declaration.name, recordId: id, before });
+          await deleteRecord(context, tx, request, before);
           return before;
         })
         .catch((error: unknown) => translateDatabaseError(declaration, error));
@@ -213,6 +199,7 @@ export function registerResource(app: FastifyInstance, declaration: ResourceDecl
     read: { permissions: declaration.permissions.read },
     write: { permissions: declaration.permissions.write },
     database: () => app.ctx.database.db,
+    relations: createRelations(app, declaration),
   };
   if (shape.singleton) {
     registerSingleton(context);

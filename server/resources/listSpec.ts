@@ -4,7 +4,7 @@
  * id field), `search` looks in the searchable text fields ignoring case and accents, and every field is
  * an order (text in Spanish order).
  */
-import { fieldKind } from '../../resources/fieldKinds';
+import { fieldKind, type FilterContext } from '../../resources/fieldKinds';
 import type { ListFilterSpec, ListSpec } from '../../resources/listQuery';
 import { fieldColumn, type FieldDeclaration, type ResourceDeclaration } from '../../resources/types';
 import { spanishOrderSql } from '../db/textKey';
@@ -18,19 +18,20 @@ const RESERVED_QUERY_KEYS = ['page', 'pageSize', 'search', 'orderBy'];
 /** `t."column"`: the table's alias in every generated list statement. */
 export const columnSql = (field: FieldDeclaration): string => `t."${fieldColumn(field).replace(/"/g, '""')}"`;
 
-function fieldFilter(field: FieldDeclaration): ListFilterSpec | undefined {
-  return fieldKind(field).filter(field, columnSql(field), `Filtro: ${t(field.label)}`);
+function fieldFilter(field: FieldDeclaration, context: FilterContext): ListFilterSpec | undefined {
+  return fieldKind(field).filter(field, columnSql(field), `Filtro: ${t(field.label)}`, context);
 }
 
 export function resourceListSpec(declaration: ResourceDeclaration): ListSpec {
   const fields = declaration.fields.filter((field) => !RESERVED_QUERY_KEYS.includes(field.source));
+  const idField = declaration.fields.find((field) => field.source === declaration.idField);
+  const context: FilterContext = { table: declaration.table, idSql: idField ? columnSql(idField) : `t."id"` };
   const filters: Record<string, ListFilterSpec> = {};
   for (const field of fields) {
-    const filter = fieldFilter(field);
+    const filter = fieldFilter(field, context);
     if (filter) filters[field.source] = filter;
   }
-  const idField = declaration.fields.find((field) => field.source === declaration.idField);
-  const idFilter = idField ? fieldFilter(idField) : undefined;
+  const idFilter = idField ? fieldFilter(idField, context) : undefined;
   if (idFilter && !filters.id) filters.id = { ...idFilter, description: `Igual que ${declaration.idField}` };
   const searchable = searchableFields(declaration);
   if (searchable.length > 0) {
@@ -46,7 +47,7 @@ export function resourceListSpec(declaration: ResourceDeclaration): ListSpec {
     maxPageSize: RESOURCE_MAX_PAGE_SIZE,
     orders: Object.fromEntries(
       declaration.fields
-        .filter((field) => fieldKind(field).filter !== undefined && field.type !== 'json' && field.type !== 'audience')
+        .filter((field) => fieldKind(field).orderable !== false)
         .map((field) => [field.source, fieldKind(field).text ? spanishOrderSql(columnSql(field)) : columnSql(field)]),
     ),
     defaultOrder: `${declaration.sort.order === 'DESC' ? '-' : ''}${declaration.sort.field}`,

@@ -4,14 +4,12 @@
  * until then `GET` answers the declared defaults without writing anything (docs/decisions.md 'Resource shapes').
  * Two simultaneous first writes cannot make two rows: the primary key keeps one, the other updates it.
  */
-import { writeAudit } from '../audit/audit';
 import { apiRoute } from '../http/route';
-import { defaultRecord, valuesToStore } from './fields';
+import { defaultRecord } from './fields';
 import { bodySchema, recordSchema } from './openapi';
 import { resourcePaths } from './paths';
-import { checkReferences } from './references';
 import { SINGLETON_ID } from './shape';
-import { lockedError, refuseDuplicates, translateDatabaseError, validateBody, type ResourceRouteContext } from './writes';
+import { insertRecord, lockedError, translateDatabaseError, updateRecord, validateBody, type ResourceRouteContext } from './writes';
 
 export function registerSingleton(context: ResourceRouteContext): void {
   const { app, declaration, store, shape } = context;
@@ -48,23 +46,15 @@ export function registerSingleton(context: ResourceRouteContext): void {
           .transaction(async (tx) => {
             let before = await store.find(tx, SINGLETON_ID, { lock: true });
             if (!before) {
-              const values = valuesToStore(declaration, validated, 'create');
-              await checkReferences(app, tx, declaration, values);
-              const created = await store.insertOnce(tx, SINGLETON_ID, values);
-              if (created) {
-                await writeAudit(tx, request, { action: 'create', resource: declaration.name, recordId: SINGLETON_ID, after: created });
-                return created;
-              }
+              const created = await insertRecord(context, tx, request, validated, {
+                insert: (db, values) => store.insertOnce(db, SINGLETON_ID, values),
+              });
+              if (created) return created;
               // A simultaneous first write stored the row first: this one updates it.
               before = (await store.find(tx, SINGLETON_ID, { lock: true }))!;
             }
             if (declaration.rules?.canEdit && !declaration.rules.canEdit(before)) throw lockedError(declaration);
-            const values = valuesToStore(declaration, validated, 'update');
-            await refuseDuplicates(declaration, store, tx, values, SINGLETON_ID);
-            await checkReferences(app, tx, declaration, values);
-            const after = await store.update(tx, SINGLETON_ID, values);
-            await writeAudit(tx, request, { action: 'update', resource: declaration.name, recordId: SINGLETON_ID, before, after });
-            return after;
+            return updateRecord(context, tx, request, before, validated);
           })
           .catch((error: unknown) => translateDatabaseError(declaration, error));
       },

@@ -15,6 +15,7 @@ import { fieldColumn } from '../../resources/types';
 import { toRecord } from './fields';
 import { columnSql, resourceListSpec } from './listSpec';
 import type { RecordId } from './shape';
+import { readRelations } from './relations';
 
 export type ResourceRecord = Record<string, unknown>;
 
@@ -63,13 +64,14 @@ export function createResourceStore(declaration: ResourceDeclaration) {
         params.values,
       );
       const page = listPage(rows, query);
-      return { ...page, results: page.results.map((row) => toRecord(declaration, fromColumns(row))) };
+      const results = page.results.map((row) => toRecord(declaration, fromColumns(row)));
+      return { ...page, results: await readRelations(database.db, declaration, results) };
     },
 
     async find(db: Db, id: RecordId, options: { lock?: boolean; scope?: StoreScope } = {}): Promise<ResourceRecord | null> {
       const statement = db.select().from(table).where(byId(id, options.scope)).limit(1);
       const [row] = options.lock ? await statement.for('update') : await statement;
-      return row ? toRecord(declaration, row as ResourceRecord) : null;
+      return row ? (await readRelations(db, declaration, [toRecord(declaration, row as ResourceRecord)]))[0]! : null;
     },
 
     /** Every visible row of the collection (or of the parent's scope), locked for the transaction: a collection update. */

@@ -1,7 +1,8 @@
 /**
  * What every generated write shares, whatever the route's shape (CRUD, singleton, collection update): the
  * route context of one declaration, body validation, the duplicate check, the locked-record refusal and the
- * translation of database refusals into the API's answers.
+ * translation of database refusals into the API's answers, and the three record writes (insert, update, delete)
+ * with their checks, relations and audit line: every shape writes through them, so a rule added there holds for all.
  */
 import type { FastifyInstance } from 'fastify';
 import { resourceSchema } from '../../resources/fieldKinds';
@@ -10,10 +11,16 @@ import type { Db } from '../db/connection';
 import { uniqueIndexName } from '../db/resourceTable';
 import { ApiError, badArgument } from '../http/errors';
 import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, postgresConstraint, postgresErrorCode } from './dbErrors';
+import type { FastifyRequest } from 'fastify';
+import { writeAudit } from '../audit/audit';
+import { valuesToStore } from './fields';
+import { checkReferences } from './references';
 import type { RecordId, ResourceShape } from './shape';
-import type { ResourceRecord, ResourceStore } from './store';
+import type { ResourceRecord, ResourceStore, StoreScope } from './store';
 
 /** One declaration's routes share this: built once by `registerResource`. */
+import type { Relations } from './relations';
+
 export interface ResourceRouteContext {
   app: FastifyInstance;
   declaration: ResourceDeclaration;
@@ -27,6 +34,8 @@ export interface ResourceRouteContext {
   read: { permissions: PermissionRequirement };
   write: { permissions: PermissionRequirement };
   database: () => Db;
+  /** manyToMany links and file references, written in each record's transaction (server/resources/relations.ts). */
+  relations: Relations;
 }
 
 /** 409 Locked: the declaration's rules refuse changing this record. */
@@ -74,4 +83,69 @@ export function translateDatabaseError(declaration: ResourceDeclaration, error: 
   if (code === FOREIGN_KEY_VIOLATION) throw badArgument(declaration.idField, 'errors.in_use', 'InUse', 409);
   if (code === UNIQUE_VIOLATION) throw badArgument(duplicateField(declaration, error), 'errors.duplicate');
   throw error;
+}
+
+/**
+ * Creates one record inside the caller's transaction: duplicates, references, files and links checked, the row
+ * written (by `insert` when the shape needs its own, e.g. a singleton's fixed id; `null` = not written), its
+ * links and file references saved, one audit line.
+ */
+export async function insertRecord(
+  context: ResourceRouteContext,
+  tx: Db,
+  request: FastifyRequest,
+  validated: Record<string, unknown>,
+  options: { scope?: StoreScope; insert?: (tx: Db, values: ResourceRecord) => Promise<ResourceRecord | null> } = {},
+): Promise<ResourceRecord | null> {
+  const { app, declaration, store, relations } = context;
+  const { values, links } = relations.split(valuesToStore(declaration, validated, 'create'));
+  if (options.scope) values[options.scope.field] = options.scope.value;
+  await refuseDuplicates(declaration, store, tx, values);
+  await checkReferences(app, tx, declaration, values);
+  await relations.check(tx, values, links);
+  const inserted = options.insert ? await options.insert(tx, values) : await store.insert(tx, values);
+  if (!inserted) return null;
+  const after = await relations.save(tx, inserted, links);
+  const recordId = after[declaration.idField] as RecordId;
+  await writeAudit(tx, request, { action: 'create', resource: declaration.name, recordId, after });
+  return after;
+}
+
+/**
+ * Updates the (locked) record `before` inside the caller's transaction, with the same checks as a create. With
+ * `onlyIfChanged` (a collection update's items), a record left as it was is no change: no rule, no audit line;
+ * otherwise the caller has already applied the declaration's `canEdit` rule.
+ */
+export async function updateRecord(
+  context: ResourceRouteContext,
+  tx: Db,
+  request: FastifyRequest,
+  before: ResourceRecord,
+  validated: Record<string, unknown>,
+  options: { onlyIfChanged?: boolean } = {},
+): Promise<ResourceRecord> {
+  const { app, declaration, store, relations } = context;
+  const id = before[declaration.idField] as RecordId;
+  const { values, links } = relations.split(valuesToStore(declaration, validated, 'update'));
+  await refuseDuplicates(declaration, store, tx, values, id);
+  await checkReferences(app, tx, declaration, values);
+  await relations.check(tx, values, links);
+  const after = await relations.save(tx, await store.update(tx, id, values), links);
+  if (options.onlyIfChanged) {
+    if (JSON.stringify(after) === JSON.stringify(before)) return after;
+    if (declaration.rules?.canEdit && !declaration.rules.canEdit(before)) throw lockedError(declaration);
+  }
+  await writeAudit(tx, request, { action: 'update', resource: declaration.name, recordId: id, before, after });
+  return after;
+}
+
+/** Deletes (or, with `softDelete`, marks) the (locked) record `before`: its files released, one audit line. */
+export async function deleteRecord(context: ResourceRouteContext, tx: Db, request: FastifyRequest, before: ResourceRecord): Promise<void> {
+  const { declaration, store, relations } = context;
+  const id = before[declaration.idField] as RecordId;
+  await relations.release(tx, before);
+  await store.remove(tx, id);
+  // A soft delete only marks the record: the trail says so ('Eliminación lógica').
+  const action = declaration.softDelete ? 'soft_delete' : 'delete';
+  await writeAudit(tx, request, { action, resource: declaration.name, recordId: id, before });
 }

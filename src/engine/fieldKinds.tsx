@@ -2,9 +2,10 @@
  * The React parts of the engine's field kinds (resources/fieldKinds.ts has their rules, OpenAPI and filters;
  * server/db/resourceTable.ts their columns): per kind, the list cell and the form input. Adding a kind is one entry here.
  */
-import { Box, CircularProgress, Stack } from '@mui/material';
+import { Box, Chip, CircularProgress, Stack } from '@mui/material';
 import { lazy, Suspense, type ReactElement } from 'react';
 import {
+  AutocompleteArrayInput,
   AutocompleteInput,
   BooleanField,
   BooleanInput,
@@ -15,6 +16,8 @@ import {
   FunctionField,
   NumberField,
   NumberInput,
+  ReferenceArrayField,
+  ReferenceArrayInput,
   ReferenceField,
   ReferenceInput,
   RichTextField,
@@ -23,11 +26,13 @@ import {
   TextField,
   TextInput,
   UrlField,
+  useListContext,
   useRecordContext,
 } from 'react-admin';
 import { choiceLabelKey, EMAIL_MAX_LENGTH } from '../../resources/fieldKinds';
 import type { FieldDeclaration, FieldType } from '../../resources/types';
 import { AudienceInput } from '../shared/audience';
+import { FileCell, FileUploadInput } from './FileFieldParts';
 
 export const LOCALE = 'es-CO';
 
@@ -59,6 +64,22 @@ function ColorCell({ source }: { source: string }) {
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
       <Box component="span" aria-hidden sx={{ width: 16, height: 16, borderRadius: 0.5, border: 1, borderColor: 'divider', bgcolor: value }} />
       <span>{value}</span>
+    </Stack>
+  );
+}
+
+/** The linked records of a manyToMany cell as chips, in the value's order (getMany answers in its own order). */
+function LinkedChips({ source, display }: { source: string; display: string }) {
+  const record = useRecordContext();
+  const { data } = useListContext();
+  const byId = new Map((data ?? []).map((linked) => [String(linked.id), linked]));
+  const ids: unknown[] = Array.isArray(record?.[source]) ? (record[source] as unknown[]) : [];
+  return (
+    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+      {ids.map((id) => {
+        const linked = byId.get(String(id));
+        return linked ? <Chip key={String(id)} size="small" label={String(linked[display] ?? '')} /> : null;
+      })}
     </Stack>
   );
 }
@@ -130,6 +151,24 @@ export const REACT_FIELD_KINDS: Record<FieldType, ReactKind> = {
   audience: {
     cell: () => null,
     input: ({ field }) => <AudienceInput source={field.source} />,
+  },
+  file: { cell: ({ field }) => <FileCell field={field} />, input: ({ field, compact }) => <FileUploadInput field={field} compact={compact} /> },
+  image: { cell: ({ field }) => <FileCell field={field} />, input: ({ field, compact }) => <FileUploadInput field={field} compact={compact} /> },
+  manyToMany: {
+    // Chips with the linked records' display field, in the value's order (an `ordered` field's order).
+    cell: ({ field }) =>
+      field.reference ? (
+        <ReferenceArrayField source={field.source} reference={field.reference.resource}>
+          <LinkedChips source={field.source} display={field.reference.display} />
+        </ReferenceArrayField>
+      ) : null,
+    // The chosen records in the order chosen (an `ordered` field stores that order).
+    input: (props) =>
+      props.field.reference ? (
+        <ReferenceArrayInput source={props.field.source} reference={props.field.reference.resource}>
+          <AutocompleteArrayInput label={props.field.label} optionText={props.field.reference.display} helperText={props.compact ? false : undefined} />
+        </ReferenceArrayInput>
+      ) : null,
   },
 };
 

@@ -1,16 +1,17 @@
 /**
  * The generated screen of a throwaway declaration with every field kind: each kind's list cell and form input
- * (src/engine/fieldKinds.tsx), against an in-memory dataProvider.
+ * (src/engine/fieldKinds.tsx), against an in-memory dataProvider; the file/image upload input and the manyToMany chips.
  */
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { AdminContext, TestMemoryRouter, type DataProvider, type RaRecord } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { spanishMessages } from '../../i18n/es';
 import { defineResource } from '../../resources/types';
 import { GeneratedResourcePage } from '../../src/engine';
+import { unusedDataProvider } from '../helpers/unusedDataProvider';
 
 const kinds = defineResource({
   name: 'kinds',
@@ -160,5 +161,144 @@ describe('generated screen: every field kind', () => {
     await waitFor(() => expect(within(dialog).getByRole('button', { name: /Guardar/ })).toBeEnabled());
     expect(created).toEqual([]);
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+});
+
+// ── file / image and manyToMany ────────────────────────────────────────────────────────────────
+const posts = defineResource({
+  name: 'posts',
+  apiPath: '/posts/',
+  idField: 'id',
+  table: 'posts',
+  route: '/configuracion/publicaciones',
+  title: 'resources.posts.title',
+  fields: [
+    { source: 'id', type: 'id', label: 'resources.posts.fields.id', list: false },
+    { source: 'title', type: 'text', label: 'resources.posts.fields.title', maxLength: 50, required: true },
+    { source: 'photo', type: 'image', label: 'resources.posts.fields.photo', elementType: 'image' },
+    { source: 'attachment', type: 'file', label: 'resources.posts.fields.attachment', elementType: 'document' },
+    { source: 'labels', type: 'manyToMany', label: 'resources.posts.fields.labels', reference: { resource: 'labels', display: 'name' }, ordered: true },
+  ],
+  routeAccess: ['Settings'],
+  permissions: { read: ['Settings'], write: ['Settings'] },
+  sort: { field: 'title', order: 'ASC' },
+  pageSize: 20,
+  editMode: 'dialog',
+});
+
+const uploadedFile = (id: string, name: string, image: boolean) => ({
+  fileID: id,
+  filePath: `/api/v1/files/${id}`,
+  isImage: image,
+  name,
+  thumbnail: image ? `/api/v1/files/${id}/thumbnail` : null,
+  fileBigImage: image ? `/api/v1/files/${id}/big` : null,
+});
+const PHOTO = uploadedFile('11111111-1111-4111-8111-111111111111', 'portada.png', true);
+const NEW_PHOTO = uploadedFile('22222222-2222-4222-8222-222222222222', 'nueva.png', true);
+const ACTA = uploadedFile('33333333-3333-4333-8333-333333333333', 'acta.pdf', false);
+const POST: RaRecord = { id: 1, title: 'Publicación', photo: PHOTO, attachment: ACTA, labels: [2, 1] };
+const LABELS = [
+  { id: 1, name: 'Alfa' },
+  { id: 2, name: 'Beta' },
+  { id: 3, name: 'Gama' },
+];
+
+function postsProvider() {
+  const calls = { updated: [] as Array<Record<string, unknown>>, uploads: [] as string[], requests: [] as Array<[string, unknown]> };
+  let finishUpload: ((file: unknown) => void) | undefined;
+  let progress: ((percent: number) => void) | undefined;
+  const provider = {
+    ...unusedDataProvider,
+    getList: (async (resource: string) => (resource === 'labels' ? { data: LABELS, total: 3 } : { data: [POST], total: 1 })) as DataProvider['getList'],
+    getMany: (async (_resource: string, params: { ids: number[] }) => ({ data: LABELS.filter((row) => params.ids.includes(row.id)) })) as DataProvider['getMany'],
+    update: (async (_resource: string, params: { data: Record<string, unknown> }) => {
+      calls.updated.push(params.data);
+      return { data: { ...POST, ...params.data } };
+    }) as DataProvider['update'],
+    upload: (param: string, _file: Blob, onProgress?: (percent: number) => void) => {
+      calls.uploads.push(param);
+      progress = onProgress;
+      return new Promise((resolve) => {
+        finishUpload = resolve;
+      });
+    },
+    request: async (path: string, options: unknown) => {
+      calls.requests.push([path, options]);
+      return { json: new Blob(['%PDF']), headers: new Headers() };
+    },
+  };
+  return { provider, calls, finish: (file: unknown) => finishUpload?.(file), progress: (percent: number) => progress?.(percent) };
+}
+
+const postMessages = {
+  ...spanishMessages,
+  resources: {
+    ...spanishMessages.resources,
+    posts: { title: 'Publicaciones', fields: { id: 'Código', title: 'Título', photo: 'Foto', attachment: 'Adjunto', labels: 'Etiquetas' } },
+  },
+};
+const postsI18n = polyglotI18nProvider(() => postMessages as never, 'es', [{ locale: 'es', name: 'Español' }], { allowMissing: true });
+
+function renderPosts() {
+  const mock = postsProvider();
+  render(
+    <TestMemoryRouter initialEntries={[posts.route]}>
+      <AdminContext dataProvider={mock.provider as DataProvider} i18nProvider={postsI18n}>
+        <Routes>
+          <Route path={posts.route} element={<GeneratedResourcePage declaration={posts} />} />
+        </Routes>
+      </AdminContext>
+    </TestMemoryRouter>,
+  );
+  return mock;
+}
+
+describe('generated screen: file, image and manyToMany kinds', () => {
+  it('shows the thumbnail with the name as alt text, the file name downloading with the token, the links as chips in order', async () => {
+    const { calls } = renderPosts();
+    const row = (await screen.findByText('Publicación')).closest('tr') as HTMLElement;
+    expect(within(row).getByRole('img', { name: 'portada.png' })).toHaveAttribute('src', PHOTO.thumbnail);
+    const chips = await within(row).findAllByText(/^(Alfa|Beta)$/);
+    expect(chips.map((chip) => chip.textContent)).toEqual(['Beta', 'Alfa']);
+    const saved = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:acta');
+    try {
+      await userEvent.click(within(row).getByRole('button', { name: 'acta.pdf' }));
+      await waitFor(() => expect(calls.requests).toEqual([[ACTA.filePath, { withoutPrefix: true, responseType: 'blob' }]]));
+      expect(saved).toHaveBeenCalled();
+    } finally {
+      saved.mockRestore();
+    }
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Título', 'Foto', 'Adjunto', 'Etiquetas', 'Acciones']);
+  });
+
+  it('uploads with a progress bar through the files service, shows the new thumbnail, removes a file, and saves the ids in order', async () => {
+    const mock = renderPosts();
+    await screen.findByText('Publicación');
+    await userEvent.click(screen.getByRole('button', { name: /Editar/ }));
+    const dialog = await screen.findByRole('dialog');
+    const photo = within(dialog).getByRole('group', { name: 'Foto' });
+    expect(within(photo).getByRole('img', { name: 'portada.png' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('group', { name: 'Adjunto' })).toHaveTextContent('acta.pdf');
+    // The linked records, in the stored order.
+    expect(await within(dialog).findByRole('button', { name: 'Beta' })).toBeInTheDocument();
+    const chipTexts = [...dialog.querySelectorAll('.MuiChip-label')].map((chip) => chip.textContent);
+    expect(chipTexts).toEqual(['Beta', 'Alfa']);
+
+    await userEvent.upload(within(photo).getByLabelText('Foto'), new File(['png'], 'nueva.png', { type: 'image/png' }));
+    expect(mock.calls.uploads).toEqual(['elementType=image']);
+    act(() => mock.progress(40));
+    expect(within(photo).getByRole('progressbar', { name: 'Subiendo archivo' })).toHaveAttribute('aria-valuenow', '40');
+    act(() => mock.finish(NEW_PHOTO));
+    expect(await within(photo).findByRole('img', { name: 'nueva.png' })).toHaveAttribute('src', NEW_PHOTO.thumbnail);
+    expect(within(photo).queryByRole('progressbar')).toBeNull();
+
+    const attachment = within(dialog).getByRole('group', { name: 'Adjunto' });
+    await userEvent.click(within(attachment).getByRole('button', { name: 'Quitar' }));
+    expect(attachment).toHaveTextContent('Sin archivo');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: /Guardar/ }));
+    await waitFor(() => expect(mock.calls.updated).toHaveLength(1));
+    expect(mock.calls.updated[0]).toMatchObject({ photo: NEW_PHOTO, attachment: null, labels: [2, 1] });
   });
 });

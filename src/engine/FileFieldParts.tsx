@@ -1,0 +1,96 @@
+/**
+ * The list cell and the form input of `file` / `image` fields (resources/fieldKinds.ts). The value is the upload's
+ * answer (`{ fileID, filePath, name, thumbnail, … }`, dataProvider/upload.ts): the input uploads through the files
+ * service with a progress bar, shows the current file (an image's thumbnail) and removes it; the cell shows the
+ * thumbnail with the file's name as alt text, or the name as a link that downloads the file with the session's token.
+ */
+import { Box, Button, FormHelperText, FormLabel, LinearProgress, Link, Stack, Typography } from '@mui/material';
+import { useId, useState, type ChangeEvent } from 'react';
+import { useDataProvider, useInput, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import type { PortalesDataProvider } from '../../dataProvider';
+import type { UploadedFile } from '../../dataProvider/upload';
+import type { FieldDeclaration } from '../../resources/types';
+import { saveBlob } from '../shared/download';
+
+const isUploaded = (value: unknown): value is UploadedFile =>
+  typeof value === 'object' && value !== null && typeof (value as UploadedFile).fileID === 'string';
+
+/** Downloads a stored file with the session's token (a plain link cannot send it). */
+function useDownload() {
+  const dataProvider = useDataProvider<PortalesDataProvider>();
+  const notify = useNotify();
+  return async (file: UploadedFile) => {
+    try {
+      const { json } = await dataProvider.request<Blob>(file.filePath, { withoutPrefix: true, responseType: 'blob' });
+      saveBlob(json, file.name);
+    } catch {
+      notify('engine.file.download_error', { type: 'error' });
+    }
+  };
+}
+
+function Thumbnail({ file, size }: { file: UploadedFile; size: number }) {
+  return <Box component="img" src={file.thumbnail ?? file.filePath} alt={file.name} sx={{ maxHeight: size, maxWidth: size * 2, objectFit: 'contain', display: 'block' }} />;
+}
+
+function FileName({ file }: { file: UploadedFile }) {
+  const download = useDownload();
+  return (
+    <Link component="button" type="button" onClick={() => void download(file)} sx={{ textAlign: 'left' }}>
+      {file.name}
+    </Link>
+  );
+}
+
+export function FileCell({ field }: { field: FieldDeclaration }) {
+  const record = useRecordContext();
+  const value = record?.[field.source];
+  if (!isUploaded(value)) return null;
+  return field.type === 'image' ? <Thumbnail file={value} size={40} /> : <FileName file={value} />;
+}
+
+export function FileUploadInput({ field, compact }: { field: FieldDeclaration; compact: boolean }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<PortalesDataProvider>();
+  const { field: input, fieldState } = useInput({ source: field.source });
+  const [progress, setProgress] = useState<number | null>(null);
+  const labelId = useId();
+  const value = isUploaded(input.value) ? input.value : null;
+  const label = translate(field.label);
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setProgress(0);
+    try {
+      input.onChange(await dataProvider.upload<UploadedFile>(`elementType=${field.elementType ?? ''}`, file, setProgress));
+    } catch (error) {
+      const message = (error as { message?: string }).message || 'ra.notification.http_error';
+      notify(message, { type: 'error', messageArgs: { _: message } });
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return (
+    <Box role="group" aria-labelledby={labelId} sx={{ my: compact ? 0 : 1 }}>
+      <FormLabel id={labelId}>{label}</FormLabel>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5 }}>
+        {value ? field.type === 'image' ? <Thumbnail file={value} size={64} /> : <FileName file={value} /> : <Typography color="text.secondary">{translate('engine.file.none')}</Typography>}
+        <Button component="label" size="small" variant="outlined" disabled={progress !== null}>
+          {translate(value ? 'engine.file.replace' : 'engine.file.upload')}
+          <input hidden type="file" aria-label={label} accept={field.type === 'image' ? 'image/*' : undefined} onChange={(event) => void onFile(event)} />
+        </Button>
+        {value && (
+          <Button size="small" onClick={() => input.onChange(null)} disabled={progress !== null}>
+            {translate('engine.file.remove')}
+          </Button>
+        )}
+      </Stack>
+      {progress !== null && <LinearProgress variant="determinate" value={progress} aria-label={translate('engine.file.uploading')} sx={{ mt: 1 }} />}
+      {fieldState.error?.message && <FormHelperText error>{translate(fieldState.error.message, { _: fieldState.error.message })}</FormHelperText>}
+    </Box>
+  );
+}
