@@ -38,6 +38,8 @@ export const SETTINGS: readonly PermissionName[] = ['Settings'];
 export const REPORTS: readonly PermissionName[] = ['Reports'];
 export const CONTENTS: readonly PermissionName[] = ['GlobalContents'];
 export const BANNERS: readonly PermissionName[] = ['GlobalBanners'];
+/** 'Descarga' and 'Descargar solicitudes' of the site list (spec 01 'Site list'): the browser's buttons and the server's exports. */
+export const SITE_EXPORTERS: readonly PermissionName[] = ['Sites', 'Reports'];
 /** Every signed-in superadmin (each holds at least one permission): shared look-ups such as locations and catalogues. */
 export const EVERYONE: readonly PermissionName[] = PERMISSION_NAMES;
 
