@@ -20,7 +20,7 @@ export interface AppRoute {
   declaration?: ResourceDeclaration;
 }
 
-/** The hand-written screens of areas that no declaration names. */
+/** Hand-written screens by area, for areas whose declaration (if any) chooses no screen in declarationRoute. */
 const AREA_SCREENS: Partial<Record<AreaKey, Screen | LazyExoticComponent<Screen>>> = {
   sites: SiteListPage,
   settings: SettingsIndexPage,
@@ -36,7 +36,10 @@ export function areaRoute(area: KeyedArea): AppRoute {
 /** The protected areas' routes, in table order (public pages are outside the layout: PUBLIC_PATHS). */
 export const STATIC_ROUTES: readonly AppRoute[] = AREA_LIST.filter((area) => !isPublicArea(area)).map(areaRoute);
 
-/** A declaration's route: the generated screen, or UnderConstruction for a custom one not in the table yet. */
+/**
+ * A declaration's route (its area's path, title and access) and the one place its screen is chosen: the generated
+ * screen, or none for a custom one (then its area's hand-written screen, or UnderConstruction).
+ */
 export function declarationRoute(declaration: AnyResourceDeclaration): AppRoute {
   return {
     path: declaration.route,
