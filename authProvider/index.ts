@@ -5,7 +5,7 @@
 import type { AuthProvider } from 'ra-core';
 import { serverNow } from '../dataProvider/serverClock';
 import { httpClient } from '../dataProvider/httpClient';
-import { landingRoute } from '../resources/permissions';
+import { landingRoute } from '../resources/areas';
 import { resources } from '../resources/index';
 import { afterSignInRoute } from '../src/routes/routeAccess';
 import { canAccessResource } from './access';

@@ -3,6 +3,7 @@
  * filters userId, resource, from and to, newest first (its list spec: server/auth/auditLog.ts); GET /audit/actors/ feeds its user filter.
  * Routes are hand-written (server/routes/audit.ts).
  */
+import { SETTINGS } from './areas';
 import { defineCustomResource } from './types';
 
 export interface AuditRecord {
@@ -33,10 +34,8 @@ export const auditResource = defineCustomResource({
   idField: 'id',
   table: 'audit_log',
   /** Read-only screen src/audit/AuditListPage, listed in the settings index after the spec's rows. */
-  route: '/configuracion/auditoria',
-  parentRoute: '/configuracion',
+  area: 'settings.audit',
   title: 'resources.audit.title',
-  description: 'resources.audit.description',
   fields: [
     { source: 'id', type: 'id', label: 'resources.audit.fields.id' },
     { source: 'at', type: 'datetime', label: 'resources.audit.fields.at', readOnly: true },
@@ -47,7 +46,6 @@ export const auditResource = defineCustomResource({
     { source: 'recordLabel', type: 'text', label: 'resources.audit.fields.recordLabel', readOnly: true },
     { source: 'clientAddress', type: 'text', label: 'resources.audit.fields.clientAddress', readOnly: true },
   ],
-  permissions: { read: ['Settings'], write: ['Settings'] },
-  routeAccess: ['Settings'],
+  permissions: { read: SETTINGS, write: SETTINGS },
   routes: 'custom',
 });

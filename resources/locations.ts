@@ -2,7 +2,7 @@
  * Locations (spec 01 §3 'Location'): departments under the country root (id 170) and their
  * municipalities; ids are DANE codes. Read-only, not a screen: feeds filters and forms.
  */
-import { PERMISSION_NAMES } from './permissions';
+import { EVERYONE, SITES } from './areas';
 import { defineCustomResource } from './types';
 
 export interface LocationRecord {
@@ -23,7 +23,6 @@ export const locationsResource = defineCustomResource({
   apiPath: '/locations/',
   idField: 'id',
   table: 'locations',
-  route: '',
   title: 'sites.resources.locations.title',
   fields: [
     { source: 'id', type: 'id', label: 'sites.resources.locations.fields.id' },
@@ -31,7 +30,6 @@ export const locationsResource = defineCustomResource({
     { source: 'code', type: 'text', label: 'sites.resources.locations.fields.code', maxLength: 5 },
     { source: 'isMunicipality', type: 'boolean', label: 'sites.resources.locations.fields.isMunicipality' },
   ],
-  routeAccess: [],
-  permissions: { read: PERMISSION_NAMES, write: ['Sites'] },
+  permissions: { read: EVERYONE, write: SITES },
   routes: 'custom',
 });

@@ -1,6 +1,6 @@
 /**
- * The nine permissions of the platform (spec 01 §6) and the rules that depend only on them:
- * which route a user lands on, and whether a set of held permissions satisfies a requirement.
+ * The nine permissions of the platform (spec 01 §6) and whether a set of held permissions satisfies a
+ * requirement. Which route a user lands on is derived from the area table (resources/areas.ts).
  * Pure data and functions: imported by the browser and by the server.
  */
 export const PERMISSIONS = [
@@ -26,20 +26,4 @@ export interface Permission {
 /** Holding any one of `required` suffices; an empty requirement is always satisfied. */
 export function hasAnyPermission(held: readonly string[], required: readonly PermissionName[]): boolean {
   return required.length === 0 || required.some((p) => held.includes(p));
-}
-
-/** Landing order after sign-in and after a failed permission check (spec 01 §2). */
-export const LANDING_ORDER: ReadonlyArray<{ permissions: readonly PermissionName[]; route: string }> = [
-  { permissions: ['Sites'], route: '/portales' },
-  { permissions: ['GlobalContents'], route: '/contenidos' },
-  { permissions: ['GlobalBanners'], route: '/banners' },
-  { permissions: ['Users'], route: '/administradores' },
-  { permissions: ['Messages', 'Tickets'], route: '/mensajes' },
-  { permissions: ['Settings'], route: '/configuracion' },
-  { permissions: ['Reports'], route: '/metricas' },
-  { permissions: ['Impersonate'], route: '/portales' },
-];
-
-export function landingRoute(held: readonly string[]): string {
-  return LANDING_ORDER.find((entry) => hasAnyPermission(held, entry.permissions))?.route ?? '/login';
 }

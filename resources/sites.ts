@@ -2,6 +2,7 @@
  * Sites (entity portals, spec 01 §2 '/portales', §3 'Site'). Routes and screens are hand-written
  * (server/routes/sites.ts); this declaration gives the dataProvider its path and id.
  */
+import { PORTAL_AREA, SITES } from './areas';
 import { defineCustomResource } from './types';
 
 export interface SiteListRecord {
@@ -36,7 +37,7 @@ export const sitesResource = defineCustomResource({
   apiPath: '/sites/',
   idField: 'id',
   table: 'sites',
-  route: '/portales',
+  area: 'sites',
   title: 'sites.resources.sites.title',
   fields: [
     { source: 'id', type: 'id', label: 'sites.resources.sites.fields.id', list: false },
@@ -54,7 +55,6 @@ export const sitesResource = defineCustomResource({
     { source: 'population', type: 'integer', label: 'sites.resources.sites.fields.population', readOnly: true },
     { source: 'statusName', type: 'text', label: 'sites.resources.sites.fields.statusName', readOnly: true },
   ],
-  routeAccess: ['Sites', 'Impersonate', 'Reports'],
-  permissions: { read: ['Sites', 'Impersonate', 'Reports'], write: ['Sites'] },
+  permissions: { read: PORTAL_AREA, write: SITES },
   routes: 'custom',
 });

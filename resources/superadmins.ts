@@ -65,7 +65,7 @@ export const superadminsResource = defineCustomResource({
   apiPath: '/users/',
   idField: 'id',
   table: 'users',
-  route: '/administradores',
+  area: 'users',
   title: 'resources.superadmins.title',
   fields: [
     { source: 'id', type: 'id', label: 'resources.superadmins.fields.id' },
@@ -76,7 +76,6 @@ export const superadminsResource = defineCustomResource({
     { source: 'createdDate', type: 'datetime', label: 'resources.superadmins.fields.createdDate', readOnly: true },
   ],
   permissions: { read: ['Users'], write: ['Users'] },
-  routeAccess: ['Users', 'Reports'],
   routes: 'custom',
   unique: ['email'],
   messages: { empty: 'resources.superadmins.empty' },

@@ -9,6 +9,7 @@
  * resources declare the reference only, plus the model parts they use.
  */
 import type { AnyObject, ObjectSchema } from 'yup';
+import { screenOfArea, type AreaKey } from './areas';
 import type { PermissionName } from './permissions';
 
 /** The field kinds of the engine; each one's column, rule, OpenAPI schema, cell and input: resources/fieldKinds.ts. */
@@ -105,18 +106,25 @@ export interface ResourceReference {
   apiPath: string;
   /** The record's id property, e.g. `id`, `procedureTypeID`, `documentTypeID`. */
   idField: string;
-  /** Client route of the list screen, e.g. `/configuracion/tipos`. */
-  route: string;
-  /** i18n key of the screen title. */
+  /**
+   * The area of the resource's screen in the area table (resources/areas.ts), e.g. `settings.siteTypes`: its path,
+   * who opens it, its settings-index row and its 'Atrás' come from there. Absent: a resource without a screen.
+   */
+  area?: AreaKey;
+  /** i18n key of the resource's title (API reference, screen heading). */
   title: string;
-  /** i18n key of the one-line description shown in the settings index, when listed there. */
-  description?: string;
-  /** Parent index the screen belongs to, for the settings index and the 'Atrás' button. */
-  parentRoute?: string;
   permissions: ResourcePermissions;
-  /** Who may open the resource's screen (route); any one suffices. */
+  // Derived from `area` by defineResource / defineCustomResource; never written in a declaration.
+  /** Client route of the list screen (the area's path), '' without a screen. */
+  route: string;
+  /** Who may open the screen (the area's permissions); any one suffices. */
   routeAccess: PermissionRequirement;
+  /** The area's parent path ('Atrás'). */
+  parentRoute?: string;
 }
+
+/** The screen facts a declaration takes from its area instead of writing them. */
+type ScreenFacts = 'route' | 'routeAccess' | 'parentRoute';
 
 /** The record operations a generated resource may expose; each is a route, a button and an OpenAPI operation. */
 export type ResourceOperation = 'list' | 'read' | 'create' | 'update' | 'delete';
@@ -254,10 +262,12 @@ export function toSnakeCase(name: string): string {
     .toLowerCase();
 }
 
-export function defineResource<TRecord extends AnyObject>(declaration: ResourceDeclaration<TRecord>): ResourceDeclaration<TRecord> {
-  return declaration;
+export function defineResource<TRecord extends AnyObject>(
+  declaration: Omit<ResourceDeclaration<TRecord>, ScreenFacts>,
+): ResourceDeclaration<TRecord> {
+  return { ...declaration, ...screenOfArea(declaration.area) };
 }
 
-export function defineCustomResource(declaration: CustomResourceDeclaration): CustomResourceDeclaration {
-  return declaration;
+export function defineCustomResource(declaration: Omit<CustomResourceDeclaration, ScreenFacts>): CustomResourceDeclaration {
+  return { ...declaration, ...screenOfArea(declaration.area) };
 }

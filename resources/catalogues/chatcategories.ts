@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { MESSAGES_AREA, permissionUnion, SETTINGS } from '../areas';
 import { defineResource } from '../types';
 import { catalogueName } from './validation';
 
@@ -14,18 +15,16 @@ export const chatCategoriesResource = defineResource<ChatCategoryRecord>({
   apiPath: '/chats/categories/',
   idField: 'id',
   table: 'chat_categories',
-  route: '/configuracion/categorias-tickets',
-  parentRoute: '/configuracion',
+  area: 'settings.chatCategories',
   title: 'resources.chatcategories.title',
-  description: 'resources.chatcategories.description',
   fields: [
     { source: 'id', type: 'id', label: 'resources.chatcategories.fields.id' },
     { source: 'name', type: 'text', label: 'resources.chatcategories.fields.name', maxLength: 100, searchable: true },
     { source: 'canBeDeleted', type: 'boolean', label: 'resources.chatcategories.fields.canBeDeleted', readOnly: true, defaultValue: true, list: false },
   ],
   schema: yup.object({ name: catalogueName() }),
-  routeAccess: ['Settings'],
-  permissions: { read: ['Messages', 'Tickets', 'Reports', 'Settings'], write: ['Settings'] },
+  // Read by the messages area (ticket forms and filters) and by settings.
+  permissions: { read: permissionUnion(MESSAGES_AREA, SETTINGS), write: SETTINGS },
   sort: { field: 'name', order: 'ASC' },
   pageSize: 30,
   editMode: 'dialog',

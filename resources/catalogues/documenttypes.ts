@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { PERMISSION_NAMES } from '../permissions';
+import { EVERYONE, SETTINGS } from '../areas';
 import { defineResource } from '../types';
 import { catalogueName } from './validation';
 
@@ -15,18 +15,15 @@ export const documentTypesResource = defineResource<DocumentTypeRecord>({
   apiPath: '/documentType',
   idField: 'documentTypeID',
   table: 'document_types',
-  route: '/configuracion/tipo-documentos',
-  parentRoute: '/configuracion',
+  area: 'settings.documentTypes',
   title: 'resources.documenttypes.title',
-  description: 'resources.documenttypes.description',
   fields: [
     { source: 'documentTypeID', type: 'id', label: 'resources.documenttypes.fields.documentTypeID' },
     { source: 'name', type: 'text', label: 'resources.documenttypes.fields.name', maxLength: 100, searchable: true },
     { source: 'deleted', type: 'boolean', label: 'resources.documenttypes.fields.deleted', readOnly: true, defaultValue: false, list: false },
   ],
   schema: yup.object({ name: catalogueName() }),
-  routeAccess: ['Settings'],
-  permissions: { read: PERMISSION_NAMES, write: ['Settings'] },
+  permissions: { read: EVERYONE, write: SETTINGS },
   sort: { field: 'documentTypeID', order: 'ASC' },
   pageSize: 20,
   editMode: 'dialog',

@@ -1,4 +1,4 @@
-import { PERMISSION_NAMES } from '../permissions';
+import { EVERYONE, SETTINGS } from '../areas';
 import * as yup from 'yup';
 import { defineResource } from '../types';
 import { catalogueName } from './validation';
@@ -16,17 +16,14 @@ export const procedureTypesResource = defineResource<ProcedureTypeRecord>({
   apiPath: '/proceduretypes/',
   idField: 'procedureTypeID',
   table: 'procedure_types',
-  route: '/configuracion/tramites-tipos',
-  parentRoute: '/configuracion',
+  area: 'settings.procedureTypes',
   title: 'resources.proceduretypes.title',
-  description: 'resources.proceduretypes.description',
   fields: [
     { source: 'procedureTypeID', type: 'id', label: 'resources.proceduretypes.fields.procedureTypeID' },
     { source: 'name', type: 'text', label: 'resources.proceduretypes.fields.name', maxLength: 100, searchable: true },
   ],
   schema: yup.object({ name: catalogueName() }),
-  routeAccess: ['Settings'],
-  permissions: { read: PERMISSION_NAMES, write: ['Settings'] },
+  permissions: { read: EVERYONE, write: SETTINGS },
   sort: { field: 'procedureTypeID', order: 'ASC' },
   pageSize: 20,
   editMode: 'dialog',

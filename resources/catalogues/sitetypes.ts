@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { PERMISSION_NAMES } from '../permissions';
+import { EVERYONE, SETTINGS } from '../areas';
 import { defineResource } from '../types';
 import { catalogueName } from './validation';
 
@@ -17,10 +17,8 @@ export const siteTypesResource = defineResource<SiteTypeRecord>({
   apiPath: '/sitetypes/',
   idField: 'id',
   table: 'site_types',
-  route: '/configuracion/tipos',
-  parentRoute: '/configuracion',
+  area: 'settings.siteTypes',
   title: 'resources.sitetypes.title',
-  description: 'resources.sitetypes.description',
   fields: [
     { source: 'id', type: 'id', label: 'resources.sitetypes.fields.id' },
     { source: 'name', type: 'text', label: 'resources.sitetypes.fields.name', maxLength: 100, searchable: true },
@@ -44,8 +42,7 @@ export const siteTypesResource = defineResource<SiteTypeRecord>({
       .nullable()
       .default(null),
   }),
-  routeAccess: ['Settings'],
-  permissions: { read: PERMISSION_NAMES, write: ['Settings'] },
+  permissions: { read: EVERYONE, write: SETTINGS },
   sort: { field: 'id', order: 'ASC' },
   pageSize: 1000,
   editMode: 'inline',

@@ -11,7 +11,6 @@ const declaration = defineResource({
   apiPath: '/things/',
   idField: 'thingID',
   table: 'things',
-  route: '/configuracion/cosas',
   title: 'resources.things.title',
   fields: [
     { source: 'thingID', type: 'id', label: 'x' },
@@ -20,7 +19,6 @@ const declaration = defineResource({
     { source: 'active', type: 'boolean', label: 'x', readOnly: true, defaultValue: true },
   ],
   schema: yup.object({ name: yup.string() }),
-  routeAccess: ['Settings'],
   permissions: { read: ['Settings'], write: ['Settings'] },
   sort: { field: 'name', order: 'DESC' },
   pageSize: 30,

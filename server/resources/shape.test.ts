@@ -1,13 +1,14 @@
 /** The shape rules of a declaration (server/resources/shape.ts): what registration refuses, and which ids a path may name. */
 import { describe, expect, it } from 'vitest';
+import { defineTestResource } from '../../tests/helpers/testResource';
 import * as yup from 'yup';
 import { resourceSchema } from '../../resources/fieldKinds';
-import { defineResource, type ResourceDeclaration } from '../../resources/types';
+import { type ResourceDeclaration } from '../../resources/types';
 import { bodyNamesId, defaultRecord, valuesToStore, writableFields } from './fields';
 import { resourcePaths } from './paths';
 import { parseRecordId, resourceShape, SINGLETON_ID } from './shape';
 
-const base = defineResource({
+const base = defineTestResource({
   name: 'things',
   apiPath: '/things/',
   idField: 'id',

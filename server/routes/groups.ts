@@ -1,5 +1,6 @@
 /** GET /sites/groups/: the site groups with their number of entities (spec 01 'Group management'). */
 import type { FastifyInstance } from 'fastify';
+import { groupsResource } from '../../resources/groups';
 import type { ListSpec } from '../../resources/listQuery';
 import { spanishOrderSql } from '../db/textKey';
 import { apiRoute } from '../http/route';
@@ -28,7 +29,7 @@ export function registerGroupRoutes(app: FastifyInstance): void {
   apiRoute(app, {
     method: 'GET',
     url: '/sites/groups/',
-    access: { permissions: ['Sites', 'Impersonate', 'Reports', 'Users', 'GlobalContents', 'GlobalBanners', 'Messages', 'Settings'] },
+    access: { permissions: groupsResource.permissions.read },
     summary: 'Grupos de entidades con su número de entidades',
     tags: ['Portales'],
     schema: { querystring: listQuerySchema(groupListSpec) },

@@ -3,6 +3,7 @@
  * (/configuracion/exportar-reporte-correos, spec 03: a Settings sub-page) reads, newest first.
  */
 import type { FastifyInstance } from 'fastify';
+import { AREAS } from '../../resources/areas';
 import { MAIL_STATES, mailLogListSpec } from '../../resources/maillog';
 import { apiRoute } from '../http/route';
 import { listQuerySchema } from '../lists/listQuery';
@@ -32,7 +33,7 @@ export function registerMailLogRoutes(app: FastifyInstance): void {
   apiRoute(app, {
     method: 'GET',
     url: '/maillog/',
-    access: { permissions: ['Settings'] },
+    access: { permissions: AREAS['settings.emailReport'].permissions },
     summary: 'Registro de correos enviados por la plataforma: destinatario, plantilla, asunto, registro relacionado, estado y error (más reciente primero)',
     tags: ['Correos'],
     schema: { querystring: listQuerySchema(mailLogListSpec) },

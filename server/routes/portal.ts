@@ -4,6 +4,7 @@
  * /.well-known/jwks.json.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sitesResource } from '../../resources/sites';
 import { writeAudit } from '../audit/audit';
 import { sites } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
@@ -15,7 +16,8 @@ import { publish } from '../realtime/events';
 import { eq } from 'drizzle-orm';
 
 const siteIdParams = { type: 'object', properties: { id: { type: 'string', description: 'Id del portal' } } } as const;
-const SITES_ACCESS = { permissions: ['Sites'] } as const;
+/** Issuing and revoking a site's key writes the site: the sites declaration's write permissions. */
+const SITES_ACCESS = { permissions: sitesResource.permissions.write };
 
 /** The site id of the path; a non-number is a site that does not exist. */
 function siteIdOf(request: FastifyRequest): number {

@@ -1,5 +1,7 @@
 /** GET /sites/: the site list with its filters (spec 01 'Site list', 'Site filter'); GET /sites/counts/: its tab totals. */
 import type { FastifyInstance } from 'fastify';
+import { SITE_EXPORTERS } from '../../resources/areas';
+import { sitesResource } from '../../resources/sites';
 import { apiRoute } from '../http/route';
 import { listEnvelopeSchema } from '../resources/openapi';
 import { listPage, listQuerySchema, readListQuery } from '../lists/listQuery';
@@ -10,9 +12,10 @@ import { statusNameKey } from '../sites/status';
 import { registerListExport, type ExportColumn } from '../exports/listExport';
 import { siteRequestExportColumns, siteRequestExportSpec, siteRequestExportSql, type SiteRequestExportRow } from '../sites/requestExport';
 
-const SITE_READERS = { permissions: ['Sites', 'Impersonate', 'Reports'] } as const;
-/** 'Descarga' and 'Descargar solicitudes' (spec 01 'Site list'): Sites or Reports. */
-const SITE_EXPORTERS = { permissions: ['Sites', 'Reports'] } as const;
+/** The portal area (resources/areas.ts PORTAL_AREA), as the sites declaration reads it. */
+const SITE_READERS = { permissions: sitesResource.permissions.read };
+/** 'Descarga' and 'Descargar solicitudes' (spec 01 'Site list'). */
+const EXPORTERS = { permissions: SITE_EXPORTERS };
 
 /** The site list's columns (spec 01 'Site list'), plus id, alias and URL, in the file. */
 const siteExportColumns: ExportColumn<SiteListRow>[] = [
@@ -89,7 +92,7 @@ export function registerSiteRoutes(app: FastifyInstance): void {
 
   registerListExport<SiteListRow>(app, {
     url: '/sitesexport',
-    access: SITE_EXPORTERS,
+    access: EXPORTERS,
     summary: 'Descarga de la lista de entidades (CSV o XLSX): los mismos filtros y orden que /sites/, todas las filas, en streaming',
     tags: ['Portales'],
     spec: siteListSpec,
@@ -100,7 +103,7 @@ export function registerSiteRoutes(app: FastifyInstance): void {
 
   registerListExport<SiteRequestExportRow>(app, {
     url: '/sitesrequestexport',
-    access: SITE_EXPORTERS,
+    access: EXPORTERS,
     summary: 'Descarga de las solicitudes de las entidades filtradas (CSV o XLSX): la más reciente primero, todas las filas, en streaming',
     tags: ['Portales'],
     spec: siteRequestExportSpec,

@@ -7,10 +7,12 @@ import { listEnvelopeSchema } from '../resources/openapi';
 import { userViewSchema } from './auth';
 import { listQuerySchema } from '../lists/listQuery';
 import { superadminListSpec } from '../auth/superadminStore';
+import { superadminsResource } from '../../resources/superadmins';
 
 const RECOVERY_TAGS = ['Recuperación de contraseña'];
 const TAGS = ['Superadministradores'];
-const USERS = { permissions: ['Users'] } as const;
+const READERS = { permissions: superadminsResource.permissions.read };
+const WRITERS = { permissions: superadminsResource.permissions.write };
 
 const tokenParam = (request: FastifyRequest) => (request.params as { token: string }).token;
 const idParam = (request: FastifyRequest) => (request.params as { id: string }).id;
@@ -85,7 +87,7 @@ export function registerUserRoutes(app: FastifyInstance): void {
   apiRoute(app, {
     method: 'GET',
     url: '/users/',
-    access: USERS,
+    access: READERS,
     summary: 'Superadministradores: página, búsqueda por nombre o correo y orden',
     tags: TAGS,
     schema: { querystring: listQuerySchema(superadminListSpec) },
@@ -96,7 +98,7 @@ export function registerUserRoutes(app: FastifyInstance): void {
   apiRoute(app, {
     method: 'POST',
     url: '/users/',
-    access: USERS,
+    access: WRITERS,
     summary:
       'Crear un superadministrador con sus permisos, solo los que tiene quien lo crea (su contraseña la asigna con la invitación que recibe por correo)',
     tags: TAGS,
@@ -111,7 +113,7 @@ export function registerUserRoutes(app: FastifyInstance): void {
   apiRoute(app, {
     method: 'GET',
     url: '/users/:id',
-    access: USERS,
+    access: READERS,
     summary: 'Un superadministrador',
     tags: TAGS,
     schema: { params: { type: 'object', properties: { id: { type: 'string' } } } },
@@ -122,7 +124,7 @@ export function registerUserRoutes(app: FastifyInstance): void {
   apiRoute(app, {
     method: 'PUT',
     url: '/users/:id',
-    access: USERS,
+    access: WRITERS,
     summary:
       'Modificar un superadministrador cuyos permisos tiene todos quien lo modifica (nombre, correo, permisos, inactivo; nunca los propios permisos ni una contraseña). Un correo nuevo cierra sus sesiones, anula sus enlaces pendientes y avisa al correo anterior',
     tags: TAGS,

@@ -1,4 +1,5 @@
-/** The top menu as data (spec 01 §2 'Top menu'): each entry is shown only with one of its permissions. */
+/** The top menu (spec 01 §2 'Top menu'), derived from the area table: each entry shown only with one of its permissions. */
+import { menuAreas } from '../../resources/areas';
 import { hasAnyPermission, type PermissionName } from '../../resources/permissions';
 
 export interface MenuEntry {
@@ -8,16 +9,7 @@ export interface MenuEntry {
   permissions: readonly PermissionName[];
 }
 
-export const MENU_ENTRIES: readonly MenuEntry[] = [
-  { label: 'menu.sites', to: '/portales', permissions: ['Sites', 'Impersonate', 'Reports'] },
-  { label: 'menu.contents', to: '/contenidos', permissions: ['GlobalContents'] },
-  { label: 'menu.banners', to: '/banners', permissions: ['GlobalBanners'] },
-  { label: 'menu.users', to: '/administradores', permissions: ['Users', 'Reports'] },
-  { label: 'menu.ranking', to: '/estadisticas', permissions: ['Reports'] },
-  { label: 'menu.messages', to: '/mensajes', permissions: ['Messages', 'Tickets', 'Reports'] },
-  { label: 'menu.settings', to: '/configuracion', permissions: ['Settings'] },
-  { label: 'menu.metrics', to: '/metricas', permissions: ['Reports'] },
-];
+export const MENU_ENTRIES: readonly MenuEntry[] = menuAreas().map((area) => ({ label: area.menu!.label, to: area.path, permissions: area.permissions }));
 
 export function visibleMenuEntries(held: readonly string[], entries: readonly MenuEntry[] = MENU_ENTRIES): MenuEntry[] {
   return entries.filter((entry) => hasAnyPermission(held, entry.permissions) && entry.permissions.length > 0);

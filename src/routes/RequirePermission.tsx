@@ -7,7 +7,8 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { isAuthenticated } from '../../authProvider/index';
 import { storedPermissionNames } from '../../authProvider/storage';
-import { hasAnyPermission, landingRoute, type PermissionName } from '../../resources/permissions';
+import { landingRoute } from '../../resources/areas';
+import { hasAnyPermission, type PermissionName } from '../../resources/permissions';
 
 export function RequirePermission({ permissions, children }: { permissions: readonly PermissionName[]; children: ReactNode }) {
   const location = useLocation();

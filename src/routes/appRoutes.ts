@@ -1,9 +1,10 @@
 /**
- * The route table: every route of the spec (01 §2, 02 §2, 03 §2) with the permissions that open
- * it (any one suffices) and its screen. Routes without a screen yet show UnderConstruction.
- * Declared resources add their own routes: generated ones render the generated screen.
+ * The route table: every protected route of the area table (resources/areas.ts: path, title, permissions) with its
+ * screen. Routes without a screen yet show UnderConstruction. A route whose area a declaration names renders the
+ * declaration's screen (declarationRoute); a declaration with a route outside the table adds it.
  */
 import type { LazyExoticComponent } from 'react';
+import { AREA_LIST, AREAS, isPublicArea, type AreaKey, type KeyedArea } from '../../resources/areas';
 import type { PermissionName } from '../../resources/permissions';
 import { resources } from '../../resources/index';
 import { isGeneratedResource, type AnyResourceDeclaration, type ResourceDeclaration } from '../../resources/types';
@@ -19,50 +20,30 @@ export interface AppRoute {
   declaration?: ResourceDeclaration;
 }
 
-const SITES_AREA: readonly PermissionName[] = ['Sites', 'Impersonate', 'Reports'];
-const SETTINGS: readonly PermissionName[] = ['Settings'];
+/** Hand-written screens by area, for areas whose declaration (if any) chooses no screen in declarationRoute. */
+const AREA_SCREENS: Partial<Record<AreaKey, Screen | LazyExoticComponent<Screen>>> = {
+  sites: SiteListPage,
+  settings: SettingsIndexPage,
+  'settings.audit': AuditListPage,
+};
 
-export const STATIC_ROUTES: readonly AppRoute[] = [
-  // Portal area (spec 01 §2)
-  { path: '/portales', title: 'pages.sections.sites', permissions: SITES_AREA, screen: SiteListPage },
-  { path: '/portales/grupos', title: 'pages.sections.site_groups', permissions: ['Sites'] },
-  { path: '/portales/:id', title: 'pages.sections.site_detail', permissions: ['Sites', 'Impersonate'] },
-  { path: '/administradores', title: 'pages.sections.users', permissions: ['Users', 'Reports'] },
-  { path: '/administradores/eliminar', title: 'pages.sections.users_delete', permissions: SETTINGS },
-  { path: '/descargar-backup/:hash', title: 'pages.sections.backup_download', permissions: ['Sites'] },
-  { path: '/download/:hash', title: 'pages.sections.backup_download', permissions: ['Sites'] },
-  // Global content (spec 02 §2)
-  { path: '/contenidos', title: 'pages.sections.contents', permissions: ['GlobalContents'] },
-  { path: '/banners', title: 'pages.sections.banners', permissions: ['GlobalBanners'] },
-  { path: '/banners/crud/:id?', title: 'pages.sections.banner_form', permissions: ['GlobalBanners'] },
-  { path: '/mensajes', title: 'pages.sections.messages', permissions: ['Messages', 'Tickets', 'Reports'] },
-  // Reports (spec 03 §2)
-  { path: '/metricas', title: 'pages.sections.metrics', permissions: ['Reports'] },
-  { path: '/estadisticas', title: 'pages.sections.statistics', permissions: ['Reports'] },
-  // Settings (spec 03 §2, 02 §2)
-  { path: '/configuracion', title: 'pages.sections.settings', permissions: SETTINGS, screen: SettingsIndexPage },
-  { path: '/configuracion/fuentes-temas', title: 'pages.sections.fonts_themes', permissions: SETTINGS },
-  { path: '/configuracion/pie-pagina', title: 'pages.sections.footer', permissions: SETTINGS },
-  { path: '/configuracion/textos-tramites', title: 'pages.sections.procedure_texts', permissions: SETTINGS },
-  { path: '/configuracion/tooltips', title: 'pages.sections.tooltips', permissions: SETTINGS },
-  { path: '/configuracion/galeria', title: 'pages.sections.gallery', permissions: SETTINGS },
-  { path: '/configuracion/galery-manager', title: 'pages.sections.gallery_manager', permissions: SETTINGS },
-  { path: '/configuracion/politicas-datos', title: 'pages.sections.data_policies', permissions: SETTINGS },
-  { path: '/configuracion/logos/globales', title: 'pages.sections.global_logos', permissions: SETTINGS },
-  { path: '/configuracion/logos/contenidos', title: 'pages.sections.content_logos', permissions: SETTINGS },
-  { path: '/configuracion/menu-sitios', title: 'pages.sections.site_menu', permissions: SETTINGS },
-  { path: '/configuracion/actualizar-sitios', title: 'pages.sections.update_sites', permissions: SETTINGS },
-  { path: '/configuracion/exportar-reporte-correos', title: 'pages.sections.email_report', permissions: SETTINGS },
-  { path: '/configuracion/actualizacion-administradores', title: 'pages.sections.admin_updates', permissions: SETTINGS },
-  // Beyond the spec: the audit trail (docs/decisions.md 'Audit trail'; declaration resources/audit.ts).
-  { path: '/configuracion/auditoria', title: 'resources.audit.title', permissions: SETTINGS, screen: AuditListPage },
-];
+/** An area's route: its path, title and permissions, with its hand-written screen if any. */
+export function areaRoute(area: KeyedArea): AppRoute {
+  const screen = AREA_SCREENS[area.key];
+  return { path: area.path, title: area.title, permissions: area.permissions, ...(screen ? { screen } : {}) };
+}
 
-/** A declaration's route: the generated screen, or UnderConstruction for a custom one not in the table yet. */
+/** The protected areas' routes, in table order (public pages are outside the layout: PUBLIC_PATHS). */
+export const STATIC_ROUTES: readonly AppRoute[] = AREA_LIST.filter((area) => !isPublicArea(area)).map(areaRoute);
+
+/**
+ * A declaration's route (its area's path, title and access) and the one place its screen is chosen: the generated
+ * screen, or none for a custom one (then its area's hand-written screen, or UnderConstruction).
+ */
 export function declarationRoute(declaration: AnyResourceDeclaration): AppRoute {
   return {
     path: declaration.route,
-    title: declaration.title,
+    title: declaration.area ? AREAS[declaration.area].title : declaration.title,
     permissions: declaration.routeAccess,
     screen: isGeneratedResource(declaration) ? GeneratedResourcePage : undefined,
     declaration: isGeneratedResource(declaration) ? declaration : undefined,
@@ -71,12 +52,18 @@ export function declarationRoute(declaration: AnyResourceDeclaration): AppRoute 
 
 const samePath = (a: string, b: string) => a.toLowerCase().replace(/\/+$/, '') === b.toLowerCase().replace(/\/+$/, '');
 
-/** The static table plus each declaration with a route the table does not already hold. */
+/**
+ * The area routes, where a declaration with a screen names the area its screen replaces the area's, plus each
+ * declaration with a route the table does not hold.
+ */
 export function buildAppRoutes(declarations: readonly AnyResourceDeclaration[] = resources): AppRoute[] {
   const routes = [...STATIC_ROUTES];
   for (const declaration of declarations) {
-    if (!declaration.route || routes.some((route) => samePath(route.path, declaration.route))) continue;
-    routes.push(declarationRoute(declaration));
+    if (!declaration.route) continue;
+    const index = routes.findIndex((route) => samePath(route.path, declaration.route));
+    const route = declarationRoute(declaration);
+    if (index === -1) routes.push(route);
+    else if (route.screen) routes[index] = route;
   }
   return routes;
 }
@@ -85,9 +72,9 @@ export const appRoutes: readonly AppRoute[] = buildAppRoutes();
 
 /** Public pages, outside the layout and without a session. /login is <Admin loginPage>. */
 export const PUBLIC_PATHS = {
-  home: '/',
-  login: '/login',
-  recovery: '/recordar-clave/:token',
-  terms: '/terminos-condiciones',
-  notFound: '/pagina-no-encontrada',
+  home: AREAS.home.path,
+  login: AREAS.login.path,
+  recovery: AREAS.recovery.path,
+  terms: AREAS.terms.path,
+  notFound: AREAS.notFound.path,
 } as const;

@@ -19,7 +19,7 @@ export const SiteListPage: LazyExoticComponent<Screen> = lazy(() =>
 );
 
 export const SettingsIndexPage: LazyExoticComponent<Screen> = lazy(() =>
-  import('../settings/SettingsIndexPage').then((module) => ({ default: module.SettingsIndexPage as unknown as Screen })),
+  import('../settings/SettingsIndexPage').then((module) => ({ default: module.SettingsIndexPage satisfies Screen })),
 );
 
 export const GeneratedResourcePage: LazyExoticComponent<Screen> = lazy(() =>

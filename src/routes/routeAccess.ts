@@ -3,7 +3,8 @@
  * decides the return to a deep link after sign-in and whether a link to a screen is offered.
  */
 import { matchRoutes } from 'react-router-dom';
-import { hasAnyPermission, landingRoute } from '../../resources/permissions';
+import { landingRoute } from '../../resources/areas';
+import { hasAnyPermission } from '../../resources/permissions';
 import { appRoutes, type AppRoute } from './appRoutes';
 
 /** The path part of an in-app address (without ?query or #hash). */

@@ -1,21 +1,13 @@
 /** /configuracion: the settings index, one row per sub-page (spec 03 §2). */
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Card, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
-import { useMemo } from 'react';
 import { Link, Title, useTranslate } from 'react-admin';
-import { resources } from '../../resources';
-import type { ResourceReference } from '../../resources/types';
 import { settingsEntries } from './settingsEntries';
 
-export interface SettingsIndexPageProps {
-  /** Defaults to every declared resource. */
-  declarations?: readonly ResourceReference[];
-  title?: string;
-}
+const entries = settingsEntries();
 
-export function SettingsIndexPage({ declarations = resources }: SettingsIndexPageProps) {
+export function SettingsIndexPage() {
   const translate = useTranslate();
-  const entries = useMemo(() => settingsEntries(declarations), [declarations]);
   return (
     <>
       <Title title="settings.title" />
@@ -31,7 +23,7 @@ export function SettingsIndexPage({ declarations = resources }: SettingsIndexPag
             // Each row an <li> holding its link: a list's children must be list items (axe 'list').
             <ListItem key={entry.route} disablePadding divider>
               <ListItemButton component={Link} to={entry.route}>
-                <ListItemText primary={translate(entry.title)} secondary={entry.description ? translate(entry.description) : undefined} />
+                <ListItemText primary={translate(entry.title)} secondary={translate(entry.description)} />
                 <ListItemIcon sx={{ minWidth: 0 }}>
                   <ChevronRightIcon />
                 </ListItemIcon>

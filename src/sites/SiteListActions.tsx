@@ -6,7 +6,9 @@
 import { Button, Stack } from '@mui/material';
 import { useNavigate, useTranslate } from 'react-admin';
 import type { QueryValue } from '../../dataProvider/httpClient';
+import { SITE_EXPORTERS } from '../../resources/areas';
 import { hasAnyPermission } from '../../resources/permissions';
+import { sitesResource } from '../../resources/sites';
 import { ExportButton } from '../shared/ExportButton';
 
 const SITES_ACTIONS = ['create', 'upload_sites', 'upload_population', 'upload_emails', 'upload_gov_index'] as const;
@@ -18,8 +20,8 @@ const EXPORTS = [
 export function SiteListActions({ held, filter = {} }: { held: readonly string[]; filter?: Record<string, QueryValue> }) {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const canManage = hasAnyPermission(held, ['Sites']);
-  const canExport = hasAnyPermission(held, ['Sites', 'Reports']);
+  const canManage = hasAnyPermission(held, sitesResource.permissions.write);
+  const canExport = hasAnyPermission(held, SITE_EXPORTERS);
   if (!canManage && !canExport) return null;
   const pending = translate('sites.actions.under_construction');
   return (

@@ -5,6 +5,9 @@
  * never 401/403, any other token → exactly 403. Covers every route any module registers, present or
  * future, because the list comes from the running server.
  *
+ * Each route a declaration owns (its list and record paths, actions, exports and the hand-written routes named in
+ * CUSTOM_ROUTE_OWNERS) has exactly its declaration's access, so a route whose access drifts from it fails.
+ *
  * The router ignores case, doubled slashes, the trailing slash and percent-encoded letters, so access
  * must follow the matched route, never the URL's text: every route is also called under many spellings
  * of its path, with no token and with each single-permission token, and must answer exactly as under
@@ -24,6 +27,8 @@ import { registerErrorHandling } from '../../server/http/errors';
 import { apiRoute, registerAccessControl, registeredRoutes, type Access, type RegisteredRoute } from '../../server/http/route';
 import { issuePortalKey } from '../../server/portal/keys';
 import { createShapeTables, SHAPE_RESOURCES } from '../helpers/shapeResources';
+import { resources } from '../../resources/index';
+import { accessDrift, type CustomRouteOwners } from '../helpers/declaredAccess';
 import { bearer, createTestApp } from '../helpers/testApp';
 
 // API_DOCS=1 so the API reference's routes are registered and covered too; the engine's shapes (read-only list, text
@@ -232,6 +237,69 @@ describe('route declarations', () => {
       expect((await probe.inject({ method: 'GET', url: spelt })).statusCode, spelt).toBe(200);
     }
     await probe.close();
+  });
+});
+
+/**
+ * Hand-written routes of a declared resource beyond its list and record paths, with the requirement of the declaration
+ * they follow (its read or write permissions, or who opens its screen).
+ */
+const CUSTOM_ROUTE_OWNERS: CustomRouteOwners = {
+  'GET /api/v1/sites/counts/': { resource: 'sites', requirement: 'read' },
+  'POST /api/v1/sites/:id/portalkey': { resource: 'sites', requirement: 'write' },
+  'GET /api/v1/sites/:id/portalkey': { resource: 'sites', requirement: 'write' },
+  'DELETE /api/v1/sites/:id/portalkey': { resource: 'sites', requirement: 'write' },
+  'GET /api/v1/audit/actors/': { resource: 'audit', requirement: 'route' },
+  'GET /api/v1/audit/export': { resource: 'audit', requirement: 'route' },
+  'GET /api/v1/stateDocument': { resource: 'documenttypes', requirement: 'read' },
+};
+
+describe('each route has the access its declaration states', () => {
+  const { checked, drift } = accessDrift(declared, resources, CUSTOM_ROUTE_OWNERS);
+
+  it('reads → permissions.read, writes → permissions.write, custom routes → what their declaration says', () => {
+    expect(drift).toEqual([]);
+  });
+
+  it('covers the routes of every declaration, generated and hand-written', () => {
+    const labels = checked.map((line) => line.split(' ← ')[0]);
+    for (const expected of [
+      'GET /api/v1/sites/',
+      'GET /api/v1/sites/counts/',
+      'GET /api/v1/sites/groups/',
+      'GET /api/v1/locations/',
+      'GET /api/v1/users/',
+      'POST /api/v1/users/',
+      'PUT /api/v1/users/:id',
+      'GET /api/v1/audit/',
+      'GET /api/v1/sitetypes/',
+      'GET /api/v1/sitetypes/:id',
+      'POST /api/v1/sitetypes/',
+      'PUT /api/v1/sitetypes/:id',
+      'DELETE /api/v1/sitetypes/:id',
+      'GET /api/v1/chats/categories/',
+    ]) {
+      expect(labels).toContain(expected);
+    }
+    for (const declaration of resources) {
+      expect(checked.some((line) => line.endsWith(`← ${declaration.name} read`)), declaration.name).toBe(true);
+    }
+    // Not owned by a declaration: left to the matrix above.
+    expect(labels).not.toContain('GET /api/v1/users/passwordreset/:token');
+  });
+
+  it('finds a route whose access drifts from its declaration, and an owner naming no route', () => {
+    const drifted = declared.map((route) =>
+      route.method === 'GET' && route.url === '/api/v1/sites/groups/' ? { ...route, access: { permissions: ['Sites'] as PermissionName[] } } : route,
+    );
+    expect(accessDrift(drifted, resources, CUSTOM_ROUTE_OWNERS).drift).toEqual([
+      expect.stringMatching(/^GET \/api\/v1\/sites\/groups\/: Sites, declared .* \(groups read\)$/),
+    ]);
+    const writesOpened = declared.map((route) => (route.method === 'DELETE' && route.url === '/api/v1/sitetypes/:id' ? { ...route, access: 'authenticated' as const } : route));
+    expect(accessDrift(writesOpened, resources, CUSTOM_ROUTE_OWNERS).drift).toEqual([expect.stringContaining('DELETE /api/v1/sitetypes/:id: authenticated')]);
+    expect(accessDrift(declared, resources, { ...CUSTOM_ROUTE_OWNERS, 'GET /api/v1/sites/nada': { resource: 'sites', requirement: 'read' } }).drift).toEqual([
+      'GET /api/v1/sites/nada: no such route',
+    ]);
   });
 });
 

@@ -6,18 +6,18 @@
  * Runs on PGlite and on PostgreSQL (TEST_DATABASE_URL).
  */
 import { randomUUID } from 'node:crypto';
+import { defineTestResource } from '../helpers/testResource';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files as fileMessages } from '../../i18n/es/files';
 import { validation } from '../../i18n/es/validation';
 import { PERMISSIONS } from '../../resources/permissions';
-import { defineResource } from '../../resources/types';
 import { fileStorageOf, purgeOrphanFiles } from '../../server/files';
 import { createJunctionSql, createTableSql } from '../../server/resources/tableSql';
 import { lintOpenApi } from '../helpers/openapiLint';
 import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
 
-const labels = defineResource({
+const labels = defineTestResource({
   name: 'labels',
   apiPath: '/labels/',
   idField: 'labelID',
@@ -35,7 +35,7 @@ const labels = defineResource({
   editMode: 'dialog',
 });
 
-const posts = defineResource({
+const posts = defineTestResource({
   name: 'posts',
   apiPath: '/posts/',
   idField: 'id',

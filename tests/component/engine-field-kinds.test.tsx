@@ -3,46 +3,50 @@
  * (src/engine/fieldKinds.tsx), against an in-memory dataProvider; the file/image upload input and the manyToMany chips.
  */
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { defineTestResource } from '../helpers/testResource';
 import userEvent from '@testing-library/user-event';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { AdminContext, TestMemoryRouter, type DataProvider, type RaRecord } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { spanishMessages } from '../../i18n/es';
-import { defineResource } from '../../resources/types';
+import { defineResource, type ResourceDeclaration } from '../../resources/types';
 import { GeneratedResourcePage } from '../../src/engine';
 import { unusedDataProvider } from '../helpers/unusedDataProvider';
 
-const kinds = defineResource({
-  name: 'kinds',
-  apiPath: '/kinds/',
-  idField: 'id',
-  table: 'kinds',
+// A test screen outside the area table: its route written after the declaration.
+const kinds = {
+  ...defineResource({
+    name: 'kinds',
+    apiPath: '/kinds/',
+    idField: 'id',
+    table: 'kinds',
+    title: 'resources.kinds.title',
+    fields: [
+      { source: 'id', type: 'id', label: 'resources.kinds.fields.id', list: false },
+      { source: 'title', type: 'text', label: 'resources.kinds.fields.title', maxLength: 50, required: true },
+      { source: 'contact', type: 'email', label: 'resources.kinds.fields.contact' },
+      { source: 'website', type: 'url', label: 'resources.kinds.fields.website' },
+      { source: 'quantity', type: 'integer', label: 'resources.kinds.fields.quantity' },
+      { source: 'price', type: 'decimal', label: 'resources.kinds.fields.price' },
+      { source: 'active', type: 'boolean', label: 'resources.kinds.fields.active', defaultValue: false },
+      { source: 'startsOn', type: 'date', label: 'resources.kinds.fields.startsOn' },
+      { source: 'happensAt', type: 'datetime', label: 'resources.kinds.fields.happensAt' },
+      { source: 'size', type: 'enum', label: 'resources.kinds.fields.size.label', choices: [{ id: 'S' }, { id: 'L', labelKey: 'resources.kinds.big' }] },
+      { source: 'tint', type: 'color', label: 'resources.kinds.fields.tint' },
+      { source: 'shadeID', type: 'reference', label: 'resources.kinds.fields.shadeID', reference: { resource: 'shades', display: 'name' } },
+      { source: 'extra', type: 'json', label: 'resources.kinds.fields.extra' },
+      { source: 'body', type: 'richText', label: 'resources.kinds.fields.body' },
+      { source: 'audience', type: 'audience', label: 'resources.kinds.fields.audience', list: false },
+    ],
+    permissions: { read: ['Settings'], write: ['Settings'] },
+    sort: { field: 'title', order: 'ASC' },
+    pageSize: 20,
+    editMode: 'dialog',
+  }),
   route: '/configuracion/clases',
-  title: 'resources.kinds.title',
-  fields: [
-    { source: 'id', type: 'id', label: 'resources.kinds.fields.id', list: false },
-    { source: 'title', type: 'text', label: 'resources.kinds.fields.title', maxLength: 50, required: true },
-    { source: 'contact', type: 'email', label: 'resources.kinds.fields.contact' },
-    { source: 'website', type: 'url', label: 'resources.kinds.fields.website' },
-    { source: 'quantity', type: 'integer', label: 'resources.kinds.fields.quantity' },
-    { source: 'price', type: 'decimal', label: 'resources.kinds.fields.price' },
-    { source: 'active', type: 'boolean', label: 'resources.kinds.fields.active', defaultValue: false },
-    { source: 'startsOn', type: 'date', label: 'resources.kinds.fields.startsOn' },
-    { source: 'happensAt', type: 'datetime', label: 'resources.kinds.fields.happensAt' },
-    { source: 'size', type: 'enum', label: 'resources.kinds.fields.size.label', choices: [{ id: 'S' }, { id: 'L', labelKey: 'resources.kinds.big' }] },
-    { source: 'tint', type: 'color', label: 'resources.kinds.fields.tint' },
-    { source: 'shadeID', type: 'reference', label: 'resources.kinds.fields.shadeID', reference: { resource: 'shades', display: 'name' } },
-    { source: 'extra', type: 'json', label: 'resources.kinds.fields.extra' },
-    { source: 'body', type: 'richText', label: 'resources.kinds.fields.body' },
-    { source: 'audience', type: 'audience', label: 'resources.kinds.fields.audience', list: false },
-  ],
   routeAccess: ['Settings'],
-  permissions: { read: ['Settings'], write: ['Settings'] },
-  sort: { field: 'title', order: 'ASC' },
-  pageSize: 20,
-  editMode: 'dialog',
-});
+} satisfies ResourceDeclaration;
 
 const FIELD_LABELS = {
   id: 'Código',
@@ -165,7 +169,7 @@ describe('generated screen: every field kind', () => {
 });
 
 // ── file / image and manyToMany ────────────────────────────────────────────────────────────────
-const posts = defineResource({
+const posts = defineTestResource({
   name: 'posts',
   apiPath: '/posts/',
   idField: 'id',

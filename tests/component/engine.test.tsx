@@ -31,8 +31,6 @@ function colorsDeclaration(overrides: Partial<ResourceDeclaration> = {}): Resour
       apiPath: '/colors/',
       idField: 'colorID',
       table: 'colors',
-      route: '/configuracion/colores',
-      parentRoute: '/configuracion',
       title: 'resources.colors.title',
       fields: [
         { source: 'colorID', type: 'id', label: 'resources.colors.fields.colorID' },
@@ -41,7 +39,6 @@ function colorsDeclaration(overrides: Partial<ResourceDeclaration> = {}): Resour
         { source: 'locked', type: 'boolean', label: 'resources.colors.fields.locked', readOnly: true, list: false },
       ],
       schema: yup.object({ name: catalogueName(), weight: yup.number().typeError('validation.invalid').nullable() }),
-      routeAccess: ['Settings'],
       permissions: { read: ['Settings'], write: ['Settings'] },
       sort: { field: 'name', order: 'ASC' },
       pageSize: 20,
@@ -50,6 +47,10 @@ function colorsDeclaration(overrides: Partial<ResourceDeclaration> = {}): Resour
       rules: { canEdit: (record) => !record.locked, canDelete: (record) => !record.locked },
       messages: { created: 'resources.colors.created', confirmDelete: 'resources.colors.confirm_delete' },
     })),
+    // A test screen outside the area table: its route written after the declaration.
+    route: '/configuracion/colores',
+    parentRoute: '/configuracion',
+    routeAccess: ['Settings'],
     ...overrides,
   };
 }

@@ -7,32 +7,51 @@ import { AdminContext, TestMemoryRouter } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { spanishMessages } from '../../i18n/es';
-import { catalogueResources, resources } from '../../resources';
-import type { ResourceReference } from '../../resources/types';
+import { catalogueResources } from '../../resources';
+import { AREA_LIST, type KeyedArea } from '../../resources/areas';
 import { SettingsIndexPage } from '../../src/settings/SettingsIndexPage';
-import { SPEC_ORDER, settingsEntries, settingsParentOf } from '../../src/settings/settingsEntries';
+import { settingsEntries, settingsParentOf } from '../../src/settings/settingsEntries';
 import { UnderConstruction } from '../../src/pages/UnderConstruction';
 
 const i18nProvider = polyglotI18nProvider(() => spanishMessages as never, 'es', [{ locale: 'es', name: 'Español' }], { allowMissing: true });
 
 afterEach(() => cleanup());
 
+/** The index's rows as spec 03 §2 lists them, in its order. */
+const SPEC_ROWS = [
+  '/configuracion/fuentes-temas',
+  '/configuracion/tipos',
+  '/configuracion/tramites-tipos',
+  '/configuracion/pie-pagina',
+  '/configuracion/textos-tramites',
+  '/configuracion/tooltips',
+  '/configuracion/tipo-documentos',
+  '/configuracion/galeria',
+  '/configuracion/politicas-datos',
+  '/configuracion/logos/globales',
+  '/configuracion/logos/contenidos',
+  '/configuracion/menu-sitios',
+  '/administradores/eliminar',
+  '/configuracion/actualizar-sitios',
+  '/configuracion/exportar-reporte-correos',
+  '/configuracion/actualizacion-administradores',
+  '/terminos-condiciones',
+];
+
 describe('settingsEntries', () => {
-  it("lists every spec sub-route once, in the spec's order, the catalogues from their declarations", () => {
-    const entries = settingsEntries(resources);
-    const routes = entries.map((entry) => entry.route);
-    expect(routes.slice(0, SPEC_ORDER.length)).toEqual([...SPEC_ORDER]);
-    expect(new Set(routes).size).toBe(routes.length);
+  it("lists every spec sub-route once, in the spec's order, then ticket categories and the audit trail", () => {
+    const entries = settingsEntries();
+    expect(entries.map((entry) => entry.route)).toEqual([...SPEC_ROWS, '/configuracion/categorias-tickets', '/configuracion/auditoria']);
     for (const declaration of catalogueResources) {
-      expect(entries).toContainEqual({ route: declaration.route, title: declaration.title, description: declaration.description });
+      expect(entries).toContainEqual({ route: declaration.route, title: declaration.title, description: expect.stringMatching(/^resources\./) });
     }
   });
 
-  it('adds a newly declared catalogue of /configuracion after the spec rows, and ignores other areas', () => {
-    const extra = { ...catalogueResources[0]!, name: 'colors', route: '/configuracion/colores', title: 'resources.colors.title' } satisfies ResourceReference;
-    const elsewhere = { ...catalogueResources[0]!, name: 'x', route: '/otra/ruta', parentRoute: '/otra' } satisfies ResourceReference;
-    const routes = settingsEntries([...resources, extra, elsewhere]).map((entry) => entry.route);
-    expect(routes.at(-1)).toBe('/configuracion/colores');
+  it('places a new area with a settings row at its position, and ignores areas without one', () => {
+    const extra = { key: 'settings.colors', path: '/configuracion/colores', title: 't', permissions: ['Settings'], settings: { position: 3.5, title: 'c', description: 'd' } };
+    const elsewhere = { key: 'other', path: '/otra/ruta', title: 't', permissions: ['Settings'] };
+    const routes = settingsEntries([...AREA_LIST, extra, elsewhere] as KeyedArea[]).map((entry) => entry.route);
+    expect(routes.indexOf('/configuracion/colores')).toBe(3);
     expect(routes).not.toContain('/otra/ruta');
   });
 });
@@ -52,7 +71,7 @@ describe('SettingsIndexPage', () => {
     expect(await screen.findByRole('heading', { name: 'Configuración' })).toBeInTheDocument();
     const list = screen.getByRole('list', { name: 'Configuración' });
     const links = within(list).getAllByRole('link');
-    expect(links).toHaveLength(settingsEntries(resources).length);
+    expect(links).toHaveLength(settingsEntries().length);
     expect(links[0]).toHaveAttribute('href', '/configuracion/fuentes-temas');
     expect(links[0]).toHaveTextContent('Fuentes y temas');
     expect(within(list).getByRole('link', { name: /Tipos de entidad/ })).toHaveAttribute('href', '/configuracion/tipos');
@@ -73,7 +92,7 @@ describe('SettingsIndexPage', () => {
       </TestMemoryRouter>,
     );
     const list = await screen.findByRole('list', { name: 'Configuración' });
-    expect(within(list).getAllByRole('listitem')).toHaveLength(settingsEntries(resources).length);
+    expect(within(list).getAllByRole('listitem')).toHaveLength(settingsEntries().length);
     const results = await axe.run(container, { runOnly: { type: 'rule', values: ['list', 'listitem', 'link-name'] } });
     expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
   });
@@ -84,6 +103,8 @@ describe('settingsParentOf (the settings sub-pages\' "Atrás")', () => {
     ['/configuracion/fuentes-temas', '/configuracion'],
     ['/configuracion/tipos/', '/configuracion'],
     ['/Configuracion/Auditoria', '/configuracion'],
+    ['/configuracion/categorias-tickets', '/configuracion'],
+    ['/configuracion/logos/globales', '/configuracion'],
     ['/administradores/eliminar', '/configuracion'],
     ['/configuracion', undefined],
     ['/terminos-condiciones', undefined],

@@ -4,12 +4,12 @@
  * tests/api/engine-shapes.test.ts and by the access matrix (their routes under every spelling).
  */
 import * as yup from 'yup';
+import { defineTestResource } from './testResource';
 import type { Database } from '../../server/db/connection';
 import { createTableSql } from '../../server/resources/tableSql';
-import { defineResource } from '../../resources/types';
 
 /** A read-only list (`operations: ['list', 'read']`), and the parent of `shapeMessages`. Rows are inserted by SQL. */
-export const shapeTopics = defineResource<{ id: number; name: string; archived: boolean }>({
+export const shapeTopics = defineTestResource<{ id: number; name: string; archived: boolean }>({
   name: 'shapetopics',
   apiPath: '/shapetopics/',
   idField: 'id',
@@ -31,7 +31,7 @@ export const shapeTopics = defineResource<{ id: number; name: string; archived: 
 });
 
 /** Nested under a topic: `/shapetopics/{topicId}/messages/`; `topicId` comes from the path, never from the body. */
-export const shapeMessages = defineResource<{ id: number; topicId: number; body: string; locked: boolean }>({
+export const shapeMessages = defineTestResource<{ id: number; topicId: number; body: string; locked: boolean }>({
   name: 'shapemessages',
   apiPath: '/shapetopics/{topicId}/messages/',
   idField: 'id',
@@ -54,7 +54,7 @@ export const shapeMessages = defineResource<{ id: number; topicId: number; body:
 });
 
 /** A text id: the alias names the record (given by the create body, validated by its field's rule). */
-export const shapeAliases = defineResource<{ alias: string; name: string }>({
+export const shapeAliases = defineTestResource<{ alias: string; name: string }>({
   name: 'shapealiases',
   apiPath: '/shapealiases/',
   idField: 'alias',
@@ -74,7 +74,7 @@ export const shapeAliases = defineResource<{ alias: string; name: string }>({
 });
 
 /** One settings record: `GET` and `PUT /shapesettings`. */
-export const shapeSettings = defineResource<{ id: number; title: string; maxItems: number | null; enabled: boolean }>({
+export const shapeSettings = defineTestResource<{ id: number; title: string; maxItems: number | null; enabled: boolean }>({
   name: 'shapesettings',
   apiPath: '/shapesettings',
   idField: 'id',
@@ -96,7 +96,7 @@ export const shapeSettings = defineResource<{ id: number; title: string; maxItem
 });
 
 /** A collection replaced as a whole (`PUT /shapelinks` like `PUT /footerContent`), listed but without item routes. */
-export const shapeLinks = defineResource<{ id: number; label: string; url: string | null; position: number | null; fixed: boolean }>({
+export const shapeLinks = defineTestResource<{ id: number; label: string; url: string | null; position: number | null; fixed: boolean }>({
   name: 'shapelinks',
   apiPath: '/shapelinks',
   idField: 'id',

@@ -7,7 +7,7 @@ import { clearSession, getStoredUser, getToken, setStoredUser, setToken, storage
 import { isTokenExpired, sessionTick, tokenExpiry } from '../../authProvider/token';
 import { resetServerClock, recordServerDate } from '../../dataProvider/serverClock';
 import { resources } from '../../resources/index';
-import { landingRoute } from '../../resources/permissions';
+import { landingRoute } from '../../resources/areas';
 
 /** An unsigned JWT-shaped token with the given expiry (seconds). */
 function tokenExpiringAt(exp: number): string {

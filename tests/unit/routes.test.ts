@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { resources } from '../../resources/index';
-import { landingRoute, LANDING_ORDER, PERMISSION_NAMES } from '../../resources/permissions';
+import { AREA_LIST, isPublicArea, LANDING_ORDER, landingRoute } from '../../resources/areas';
+import { PERMISSION_NAMES } from '../../resources/permissions';
 import type { CustomResourceDeclaration } from '../../resources/types';
 import { activeEntry, MENU_ENTRIES, visibleMenuEntries } from '../../src/layout/menuEntries';
-import { appRoutes, buildAppRoutes, STATIC_ROUTES } from '../../src/routes/appRoutes';
-import { GeneratedResourcePage } from '../../src/routes/lazyScreen';
+import { appRoutes, buildAppRoutes, PUBLIC_PATHS, STATIC_ROUTES } from '../../src/routes/appRoutes';
+import { AuditListPage, GeneratedResourcePage, SettingsIndexPage, SiteListPage } from '../../src/routes/lazyScreen';
 
 const permissionsOf = (path: string) => appRoutes.find((route) => route.path === path)?.permissions;
 
@@ -47,13 +48,36 @@ describe('route table', () => {
     }
   });
 
+  it('holds every protected area of the table, with its title and permissions; public pages are outside it', () => {
+    for (const area of AREA_LIST) {
+      const route = appRoutes.find((r) => r.path === area.path);
+      if (isPublicArea(area)) expect(route, area.path).toBeUndefined();
+      else expect(route, area.path).toMatchObject({ title: area.title, permissions: area.permissions });
+    }
+    expect(appRoutes.length).toBe(AREA_LIST.filter((area) => !isPublicArea(area)).length);
+    expect(PUBLIC_PATHS).toEqual({
+      home: '/',
+      login: '/login',
+      recovery: '/recordar-clave/:token',
+      terms: '/terminos-condiciones',
+      notFound: '/pagina-no-encontrada',
+    });
+  });
+
+  it('gives the hand-written screens to their areas', () => {
+    expect(appRoutes.find((r) => r.path === '/portales')?.screen).toBe(SiteListPage);
+    expect(appRoutes.find((r) => r.path === '/configuracion')?.screen).toBe(SettingsIndexPage);
+    expect(appRoutes.find((r) => r.path === '/configuracion/auditoria')?.screen).toBe(AuditListPage);
+    expect(appRoutes.find((r) => r.path === '/contenidos')?.screen).toBeUndefined();
+  });
+
   it('has unique paths and a title key for each', () => {
     const paths = appRoutes.map((route) => route.path.toLowerCase());
     expect(new Set(paths).size).toBe(paths.length);
     for (const route of appRoutes) expect(route.title).toMatch(/^(pages\.sections|resources)\./);
   });
 
-  it('generated declarations render the generated screen; custom ones not in the table are added', () => {
+  it('generated declarations render the generated screen on their area; custom ones not in the table are added', () => {
     const generated = resources.filter((d) => d.routes !== 'custom' && d.route);
     expect(generated.length).toBeGreaterThanOrEqual(4);
     for (const declaration of generated) {
@@ -61,6 +85,7 @@ describe('route table', () => {
       expect(route.screen).toBe(GeneratedResourcePage);
       expect(route.declaration).toBe(declaration);
       expect(route.permissions).toEqual(declaration.routeAccess);
+      expect(route.title).toBe(AREA_LIST.find((area) => area.key === declaration.area)?.title);
     }
     const extra: CustomResourceDeclaration = { ...generated[0]!, name: 'x', route: '/configuracion/x', routes: 'custom' };
     const withExtra = buildAppRoutes([extra]);

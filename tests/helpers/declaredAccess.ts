@@ -1,0 +1,108 @@
+/**
+ * What a route's access must be according to the declarations (resources/*): the list and record routes of a
+ * declaration's `apiPath` (reads → `permissions.read`, writes → `permissions.write`), its declared actions
+ * (`action.permissions`, default write) and exports (`export.permissions`, default read), and the other routes a
+ * resource's hand-written module registers, each named with the requirement of its declaration it follows.
+ * The access-matrix test compares every registered route with it, so a route whose access drifts from its
+ * declaration fails.
+ */
+import { PERMISSION_NAMES, type PermissionName } from '../../resources/permissions';
+import { isGeneratedResource, type AnyResourceDeclaration, type ResourceReference } from '../../resources/types';
+import { API_PREFIX, type Access, type RegisteredRoute } from '../../server/http/route';
+
+/** A requirement of a declaration: its read or write permissions, or who opens its screen (its area's). */
+export type DeclaredRequirement = 'read' | 'write' | 'route';
+
+/** Routes beyond a declaration's collection and record paths: `METHOD /api/v1/path` → resource and requirement. */
+export type CustomRouteOwners = Record<string, { resource: string; requirement: DeclaredRequirement }>;
+
+/** Lower case, every path parameter (`:id`, `{chatId}`) as `:`, no trailing slash. */
+function shape(url: string): string {
+  return url
+    .toLowerCase()
+    .replace(/\{[^}]+\}|:[a-z0-9_]+\??/g, ':')
+    .replace(/\/+$/, '');
+}
+
+function requirementOf(declaration: ResourceReference, requirement: DeclaredRequirement): readonly PermissionName[] {
+  if (requirement === 'route') return declaration.routeAccess;
+  return declaration.permissions[requirement];
+}
+
+/** The declaration's requirement for one route, with where it comes from; undefined when no declaration owns the route. */
+export function declaredRequirement(
+  route: Pick<RegisteredRoute, 'method' | 'url'>,
+  declarations: readonly AnyResourceDeclaration[],
+  custom: CustomRouteOwners = {},
+): { requirement: readonly PermissionName[]; source: string } | undefined {
+  const label = `${route.method} ${route.url}`;
+  const owner = Object.entries(custom).find(([key]) => key.split(' ')[0] === route.method && shape(key.split(' ')[1]!) === shape(route.url))?.[1];
+  if (owner) {
+    const declaration = declarations.find((candidate) => candidate.name === owner.resource);
+    if (!declaration) throw new Error(`${label}: no declaration named ${owner.resource}`);
+    return { requirement: requirementOf(declaration, owner.requirement), source: `${owner.resource} ${owner.requirement}` };
+  }
+  const url = shape(route.url);
+  const reading = route.method === 'GET';
+  for (const declaration of declarations) {
+    const base = shape(`${API_PREFIX}${declaration.apiPath}`);
+    if (isGeneratedResource(declaration)) {
+      for (const action of declaration.actions ?? []) {
+        if (action.method === route.method && shape(`${base}/${action.path}`) === url) {
+          return { requirement: action.permissions ?? declaration.permissions.write, source: `${declaration.name} action ${action.name}` };
+        }
+      }
+      for (const download of declaration.exports ?? []) {
+        if (reading && shape(`${API_PREFIX}${download.path}`) === url) {
+          return { requirement: download.permissions ?? declaration.permissions.read, source: `${declaration.name} export` };
+        }
+      }
+    }
+    if (url === base || url === `${base}/:`) {
+      const requirement = reading ? 'read' : 'write';
+      return { requirement: declaration.permissions[requirement], source: `${declaration.name} ${requirement}` };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Whether a route's access is the requirement: the same permissions, in any order. `authenticated` (any signed-in
+ * superadmin, each holding at least one permission) equals a requirement listing all nine.
+ */
+export function accessEquals(access: Access, requirement: readonly PermissionName[]): boolean {
+  const held = access === 'authenticated' ? PERMISSION_NAMES : typeof access === 'object' ? access.permissions : undefined;
+  if (!held) return false;
+  return held.length === requirement.length && held.every((name) => requirement.includes(name));
+}
+
+export interface AccessDrift {
+  /** Routes owned by a declaration, each `METHOD url ← source`. */
+  checked: string[];
+  /** Routes whose access is not their declaration's, and owners of `custom` that match no route. */
+  drift: string[];
+}
+
+export function accessDrift(
+  routes: readonly RegisteredRoute[],
+  declarations: readonly AnyResourceDeclaration[],
+  custom: CustomRouteOwners = {},
+): AccessDrift {
+  const checked: string[] = [];
+  const drift: string[] = [];
+  for (const route of routes) {
+    const declared = declaredRequirement(route, declarations, custom);
+    if (!declared || route.access === undefined) continue;
+    const label = `${route.method} ${route.url}`;
+    checked.push(`${label} ← ${declared.source}`);
+    if (!accessEquals(route.access, declared.requirement)) {
+      const actual = typeof route.access === 'object' ? route.access.permissions.join(' | ') : route.access;
+      drift.push(`${label}: ${actual}, declared ${declared.requirement.join(' | ')} (${declared.source})`);
+    }
+  }
+  for (const key of Object.keys(custom)) {
+    const [method, url] = key.split(' ');
+    if (!routes.some((route) => route.method === method && shape(route.url) === shape(url!))) drift.push(`${key}: no such route`);
+  }
+  return { checked, drift };
+}
