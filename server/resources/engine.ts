@@ -97,12 +97,12 @@ function registerCreate(context: ResourceRouteContext): void {
       response: { 201: recordSchema(declaration) },
     },
     handler: async (request, reply) => {
-      const validated = await validateBody(declaration, request.body, 'create');
-      const values = valuesToStore(declaration, validated, 'create');
       const created = await context
         .database()
         .transaction(async (tx) => {
+          // The path first: under a missing parent the answer is 404, whatever the body.
           const scope = await parentScope(app, tx, declaration, request, { lock: true });
+          const values = valuesToStore(declaration, await validateBody(declaration, request.body, 'create'), 'create');
           if (scope) values[scope.field] = scope.value;
           await refuseDuplicates(declaration, store, tx, values);
           await checkReferences(app, tx, declaration, values);

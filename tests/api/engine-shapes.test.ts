@@ -344,6 +344,8 @@ describe('nested paths', () => {
         expect(response.json().error.code).toBe('NotFound');
       }
     }
+    // The path is judged before the body: an invalid body under a missing parent is still 404.
+    expect((await call('POST', '/shapetopics/999999/messages/', {})).statusCode).toBe(404);
     const [count] = await testApp.database.query<{ n: number }>('select count(*)::int as n from test_shape_messages where body = $1', ['Nada']);
     expect(count?.n).toBe(0);
   });
