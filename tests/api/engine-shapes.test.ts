@@ -380,6 +380,9 @@ describe('nested paths', () => {
     expect(rows.filter((row) => row.topic_id === fresh).map((row) => row.body)).toEqual(['Primero', 'Nuevo']);
     expect(rows.filter((row) => row.topic_id === otherTopic).map((row) => row.body)).toEqual(['Otro tema', 'Ajeno']);
     expect((await call('PUT', '/shapetopics/999999/messages/', [])).statusCode).toBe(404);
+    // The path is judged before the body: not a list, under a missing parent, is still 404.
+    expect((await call('PUT', '/shapetopics/999999/messages/', { body: 'Nada' })).statusCode).toBe(404);
+    expect((await call('PUT', `/shapetopics/${fresh}/messages/`, { body: 'Nada' })).statusCode).toBe(400);
   });
 
   it('documents the parent as a path parameter, and the body without the parent field', () => {
