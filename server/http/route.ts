@@ -41,6 +41,11 @@ export interface RouteDeclaration {
   errorResponses?: readonly ErrorStatus[];
   /** Per-address request cap for public routes that cost work or send mail (answered 429 in Spanish). */
   rateLimit?: { max: number; timeWindow: string };
+  /**
+   * The schema's refusal is left in `request.validationError` for the handler to throw when its turn comes (e.g. after
+   * the path's parent record is found: a missing parent answers 404 whatever the body).
+   */
+  attachValidation?: boolean;
   handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 }
 
@@ -59,6 +64,7 @@ export function apiRoute(app: FastifyInstance, route: RouteDeclaration): void {
     method: route.method,
     url,
     config: { access: route.access, openapi, ...(route.rateLimit ? { rateLimit: route.rateLimit } : {}) },
+    ...(route.attachValidation ? { attachValidation: true } : {}),
     schema: {
       ...route.schema,
       summary: route.summary,

@@ -98,13 +98,15 @@ export function registerCollectionUpdate(context: ResourceRouteContext): void {
       body: collectionBodySchema(declaration),
       response: { 200: listResponseSchema(declaration) },
     },
+    // The body schema (a list of objects) refuses anything else with 400, but only once the path's parent is found.
+    attachValidation: true,
     handler: async (request) => {
-      // The body schema (`type: 'array'`) refuses anything else with 400 before this runs.
-      const items = request.body as unknown[];
       return context
         .database()
         .transaction(async (tx) => {
           const scope = await parentScope(app, tx, declaration, request, { lock: true });
+          if (request.validationError) throw request.validationError;
+          const items = request.body as unknown[];
           const current = new Map((await store.lockAll(tx, scope)).map((row) => [String(row[idField]), row]));
           const planned = await planCollection(declaration, items, current);
 

@@ -98,12 +98,12 @@ function registerCreate(context: ResourceRouteContext): void {
       response: { 201: recordSchema(declaration) },
     },
     handler: async (request, reply) => {
-      const validated = await validateBody(declaration, request.body, 'create');
       const created = await context
         .database()
         .transaction(async (tx) => {
+          // The path first: under a missing parent the answer is 404, whatever the body.
           const scope = await parentScope(app, tx, declaration, request, { lock: true });
-          return (await insertRecord(context, tx, request, validated, { scope }))!;
+          return (await insertRecord(context, tx, request, await validateBody(declaration, request.body, 'create'), { scope }))!;
         })
         .catch((error: unknown) => translateDatabaseError(declaration, error));
       void reply.status(201);

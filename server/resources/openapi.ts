@@ -88,11 +88,7 @@ export function collectionBodySchema(declaration: ResourceDeclaration): JsonSche
     description:
       'La colección completa: se modifican los elementos con identificador, se crean los demás y se eliminan los registros que no figuran. ' +
       'Cada rechazo se informa con el índice del elemento en su `target` (`items[2].name`).',
-    // Items untyped on purpose (like the bodies): an item that is not a record is refused by the engine with its index.
-    items: {
-      description: item.description,
-      properties: { [idField.source]: { description: idDescription }, ...(item.properties as JsonSchema) },
-    },
+    items: { ...item, properties: { [idField.source]: { description: idDescription }, ...(item.properties as JsonSchema) } },
   };
 }
 

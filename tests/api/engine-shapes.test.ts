@@ -233,14 +233,17 @@ describe('collection updates', () => {
 
   it('validates every item and names its index in each refusal, changing nothing', async () => {
     const before = await stored();
-    const refused = await replace([{ label: '' }, { label: 'Bien' }, { label: 'Mal', url: 'no es una url', position: 'primero' }, 'texto']);
+    const refused = await replace([{ label: '' }, { label: 'Bien' }, { label: 'Mal', url: 'no es una url', position: 'primero' }]);
     expect(refused.statusCode).toBe(400);
     expect(details(refused)).toEqual([
       expect.objectContaining({ target: 'items[0].label', message: validation.field.required }),
       expect.objectContaining({ target: 'items[2].url', message: validation.field.url }),
       expect.objectContaining({ target: 'items[2].position', message: validation.field.integer }),
-      expect.objectContaining({ target: 'items[3]', message: errors.collection_item }),
     ]);
+    // An item that is not a record: refused by the body schema (items are objects) before anything is read.
+    const notRecord = await replace([{ label: 'Bien' }, 'texto']);
+    expect(notRecord.statusCode).toBe(400);
+    expect(notRecord.json().error.code).toBe('BadArgument');
     expect(await stored()).toEqual(before);
   });
 
@@ -282,7 +285,7 @@ describe('collection updates', () => {
     const path = document.paths['/api/v1/shapelinks'];
     expect(Object.keys(path ?? {}).sort()).toEqual(['get', 'put']);
     expect(path?.put?.operationId).toBe('replaceShapelinks');
-    expect(path?.put?.requestBody?.content['application/json']?.schema).toMatchObject({ type: 'array', items: { properties: { id: {}, label: {} } } });
+    expect(path?.put?.requestBody?.content['application/json']?.schema).toMatchObject({ type: 'array', items: { type: 'object', properties: { id: {}, label: {} } } });
     expect(document.paths['/api/v1/shapelinks/{id}']).toBeUndefined();
   });
 });
@@ -344,6 +347,8 @@ describe('nested paths', () => {
         expect(response.json().error.code).toBe('NotFound');
       }
     }
+    // The path is judged before the body: an invalid body under a missing parent is still 404.
+    expect((await call('POST', '/shapetopics/999999/messages/', {})).statusCode).toBe(404);
     const [count] = await testApp.database.query<{ n: number }>('select count(*)::int as n from test_shape_messages where body = $1', ['Nada']);
     expect(count?.n).toBe(0);
   });
@@ -355,11 +360,37 @@ describe('nested paths', () => {
     expect((await call('DELETE', `/shapetopics/${topic}/messages/${message.id}`)).statusCode).toBe(409);
   });
 
+  it("replaces only the parent's collection, setting the parent from the path", async () => {
+    const fresh = await insertTopic('Tema C');
+    const kept = (await call('POST', `/shapetopics/${fresh}/messages/`, { body: 'Primero' })).json() as { id: number };
+    await call('POST', `/shapetopics/${fresh}/messages/`, { body: 'Se va' });
+    const elsewhere = (await call('POST', `/shapetopics/${otherTopic}/messages/`, { body: 'Ajeno' })).json() as { id: number };
+
+    // Another topic's message is not part of this collection: naming it is refused, and nothing changes.
+    const foreign = await call('PUT', `/shapetopics/${fresh}/messages/`, [{ id: elsewhere.id, body: 'Robado' }]);
+    expect(details(foreign)).toEqual([expect.objectContaining({ target: 'items[0].id', message: errors.collection_unknown_id })]);
+
+    const replaced = await call('PUT', `/shapetopics/${fresh}/messages/`, [{ id: kept.id, body: 'Primero' }, { body: 'Nuevo', topicId: otherTopic }]);
+    expect(replaced.statusCode).toBe(200);
+    expect((replaced.json() as { results: Json[] }).results).toEqual([
+      { id: kept.id, topicId: fresh, body: 'Primero', locked: false },
+      expect.objectContaining({ topicId: fresh, body: 'Nuevo' }),
+    ]);
+    const rows = await testApp.database.query<{ topic_id: number; body: string }>('select topic_id, body from test_shape_messages where topic_id in ($1, $2) order by id', [fresh, otherTopic]);
+    expect(rows.filter((row) => row.topic_id === fresh).map((row) => row.body)).toEqual(['Primero', 'Nuevo']);
+    expect(rows.filter((row) => row.topic_id === otherTopic).map((row) => row.body)).toEqual(['Otro tema', 'Ajeno']);
+    expect((await call('PUT', '/shapetopics/999999/messages/', [])).statusCode).toBe(404);
+    // The path is judged before the body: not a list, under a missing parent, is still 404.
+    expect((await call('PUT', '/shapetopics/999999/messages/', { body: 'Nada' })).statusCode).toBe(404);
+    expect((await call('PUT', `/shapetopics/${fresh}/messages/`, { body: 'Nada' })).statusCode).toBe(400);
+  });
+
   it('documents the parent as a path parameter, and the body without the parent field', () => {
     const collection = document.paths['/api/v1/shapetopics/{topicId}/messages/'];
     const item = document.paths['/api/v1/shapetopics/{topicId}/messages/{id}'];
-    expect(Object.keys(collection ?? {}).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(collection ?? {}).sort()).toEqual(['get', 'post', 'put']);
     expect(Object.keys(item ?? {}).sort()).toEqual(['delete', 'get', 'put']);
+    expect(collection?.put?.parameters).toEqual([expect.objectContaining({ in: 'path', name: 'topicId', required: true })]);
     expect(collection?.get?.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'path', name: 'topicId', required: true })]));
     expect(item?.put?.parameters?.filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name).sort()).toEqual(['id', 'topicId']);
     const body = collection?.post?.requestBody?.content['application/json']?.schema;

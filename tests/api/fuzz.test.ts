@@ -15,9 +15,12 @@ import { errors } from '../../i18n/es/errors';
 import { PERMISSION_NAMES } from '../../resources/permissions';
 import { registerErrorHandling } from '../../server/http/errors';
 import { registeredRoutes, type RegisteredRoute } from '../../server/http/route';
+import { createShapeTables, SHAPE_RESOURCES } from '../helpers/shapeResources';
 import { bearer, createTestApp } from '../helpers/testApp';
 
-const t = await createTestApp({ seed: 'reference' });
+// The engine's shapes (text id, singleton, collection update, nested path) through throwaway declarations.
+const t = await createTestApp({ seed: 'reference', extraResources: SHAPE_RESOURCES });
+await createShapeTables(t.database);
 afterAll(async () => {
   await t.close();
 });
@@ -218,7 +221,9 @@ describe('fuzz: numbers out of range', () => {
   });
 
   it('id and integer filters beyond PostgreSQL integer: 400', async () => {
-    const cases = routes.flatMap((route) =>
+    // A text id (an alias, tests/helpers/shapeResources.ts) takes any short text as its `id` filter: '2147483648' is one.
+    const textIdLists = new Set(['GET /api/v1/shapealiases/']);
+    const cases = routes.filter((route) => !textIdLists.has(label(route))).flatMap((route) =>
       queryParams(route)
         .filter((name) => /id$/i.test(name))
         .flatMap((name) => ['2147483648', '99999999999999999999'].map((value) => ({ route, name: `${name}=${value}`, request: { query: `${name}=${value}` }, superadmin: { status: 400 } }))),

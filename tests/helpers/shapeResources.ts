@@ -30,7 +30,10 @@ export const shapeTopics = defineTestResource<{ id: number; name: string; archiv
   operations: ['list', 'read'],
 });
 
-/** Nested under a topic: `/shapetopics/{topicId}/messages/`; `topicId` comes from the path, never from the body. */
+/**
+ * Nested under a topic: `/shapetopics/{topicId}/messages/`; `topicId` comes from the path, never from the body. Its
+ * collection update replaces one topic's messages.
+ */
 export const shapeMessages = defineTestResource<{ id: number; topicId: number; body: string; locked: boolean }>({
   name: 'shapemessages',
   apiPath: '/shapetopics/{topicId}/messages/',
@@ -51,6 +54,8 @@ export const shapeMessages = defineTestResource<{ id: number; topicId: number; b
   editMode: 'dialog',
   rules: { canEdit: (record) => !record.locked, canDelete: (record) => !record.locked },
   parent: { param: 'topicId', field: 'topicId', resource: 'shapetopics' },
+  // A topic's messages may also be replaced as a whole: the collection is the parent's.
+  collectionUpdate: true,
 });
 
 /** A text id: the alias names the record (given by the create body, validated by its field's rule). */
