@@ -19,8 +19,8 @@ export function rememberResource(app: FastifyInstance, declaration: ResourceDecl
   registered.set(app, map);
 }
 
-/** The declaration a `reference`/`manyToMany` field names, registered on `app` or among the generated resources. */
-export function referencedResource(app: FastifyInstance, name: string): ResourceDeclaration {
+/** The declaration registered on `app` under `name` (throwaway ones included), else the generated one. */
+export function registeredResource(app: FastifyInstance, name: string): ResourceDeclaration {
   const found = registered.get(app)?.get(name) ?? findGeneratedResource(name);
   if (!found) throw new Error(`reference to an unknown resource: ${name}`);
   return found;
@@ -33,7 +33,7 @@ export async function checkReferences(app: FastifyInstance, db: Db, declaration:
   for (const field of declaration.fields) {
     const value = values[field.source];
     if (field.type !== 'reference' || !field.reference || value === null || value === undefined) continue;
-    const referenced = referencedResource(app, field.reference.resource);
+    const referenced = registeredResource(app, field.reference.resource);
     const idField = referenced.fields.find((candidate) => candidate.source === referenced.idField);
     if (!idField) throw new Error(`resource ${referenced.name}: idField is not declared`);
     const softDelete = referenced.softDelete ? referenced.fields.find((candidate) => candidate.source === referenced.softDelete?.field) : undefined;

@@ -9,7 +9,7 @@ import { fieldColumn, JUNCTION_COLUMNS, junctionTableName, type FieldDeclaration
 import type { Db } from '../db/connection';
 import { badArgument } from '../http/errors';
 import { checkFileFields, fieldElementType, fileFields, readFileFields, releaseFileRefs, saveFileRefs } from './fileFields';
-import { referencedResource } from './references';
+import { registeredResource } from './references';
 
 type ResourceRecord = Record<string, unknown>;
 /** The `manyToMany` values a body sets: source → ids (in order), without repeats. */
@@ -45,7 +45,7 @@ export async function checkLinks(app: FastifyInstance, db: Db, declaration: Reso
   for (const field of manyToManyFields(declaration)) {
     const ids = links.get(field.source);
     if (!ids || ids.length === 0) continue;
-    const target = referencedResource(app, field.reference!.resource);
+    const target = registeredResource(app, field.reference!.resource);
     const idColumn = fieldColumn(target.fields.find((candidate) => candidate.source === target.idField)!);
     const softDelete = target.softDelete ? target.fields.find((candidate) => candidate.source === target.softDelete?.field) : undefined;
     const visible = softDelete ? sql` and not ${identifier(fieldColumn(softDelete))}` : sql``;
