@@ -30,7 +30,7 @@ export function fieldElementType(field: FieldDeclaration): ElementType {
 /** The records' files as the engine keeps them in file_refs: the resource's name and the record's id. */
 const ownerOf = (declaration: ResourceDeclaration, record: ResourceRecord): FileOwner => ({
   resource: declaration.name,
-  recordId: record[declaration.idField] as number,
+  recordId: record[declaration.idField] as string | number,
 });
 
 const fileIdsOf = (declaration: ResourceDeclaration, record: ResourceRecord): string[] =>

@@ -19,6 +19,9 @@ const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const identifier = (name: string) => sql.raw(quoted(name));
 const list = (ids: readonly number[]): SQL => sql.join(ids.map((id) => sql`${id}`), sql`, `);
 
+const hasSerialId = (declaration: ResourceDeclaration): boolean =>
+  declaration.fields.some((field) => field.source === declaration.idField && field.type === 'id');
+
 export const manyToManyFields = (declaration: ResourceDeclaration): FieldDeclaration[] =>
   declaration.fields.filter((field) => field.type === 'manyToMany');
 
@@ -46,6 +49,7 @@ export async function checkLinks(app: FastifyInstance, db: Db, declaration: Reso
     const ids = links.get(field.source);
     if (!ids || ids.length === 0) continue;
     const target = registeredResource(app, field.reference!.resource);
+    if (!hasSerialId(target)) throw new Error(`resource ${target.name}: linked by ${declaration.name}.${field.source}, needs a serial id`);
     const idColumn = fieldColumn(target.fields.find((candidate) => candidate.source === target.idField)!);
     const softDelete = target.softDelete ? target.fields.find((candidate) => candidate.source === target.softDelete?.field) : undefined;
     const visible = softDelete ? sql` and not ${identifier(fieldColumn(softDelete))}` : sql``;
@@ -107,6 +111,8 @@ export async function readRelations(db: Db, declaration: ResourceDeclaration, re
 export function createRelations(app: FastifyInstance, declaration: ResourceDeclaration) {
   for (const field of fileFields(declaration)) fieldElementType(field);
   for (const field of manyToManyFields(declaration)) if (!field.reference) throw new Error(`field ${field.source}: manyToMany needs reference.resource`);
+  // The junction's columns are integers: both ends need a serial id (not a text id).
+  if (manyToManyFields(declaration).length > 0 && !hasSerialId(declaration)) throw new Error(`resource ${declaration.name}: manyToMany needs a serial id`);
   return {
     split: (values: ResourceRecord) => splitLinks(declaration, values),
     /** Before the write: the files exist and fit, the linked records exist. */

@@ -8,7 +8,9 @@
 import { randomUUID } from 'node:crypto';
 import { defineTestResource } from '../helpers/testResource';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { files as fileMessages } from '../../i18n/es/files';
 import { validation } from '../../i18n/es/validation';
 import { PERMISSIONS } from '../../resources/permissions';
@@ -244,6 +246,22 @@ describe('manyToMany kind', () => {
     expect((await page(`labels=${label.Alfa}`)).map((row) => row.title)).toEqual(['Lista 1', 'Lista 2']);
     expect((await page(`labels=${label.Gama}&labels=${label.Beta}`)).map((row) => row.title)).toEqual(['Lista 2']);
     expect((await page(`ranking=${label.Beta}`)).map((row) => row.title)).toEqual(['Lista 1']);
+  });
+
+  it('reads the links of a whole page with one query per field, not one per row', async () => {
+    for (const title of ['Consulta 1', 'Consulta 2', 'Consulta 3']) await post('/posts/', { title, labels: [label.Alfa], ranking: [label.Beta] });
+    const dialect = new PgDialect();
+    const execute = vi.spyOn(t.database.db, 'execute');
+    try {
+      const response = await get('/posts/?search=consulta');
+      expect((response.json() as { results: unknown[] }).results).toHaveLength(3);
+      const junctionReads = execute.mock.calls
+        .map(([statement]) => dialect.sqlToQuery(statement as SQL).sql)
+        .filter((text) => /from "test_posts_(labels|ranking)"/.test(text));
+      expect(junctionReads).toHaveLength(2);
+    } finally {
+      execute.mockRestore();
+    }
   });
 
   it('refuses an unknown id or a value that is no list with 400, writing nothing', async () => {

@@ -6,7 +6,7 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import { defineTestResource } from '../helpers/testResource';
 import userEvent from '@testing-library/user-event';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { AdminContext, TestMemoryRouter, type DataProvider, type RaRecord } from 'react-admin';
+import { AdminContext, HttpError, Notification, TestMemoryRouter, type DataProvider, type RaRecord } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { spanishMessages } from '../../i18n/es';
@@ -211,6 +211,7 @@ const LABELS = [
 function postsProvider() {
   const calls = { updated: [] as Array<Record<string, unknown>>, uploads: [] as string[], requests: [] as Array<[string, unknown]> };
   let finishUpload: ((file: unknown) => void) | undefined;
+  let failUpload: ((error: unknown) => void) | undefined;
   let progress: ((percent: number) => void) | undefined;
   const provider = {
     ...unusedDataProvider,
@@ -223,8 +224,9 @@ function postsProvider() {
     upload: (param: string, _file: Blob, onProgress?: (percent: number) => void) => {
       calls.uploads.push(param);
       progress = onProgress;
-      return new Promise((resolve) => {
+      return new Promise((resolve, reject) => {
         finishUpload = resolve;
+        failUpload = reject;
       });
     },
     request: async (path: string, options: unknown) => {
@@ -232,7 +234,13 @@ function postsProvider() {
       return { json: new Blob(['%PDF']), headers: new Headers() };
     },
   };
-  return { provider, calls, finish: (file: unknown) => finishUpload?.(file), progress: (percent: number) => progress?.(percent) };
+  return {
+    provider,
+    calls,
+    finish: (file: unknown) => finishUpload?.(file),
+    fail: (error: unknown) => failUpload?.(error),
+    progress: (percent: number) => progress?.(percent),
+  };
 }
 
 const postMessages = {
@@ -252,6 +260,7 @@ function renderPosts() {
         <Routes>
           <Route path={posts.route} element={<GeneratedResourcePage declaration={posts} />} />
         </Routes>
+        <Notification />
       </AdminContext>
     </TestMemoryRouter>,
   );
@@ -304,5 +313,17 @@ describe('generated screen: file, image and manyToMany kinds', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: /Guardar/ }));
     await waitFor(() => expect(mock.calls.updated).toHaveLength(1));
     expect(mock.calls.updated[0]).toMatchObject({ photo: NEW_PHOTO, attachment: null, labels: [2, 1] });
+  });
+
+  it("notifies the server's refusal of an upload and keeps the current file", async () => {
+    const mock = renderPosts();
+    await screen.findByText('Publicación');
+    await userEvent.click(screen.getByRole('button', { name: /Editar/ }));
+    const photo = within(await screen.findByRole('dialog')).getByRole('group', { name: 'Foto' });
+    await userEvent.upload(within(photo).getByLabelText('Foto'), new File(['<html>'], 'falsa.png', { type: 'image/png' }));
+    act(() => mock.fail(new HttpError('No puedes subir este tipo de archivo.', 400, {})));
+    expect(await screen.findByText('No puedes subir este tipo de archivo.')).toBeInTheDocument();
+    expect(within(photo).getByRole('img', { name: 'portada.png' })).toBeInTheDocument();
+    expect(within(photo).queryByRole('progressbar')).toBeNull();
   });
 });

@@ -1,0 +1,49 @@
+/** The base rules of the `file`/`image` and `manyToMany` kinds (resources/fieldKinds.ts), as body and form see them. */
+import { describe, expect, it } from 'vitest';
+import { ValidationError } from 'yup';
+import { fileIdOf, MANY_TO_MANY_MAX, resourceSchema } from './fieldKinds';
+import type { FieldDeclaration } from './types';
+
+const FILE_ID = '0b5c9a1e-4f2d-4c3b-9a8e-7d6f5e4c3b2a';
+const fields: FieldDeclaration[] = [
+  { source: 'id', type: 'id', label: 'id' },
+  { source: 'photo', type: 'image', label: 'photo', elementType: 'image' },
+  { source: 'tags', type: 'manyToMany', label: 'tags', reference: { resource: 'tags', display: 'name' } },
+  { source: 'owners', type: 'manyToMany', label: 'owners', reference: { resource: 'users', display: 'name' }, required: true },
+];
+const schema = resourceSchema({ fields }, 'id');
+
+async function messages(body: Record<string, unknown>): Promise<Record<string, string>> {
+  try {
+    await schema.validate(body, { abortEarly: false, stripUnknown: true });
+    return {};
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    return Object.fromEntries(error.inner.map((failure) => [failure.path ?? '', failure.message]));
+  }
+}
+
+describe('file kind rule', () => {
+  it('takes the fileID of the upload answer or the bare id, and refuses anything else', async () => {
+    expect(fileIdOf({ fileID: FILE_ID, name: 'a.png' })).toBe(FILE_ID);
+    expect(fileIdOf(FILE_ID)).toBe(FILE_ID);
+    const valid = await schema.validate({ photo: { fileID: FILE_ID, name: 'a.png' }, owners: [1] }, { stripUnknown: true });
+    expect(valid.photo).toBe(FILE_ID);
+    expect(await messages({ photo: null, owners: [1] })).toEqual({});
+    expect(await messages({ photo: '', owners: [1] })).toEqual({});
+    for (const photo of ['a.png', 12, { fileID: 'x' }, [FILE_ID]]) expect(await messages({ photo, owners: [1] })).toEqual({ photo: 'validation.field.file' });
+  });
+});
+
+describe('manyToMany kind rule', () => {
+  it('wants a list of positive integer ids, at least one when required, at most MANY_TO_MANY_MAX', async () => {
+    expect((await schema.validate({ tags: ['2', 1], owners: [3] }, { stripUnknown: true })).tags).toEqual([2, 1]);
+    expect(await messages({ tags: null, owners: [1] })).toEqual({});
+    expect(await messages({ tags: 'uno', owners: [1] })).toEqual({ tags: 'validation.field.list' });
+    expect(await messages({ tags: [0, 1.5], owners: [1] })).toEqual({ 'tags[0]': 'validation.field.reference', 'tags[1]': 'validation.field.reference' });
+    expect(await messages({ owners: [] })).toEqual({ owners: 'validation.field.required' });
+    expect(await messages({})).toEqual({ owners: 'validation.field.required' });
+    const many = Array.from({ length: MANY_TO_MANY_MAX + 1 }, (_, index) => index + 1);
+    expect(await messages({ tags: many, owners: [1] })).toEqual({ tags: 'validation.field.too_many' });
+  });
+});
