@@ -230,7 +230,7 @@ export function fieldRule(field: FieldDeclaration): Rule {
 }
 
 const writable = (model: Pick<ResourceModel, 'fields'>, idField: string) =>
-  model.fields.filter((field) => field.type !== 'id' && field.source !== idField && !field.readOnly);
+  model.fields.filter((field) => field.type !== 'id' && field.source !== idField && !field.readOnly && !field.computed);
 
 /**
  * The schema of a create/update body: the base rules of the writable fields, plus the declaration's own

@@ -60,7 +60,8 @@ export function uniqueIndexName(declaration: Pick<ResourceModel, 'table' | 'fiel
  */
 export function resourceTable(declaration: TableDeclaration) {
   const columns: Record<string, PgColumnBuilderBase> = {};
-  for (const field of declaration.fields) columns[field.source] = columnFor(field);
+  // A computed field has no column: the engine selects its expression (server/resources/store.ts).
+  for (const field of declaration.fields) if (!field.computed) columns[field.source] = columnFor(field);
   return pgTable(declaration.table, columns, (table) => {
     const built: Record<string, PgColumn> = table;
     const softDelete = declaration.softDelete ? built[declaration.softDelete.field] : undefined;

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { resources } from '../../resources';
 import { recordId } from '../../resources/limits';
 import { resourceSchema } from '../../resources/fieldKinds';
-import { isGeneratedResource, type ResourceDeclaration } from '../../resources/types';
+import { ALL_OPERATIONS, isGeneratedResource, type ResourceDeclaration, type ResourceOperation } from '../../resources/types';
 import { writeAudit } from '../audit/audit';
 import type { Db } from '../db/connection';
 import { ApiError, badArgument, notFound } from '../http/errors';
@@ -20,6 +20,10 @@ import { valuesToStore } from './fields';
 import { listQuerySchema, readListQuery } from '../lists/listQuery';
 import { resourceListSpec } from './listSpec';
 import { bodySchema, idParamsSchema, listResponseSchema, recordSchema } from './openapi';
+import { resourceAccess } from './access';
+import { registerResourceActions } from './actions';
+import { registerResourceExports } from './exports';
+import { resourceService } from './services';
 import { resourcePaths } from './paths';
 import { checkReferences, rememberResource } from './references';
 import { registerStateDocumentRoute } from './stateDocument';
@@ -87,15 +91,19 @@ export function registerResource(app: FastifyInstance, declaration: ResourceDecl
   const paths = resourcePaths(declaration);
   const title = t(declaration.title);
   const tags = [declaration.name];
-  const read = { permissions: declaration.permissions.read };
-  const write = { permissions: declaration.permissions.write };
+  const read = resourceAccess(declaration.permissions.read);
+  const write = resourceAccess(declaration.permissions.write);
   const record = recordSchema(declaration);
   const listSpec = resourceListSpec(declaration);
   const database = () => app.ctx.database.db;
   // operationIds named after the declaration (listSitetypes, getSitetypes…): clearer method names in generated clients.
   const resourceName = declaration.name.charAt(0).toUpperCase() + declaration.name.slice(1);
+  // Minimal operations choice (engine-shapes owns the full one: take theirs at merge).
+  const offers = (operation: ResourceOperation) => (declaration.operations ?? ALL_OPERATIONS).includes(operation);
+  // beforeWrite / afterWrite hooks of the resource's service, in each write's transaction (server/resources/services).
+  const service = resourceService(declaration.name);
 
-  apiRoute(app, {
+  if (offers('list')) apiRoute(app, {
     method: 'GET',
     url: paths.collection,
     access: read,
@@ -106,7 +114,7 @@ export function registerResource(app: FastifyInstance, declaration: ResourceDecl
     handler: async (request) => store.list(app.ctx.database, readListQuery(listSpec, request.query)),
   });
 
-  apiRoute(app, {
+  if (offers('read')) apiRoute(app, {
     method: 'GET',
     url: paths.item,
     access: read,
@@ -117,7 +125,7 @@ export function registerResource(app: FastifyInstance, declaration: ResourceDecl
     handler: async (request) => (await store.find(database(), recordIdParam(request))) ?? Promise.reject(notFound()),
   });
 
-  apiRoute(app, {
+  if (offers('create')) apiRoute(app, {
     method: 'POST',
     url: paths.collection,
     access: write,
@@ -132,7 +140,10 @@ export function registerResource(app: FastifyInstance, declaration: ResourceDecl
         .transaction(async (tx) => {
           await refuseDuplicates(declaration, store, tx, values);
           await checkReferences(app, tx, declaration, values);
-          const after = await store.insert(tx, values);
+          const hook = { tx, request, declaration, operation: 'create' as const, before: null, values, after: null };
+          await service.beforeWrite(hook);
+          const after = await store.insert(tx, hook.values);
+          await service.afterWrite({ ...hook, after });
           const recordId = after[declaration.idField] as number;
           await writeAudit(tx, request, { action: 'create', resource: declaration.name, recordId, after });
           return after;
@@ -143,7 +154,7 @@ export function registerResource(app: FastifyInstance, declaration: ResourceDecl
     },
   });
 
-  apiRoute(app, {
+  if (offers('update')) apiRoute(app, {
     method: 'PUT',
     url: paths.item,
     access: write,
@@ -163,7 +174,10 @@ export function registerResource(app: FastifyInstance, declaration: ResourceDecl
           const values = valuesToStore(declaration, await validateBody(declaration, request), 'update');
           await refuseDuplicates(declaration, store, tx, values, id);
           await checkReferences(app, tx, declaration, values);
-          const after = await store.update(tx, id, values);
+          const hook = { tx, request, declaration, operation: 'update' as const, before, values, after: null };
+          await service.beforeWrite(hook);
+          const after = await store.update(tx, id, hook.values);
+          await service.afterWrite({ ...hook, after });
           await writeAudit(tx, request, { action: 'update', resource: declaration.name, recordId: id, before, after });
           return after;
         })
@@ -171,7 +185,7 @@ export function registerResource(app: FastifyInstance, declaration: ResourceDecl
     },
   });
 
-  apiRoute(app, {
+  if (offers('delete')) apiRoute(app, {
     method: 'DELETE',
     url: paths.item,
     access: write,
@@ -188,7 +202,10 @@ export function registerResource(app: FastifyInstance, declaration: ResourceDecl
           const before = await store.find(tx, id, { lock: true });
           if (!before) throw notFound();
           if (declaration.rules?.canDelete && !declaration.rules.canDelete(before)) throw lockedError(declaration);
+          const hook = { tx, request, declaration, operation: 'delete' as const, before, values: {}, after: null };
+          await service.beforeWrite(hook);
           await store.remove(tx, id);
+          await service.afterWrite(hook);
           // A soft delete only marks the record: the trail says so ('Eliminación lógica').
           const action = declaration.softDelete ? 'soft_delete' : 'delete';
           await writeAudit(tx, request, { action, resource: declaration.name, recordId: id, before });
@@ -197,6 +214,18 @@ export function registerResource(app: FastifyInstance, declaration: ResourceDecl
         .catch((error: unknown) => translateDatabaseError(declaration, error));
     },
   });
+
+  registerResourceActions(app, declaration, {
+    store,
+    recordId: (raw) => {
+      const id = recordId(raw);
+      if (id === undefined) throw notFound();
+      return id;
+    },
+    locked: () => lockedError(declaration),
+    translateError: (error) => translateDatabaseError(declaration, error),
+  });
+  registerResourceExports(app, declaration);
 }
 
 /** Registers the generated routes of every declaration (default: all but the `custom` ones) and /stateDocument. */

@@ -11,11 +11,16 @@ export function idFieldOf(declaration: ResourceDeclaration): FieldDeclaration {
 
 /** Fields a create/update body may set: not the id, not read-only. */
 export function writableFields(declaration: ResourceDeclaration): FieldDeclaration[] {
-  return declaration.fields.filter((f) => f.source !== declaration.idField && f.type !== 'id' && !f.readOnly);
+  return declaration.fields.filter((f) => f.source !== declaration.idField && f.type !== 'id' && !f.readOnly && !f.computed);
 }
 
 export function searchableFields(declaration: ResourceDeclaration): FieldDeclaration[] {
-  return declaration.fields.filter((f) => f.searchable && fieldKind(f).text);
+  return declaration.fields.filter((f) => f.searchable && fieldKind(f).text && !f.computed);
+}
+
+/** Fields stored in a column of the table (every field but the computed ones). */
+export function storedFields(declaration: Pick<ResourceDeclaration, 'fields'>): FieldDeclaration[] {
+  return declaration.fields.filter((f) => !f.computed);
 }
 
 export function findField(declaration: ResourceDeclaration, source: string): FieldDeclaration | undefined {
@@ -41,7 +46,7 @@ export function valuesToStore(
     else if (mode === 'create' && fieldKind(field).text && !isNullable(field)) values[field.source] = '';
   }
   if (mode === 'create') {
-    for (const field of declaration.fields) {
+    for (const field of storedFields(declaration)) {
       if (field.readOnly && field.type !== 'id' && field.defaultValue !== undefined) values[field.source] = field.defaultValue;
     }
   }

@@ -4,7 +4,7 @@
  * invisible to every read unless the list filters by the soft-delete field itself.
  */
 import { and, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { ResourceDeclaration } from '../../resources/types';
 import type { Database, Db } from '../db/connection';
 import { resourceTable } from '../db/resourceTable';
@@ -12,7 +12,8 @@ import { spanishKey } from '../db/textKey';
 import { listLimit, listOrderBy, listPage, listWhere, SqlParams, type ListQuery } from '../lists/listQuery';
 import { fieldColumn } from '../../resources/types';
 import { toRecord } from './fields';
-import { columnSql, resourceListSpec } from './listSpec';
+import { resourceListSpec } from './listSpec';
+import { readConditions, readFromSql, readSelectSql } from './readSql';
 
 export type ResourceRecord = Record<string, unknown>;
 
@@ -32,7 +33,16 @@ export function createResourceStore(declaration: ResourceDeclaration) {
   const idColumn = column(declaration.idField);
   const softDeleteColumn = declaration.softDelete ? column(declaration.softDelete.field) : undefined;
   const visible = (): SQL | undefined => (softDeleteColumn ? eq(softDeleteColumn, false) : undefined);
-  const byId = (id: number): SQL | undefined => and(eq(idColumn, id), visible());
+  // Reads see the row as the list does: aliased `t`, with its computed fields and the declaration's conditions.
+  const row = alias(table, 't');
+  const rowColumns = getTableColumns(row) as Record<string, PgColumn>;
+  const computed = Object.fromEntries(
+    declaration.fields.filter((field) => field.computed).map((field) => [field.source, sql.raw(`(${field.computed!.sql})`)]),
+  );
+  const conditions = readConditions(declaration);
+  const readable = (id: number): SQL | undefined =>
+    and(eq(rowColumns[declaration.idField]!, id), ...conditions.map((condition) => sql.raw(condition)));
+  const hasComputed = Object.keys(computed).length > 0;
   const listSpec = resourceListSpec(declaration);
   /** A raw row (column names) keyed by `source`, as Drizzle's rows are. */
   const fromColumns = (row: ResourceRecord): ResourceRecord =>
@@ -44,11 +54,9 @@ export function createResourceStore(declaration: ResourceDeclaration) {
     /** One page (pageSize + 1 rows: hasNextPage without a count); soft-deleted rows only when the query filters by that field. */
     async list(database: Database, query: ListQuery): Promise<ListPage> {
       const params = new SqlParams();
-      const softDelete = declaration.softDelete ? declaration.fields.find((field) => field.source === declaration.softDelete?.field) : undefined;
-      const filtersSoftDelete = query.conditions.some((condition) => condition.name === softDelete?.source);
-      const base = softDelete && !filtersSoftDelete ? [`not ${columnSql(softDelete)}`] : [];
+      const base = readConditions(declaration, query);
       const rows = await database.query<ResourceRecord>(
-        `select * from "${declaration.table}" t ${listWhere(query, params, base)} ${listOrderBy(listSpec, query)} ${listLimit(query, params)}`,
+        `select ${readSelectSql(declaration)} ${readFromSql(declaration)} ${listWhere(query, params, base)} ${listOrderBy(listSpec, query)} ${listLimit(query, params)}`,
         params.values,
       );
       const page = listPage(rows, query);
@@ -56,9 +64,9 @@ export function createResourceStore(declaration: ResourceDeclaration) {
     },
 
     async find(db: Db, id: number, options: { lock?: boolean } = {}): Promise<ResourceRecord | null> {
-      const statement = db.select().from(table).where(byId(id)).limit(1);
-      const [row] = options.lock ? await statement.for('update') : await statement;
-      return row ? toRecord(declaration, row as ResourceRecord) : null;
+      const statement = db.select({ ...rowColumns, ...computed }).from(row).where(readable(id)).limit(1);
+      const [found] = options.lock ? await statement.for('update', { of: row }) : await statement;
+      return found ? toRecord(declaration, found as ResourceRecord) : null;
     },
 
     /** True when another visible row holds the same text, ignoring case and accents (as the unique index does). */
@@ -71,14 +79,17 @@ export function createResourceStore(declaration: ResourceDeclaration) {
     },
 
     async insert(db: Db, values: ResourceRecord): Promise<ResourceRecord> {
-      const [row] = await db.insert(table).values(values as never).returning();
-      return toRecord(declaration, row as ResourceRecord);
+      const [inserted] = await db.insert(table).values(values as never).returning();
+      const record = toRecord(declaration, inserted as ResourceRecord);
+      // Computed fields come from a read.
+      return hasComputed ? ((await this.find(db, record[declaration.idField] as number)) ?? record) : record;
     },
 
     async update(db: Db, id: number, values: ResourceRecord): Promise<ResourceRecord> {
       if (Object.keys(values).length === 0) return (await this.find(db, id))!;
-      const [row] = await db.update(table).set(values as never).where(eq(idColumn, id)).returning();
-      return toRecord(declaration, row as ResourceRecord);
+      const [updated] = await db.update(table).set(values as never).where(eq(idColumn, id)).returning();
+      const record = toRecord(declaration, updated as ResourceRecord);
+      return hasComputed ? ((await this.find(db, id)) ?? record) : record;
     },
 
     /** Marks the soft-delete flag when declared, otherwise removes the row. */
