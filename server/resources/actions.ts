@@ -135,10 +135,12 @@ async function sortCollection(route: ActionRoute, tx: Db, request: FastifyReques
   return answer;
 }
 
-/** The schema of a collection sort's body: documented permissively, read by `readSortList` (Spanish refusals). */
+/**
+ * The schema of a collection sort's body: a list, documented without `type` on purpose so that the validator lets any
+ * body through and `readSortList` answers the refusals in Spanish, each item named.
+ */
 function sortListSchema(declaration: ResourceDeclaration, field: string): JsonSchema {
   return {
-    type: 'array',
     description: `Registros con su nuevo orden (${declaration.idField} y ${field}, enteros; cada registro una vez).`,
     items: {
       type: 'object',
