@@ -2,7 +2,8 @@
  * The resource engine: from one declaration (resources/types.ts) the API gets its CRUD routes
  * (list, one, create, update, delete), their validation (the declaration's yup schema), their
  * access (the declaration's permissions), their rules (locked records), their audit lines and
- * their OpenAPI entries. Catalogues need no hand-written route.
+ * their OpenAPI entries. Catalogues need no hand-written route. Around each write the resource's service runs its
+ * hooks (server/resources/services); its declared actions and exports get their routes from actions.ts and exports.ts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { resources } from '../../resources';
