@@ -8,7 +8,8 @@ import type { ResourceReference } from '../resources/types';
 const READ_ACTIONS = ['list', 'show', 'read', 'export'];
 const WRITE_ACTIONS = ['create', 'edit', 'delete', 'clone', 'write', 'enable', 'disable', 'sort'];
 
-export function requirementFor(declaration: ResourceReference, action: string): readonly PermissionName[] | null {
+/** `authenticated`: any signed-in superadmin (a resource every screen reads, such as locations). */
+export function requirementFor(declaration: ResourceReference, action: string): readonly PermissionName[] | 'authenticated' | null {
   if (action === 'access' || action === 'route') return declaration.routeAccess;
   if (READ_ACTIONS.includes(action)) return declaration.permissions.read;
   if (WRITE_ACTIONS.includes(action)) return declaration.permissions.write;
@@ -27,5 +28,5 @@ export function canAccessResource(
   const declaration = declarations.find((d) => d.name === params.resource);
   if (!declaration) return true;
   const requirement = requirementFor(declaration, params.action);
-  return requirement !== null && hasAnyPermission(held, requirement);
+  return requirement === 'authenticated' || (requirement !== null && hasAnyPermission(held, requirement));
 }

@@ -9,6 +9,7 @@
  * - segment 2: groups of portals; entity types do not apply.
  */
 import * as yup from 'yup';
+import { COUNTRY_ROOT_LOCATION_ID } from './locations';
 
 export type AudienceSegment = 0 | 1 | 2;
 
@@ -247,7 +248,7 @@ export interface LocationModel {
   name?: string;
 }
 
-const COUNTRY_ROOT = 170;
+const COUNTRY_ROOT = COUNTRY_ROOT_LOCATION_ID;
 
 function locationModels(a: Audience): LocationModel[] {
   return [

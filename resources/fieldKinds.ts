@@ -315,9 +315,11 @@ export function fieldRule(field: FieldDeclaration): Rule {
   return rule.nullable().optional();
 }
 
-/** The fields a body sets: not the id, not read-only, not the parent's id of a nested resource (it comes from the path). */
+/** The fields a body sets: not the id, not read-only or computed, not the parent's id of a nested resource (it comes from the path). */
 const writable = (model: Pick<ResourceModel, 'fields' | 'parent'>, idField: string) =>
-  model.fields.filter((field) => field.type !== 'id' && field.source !== idField && !field.readOnly && field.source !== model.parent?.field);
+  model.fields.filter(
+    (field) => field.type !== 'id' && field.source !== idField && !field.readOnly && !field.computed && field.source !== model.parent?.field,
+  );
 
 /**
  * The schema of a create/update body: the base rules of the writable fields, plus the declaration's own

@@ -17,8 +17,8 @@ export const catalogueResources: readonly ResourceDeclaration[] = [
   chatCategoriesResource,
 ];
 
-/** Site area resources with hand-written routes and screens. */
-export const siteResources = [sitesResource, locationsResource, groupsResource] satisfies readonly CustomResourceDeclaration[];
+/** Site area resources: sites (hand-written routes and screens), and locations and groups on the engine. */
+export const siteResources: readonly AnyResourceDeclaration[] = [sitesResource, locationsResource, groupsResource];
 
 /** User area resources with hand-written routes and screens. */
 export const userResources = [superadminsResource, auditResource] satisfies readonly CustomResourceDeclaration[];

@@ -1,9 +1,10 @@
 /**
  * Locations (spec 01 §3 'Location'): departments under the country root (id 170) and their
- * municipalities; ids are DANE codes. Read-only, not a screen: feeds filters and forms.
+ * municipalities; ids are DANE codes. Read-only, not a screen: feeds filters and forms. Any signed-in
+ * superadmin reads them (`GET /locations/`, spec filters parentLocationId, search, isMunicipality; id for getMany).
  */
-import { EVERYONE, SITES } from './areas';
-import { defineCustomResource } from './types';
+import { SITES } from './areas';
+import { defineResource } from './types';
 
 export interface LocationRecord {
   id: number;
@@ -15,10 +16,10 @@ export interface LocationRecord {
   longitude: number | null;
 }
 
-/** Id of the country root; departments are its children (setting Location.CountryRootId). */
+/** Id of the country root; departments are its children (setting Location.CountryRootId). The one copy of 170. */
 export const COUNTRY_ROOT_LOCATION_ID = 170;
 
-export const locationsResource = defineCustomResource({
+export const locationsResource = defineResource<LocationRecord>({
   name: 'locations',
   apiPath: '/locations/',
   idField: 'id',
@@ -26,10 +27,20 @@ export const locationsResource = defineCustomResource({
   title: 'sites.resources.locations.title',
   fields: [
     { source: 'id', type: 'id', label: 'sites.resources.locations.fields.id' },
-    { source: 'name', type: 'text', label: 'sites.resources.locations.fields.name', maxLength: 150, searchable: true },
-    { source: 'code', type: 'text', label: 'sites.resources.locations.fields.code', maxLength: 5 },
-    { source: 'isMunicipality', type: 'boolean', label: 'sites.resources.locations.fields.isMunicipality' },
+    { source: 'name', type: 'text', label: 'sites.resources.locations.fields.name', maxLength: 150, searchable: true, filter: false },
+    { source: 'code', type: 'text', label: 'sites.resources.locations.fields.code', maxLength: 5, filter: false },
+    { source: 'parentLocationId', type: 'integer', label: 'sites.resources.locations.fields.parentLocationId', readOnly: true },
+    { source: 'isMunicipality', type: 'boolean', label: 'sites.resources.locations.fields.isMunicipality', readOnly: true },
+    { source: 'latitude', type: 'decimal', label: 'sites.resources.locations.fields.latitude', readOnly: true, filter: false },
+    { source: 'longitude', type: 'decimal', label: 'sites.resources.locations.fields.longitude', readOnly: true, filter: false },
   ],
-  permissions: { read: EVERYONE, write: SITES },
-  routes: 'custom',
+  permissions: { read: 'authenticated', write: SITES },
+  operations: ['list', 'read'],
+  sort: { field: 'name', order: 'ASC' },
+  // Every municipality of the country in one page (docs/decisions.md 'One list query').
+  pageSize: 100,
+  maxPageSize: 2000,
+  // The country root is never listed: departments are the top of every choice.
+  listWhere: 't.parent_location_id is not null',
+  editMode: 'dialog',
 });

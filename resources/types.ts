@@ -76,13 +76,23 @@ export interface FieldDeclaration {
    * formats and size the field accepts; the input uploads to `POST /uploadfiles/elementType=<elementType>`.
    */
   elementType?: string;
+  /**
+   * The list filter under the field's `source`: by default its kind's filter (ids and numbers `in`, booleans true/false…);
+   * `search`: an accent- and case-insensitive "contains" on this field (the spec's `?name=` of groups); `false`: none.
+   */
+  filter?: 'search' | false;
+  /**
+   * A read-only value the database computes on every read (no column): `sql` is an expression over the resource's row,
+   * aliased `t` (e.g. `(select count(*)::int from group_sites gs where gs.group_id = t.group_id)`). Not filtered nor ordered.
+   */
+  computed?: { sql: string };
 }
 
 export type PermissionRequirement = readonly PermissionName[];
 
 export interface ResourcePermissions {
-  /** Read the list and single records. Any one suffices. */
-  read: PermissionRequirement;
+  /** Read the list and single records. Any one suffices; `authenticated`: any signed-in superadmin (locations). */
+  read: PermissionRequirement | 'authenticated';
   /** Create, update and delete. Any one suffices. */
   write: PermissionRequirement;
 }
@@ -188,6 +198,13 @@ export interface ResourceModel<TRecord extends AnyObject = AnyObject> {
   sort: { field: string; order: 'ASC' | 'DESC' };
   /** Page size of the list call. */
   pageSize: number;
+  /** Largest page the list accepts (larger is refused with 400); default 1000 (server/resources/listSpec.ts). */
+  maxPageSize?: number;
+  /**
+   * A condition every read holds (list, one record, exports, actions), over the row aliased `t`: rows outside it do not
+   * exist for the API (e.g. locations' country root, `t.parent_location_id is not null`).
+   */
+  listWhere?: string;
   /** How the generated list edits a row: inline in the row, or in a dialog. */
   editMode: 'inline' | 'dialog';
   /** Delete marks this boolean column instead of removing the row; the list hides marked rows. */

@@ -18,6 +18,8 @@ export const exportTexts = {
   format: {
     description: 'Formato del archivo: csv (por defecto) o xlsx',
     invalid: 'El formato debe ser csv o xlsx',
+    /** An export that offers one format only (a declared export's `formats`). */
+    only: 'El formato debe ser %{formats}',
   },
   response: 'El archivo con todas las filas que cumplen los filtros (sin límite de filas)',
   columns: {

@@ -85,7 +85,15 @@ export const sites = {
     },
     locations: {
       title: 'Ubicaciones',
-      fields: { id: 'Código', name: 'Nombre', code: 'Código DANE', isMunicipality: 'Municipio' },
+      fields: {
+        id: 'Código',
+        name: 'Nombre',
+        code: 'Código DANE',
+        parentLocationId: 'Ubicación padre',
+        isMunicipality: 'Municipio',
+        latitude: 'Latitud',
+        longitude: 'Longitud',
+      },
     },
     groups: {
       title: 'Grupos',

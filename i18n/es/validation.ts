@@ -22,6 +22,12 @@ export const validation = {
   catalogue: {
     name: 'Debes registrar un nombre válido',
   },
+  /** The body of a collection sort (server/resources/actionRules.ts `readSortList`). */
+  sort: {
+    list: 'Debes enviar la lista de registros con su orden',
+    item: 'Cada elemento debe indicar el registro y su orden',
+    repeated: 'El registro aparece más de una vez en la lista',
+  },
   sitetypes: {
     percentage_required: 'Debes ingresar el porcentage',
     percentage_invalid: 'El valor no es válido',

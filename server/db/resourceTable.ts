@@ -68,7 +68,8 @@ export function uniqueIndexName(declaration: Pick<ResourceModel, 'table' | 'fiel
  */
 export function resourceTable(declaration: TableDeclaration) {
   const columns: Record<string, PgColumnBuilderBase> = {};
-  for (const field of declaration.fields) if (!fieldKind(field).junction) columns[field.source] = columnFor(field, declaration.idField);
+  // A computed field has no column (the engine selects its expression, server/resources/store.ts), nor a manyToMany (junctionTable).
+  for (const field of declaration.fields) if (!fieldKind(field).junction && !field.computed) columns[field.source] = columnFor(field, declaration.idField);
   return pgTable(declaration.table, columns, (table) => {
     const built: Record<string, PgColumn> = table;
     const softDelete = declaration.softDelete ? built[declaration.softDelete.field] : undefined;

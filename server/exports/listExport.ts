@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import Papa from 'papaparse';
 import type { ListQuery, ListSpec } from '../../resources/listQuery';
 import type { Database } from '../db/connection';
-import { badArgument } from '../http/errors';
+import { ApiError, badArgument } from '../http/errors';
 import { apiRoute, type Access } from '../http/route';
 import { t } from '../i18n';
 import { listQuerySchema, readListQuery, SqlParams } from '../lists/listQuery';
@@ -84,13 +84,15 @@ export function readExportQuery(spec: ListSpec, rawQuery: unknown): ListQuery {
   return readListQuery(spec, query);
 }
 
-/** The file format asked for: csv by default, a Spanish 400 for anything else. */
-export function readExportFormat(rawQuery: unknown): ExportFormat {
+/** The file format asked for: the first offered one (csv) by default, a Spanish 400 for anything not offered. */
+export function readExportFormat(rawQuery: unknown, formats: readonly ExportFormat[] = EXPORT_FORMATS): ExportFormat {
   const raw = (rawQuery as Record<string, unknown> | null)?.format;
-  if (raw === undefined || raw === '') return 'csv';
+  if (raw === undefined || raw === '') return formats[0] ?? 'csv';
   const format = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
-  if (!EXPORT_FORMATS.includes(format as ExportFormat)) throw badArgument('format', 'exports.format.invalid');
-  return format as ExportFormat;
+  if (formats.includes(format as ExportFormat)) return format as ExportFormat;
+  if (formats.length === EXPORT_FORMATS.length) throw badArgument('format', 'exports.format.invalid');
+  const message = t('exports.format.only', { formats: formats.join(', ') });
+  throw new ApiError(400, 'BadArgument', message, [{ code: 'BadArgument', target: 'format', message }]);
 }
 
 /** Every matching row, batch after batch, each batch one statement after the last row of the previous one. */
@@ -221,6 +223,8 @@ export interface ListExportDeclaration<Row> {
   /** i18n key of the file name stem (`exports.files.sites`). */
   fileNameKey: string;
   batchSize?: number;
+  /** The formats offered (default both); the first is the default. */
+  formats?: readonly ExportFormat[];
 }
 
 /** The querystring of an export: the list's filters and order (no paging) and `format`. */
@@ -253,7 +257,7 @@ export function registerListExport<Row extends Record<string, unknown>>(app: Fas
         sql: declaration.sql,
         columns: declaration.columns,
         fileName: t(declaration.fileNameKey),
-        format: readExportFormat(request.query),
+        format: readExportFormat(request.query, declaration.formats),
         batchSize: declaration.batchSize,
       }),
   });

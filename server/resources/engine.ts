@@ -8,13 +8,18 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { resources } from '../../resources';
+import { recordId } from '../../resources/limits';
 import { isGeneratedResource, type ResourceDeclaration, type ResourceOperation } from '../../resources/types';
 import { notFound } from '../http/errors';
 import { apiRoute } from '../http/route';
 import { t } from '../i18n';
 import { listQuerySchema, readListQuery } from '../lists/listQuery';
 import { registerCollectionUpdate } from './collectionUpdate';
+import { resourceAccess } from './access';
+import { registerResourceActions } from './actions';
+import { registerResourceExports } from './exports';
 import { resourceListSpec } from './listSpec';
+import { resourceService } from './services';
 import { bodySchema, collectionParamsSchema, itemParamsSchema, listResponseSchema, recordSchema } from './openapi';
 import { resourcePaths } from './paths';
 import { rememberResource } from './references';
@@ -196,17 +201,29 @@ export function registerResource(app: FastifyInstance, declaration: ResourceDecl
     tags: [declaration.name],
     // operationIds named after the declaration (listSitetypes, getSitetypes…): clearer method names in generated clients.
     operationName: declaration.name.charAt(0).toUpperCase() + declaration.name.slice(1),
-    read: { permissions: declaration.permissions.read },
-    write: { permissions: declaration.permissions.write },
+    read: resourceAccess(declaration.permissions.read),
+    write: resourceAccess(declaration.permissions.write),
+    service: resourceService(declaration.name),
     database: () => app.ctx.database.db,
     relations: createRelations(app, declaration),
   };
   if (shape.singleton) {
     registerSingleton(context);
-    return;
+  } else {
+    for (const operation of shape.operations) CRUD_ROUTES[operation](context);
+    if (shape.collectionUpdate) registerCollectionUpdate(context);
   }
-  for (const operation of shape.operations) CRUD_ROUTES[operation](context);
-  if (shape.collectionUpdate) registerCollectionUpdate(context);
+  registerResourceActions(app, declaration, {
+    store: context.store,
+    recordId: (raw) => {
+      const id = recordId(raw);
+      if (id === undefined) throw notFound();
+      return id;
+    },
+    locked: () => lockedError(declaration),
+    translateError: (error) => translateDatabaseError(declaration, error),
+  });
+  registerResourceExports(app, declaration);
 }
 
 /** Registers the generated routes of every declaration (default: all but the `custom` ones) and /stateDocument. */

@@ -12,7 +12,7 @@ export function idFieldOf(declaration: ResourceDeclaration): FieldDeclaration {
 /** Fields a create/update body may set: not the id, not read-only, not the parent's id (it comes from the path). */
 export function writableFields(declaration: ResourceDeclaration): FieldDeclaration[] {
   return declaration.fields.filter(
-    (f) => f.source !== declaration.idField && f.type !== 'id' && !f.readOnly && f.source !== declaration.parent?.field,
+    (f) => f.source !== declaration.idField && f.type !== 'id' && !f.readOnly && !f.computed && f.source !== declaration.parent?.field,
   );
 }
 
@@ -22,7 +22,12 @@ export function bodyNamesId(declaration: ResourceDeclaration, mode: 'create' | '
 }
 
 export function searchableFields(declaration: ResourceDeclaration): FieldDeclaration[] {
-  return declaration.fields.filter((f) => f.searchable && fieldKind(f).text);
+  return declaration.fields.filter((f) => f.searchable && fieldKind(f).text && !f.computed);
+}
+
+/** Fields stored in a column of the table (every field but the computed ones). */
+export function storedFields(declaration: Pick<ResourceDeclaration, 'fields'>): FieldDeclaration[] {
+  return declaration.fields.filter((f) => !f.computed);
 }
 
 export function findField(declaration: ResourceDeclaration, source: string): FieldDeclaration | undefined {
@@ -49,7 +54,7 @@ export function valuesToStore(
     else if (mode === 'create' && fieldKind(field).text && !isNullable(field)) values[field.source] = '';
   }
   if (mode === 'create') {
-    for (const field of declaration.fields) {
+    for (const field of storedFields(declaration)) {
       if (field.readOnly && field.type !== 'id' && field.defaultValue !== undefined) values[field.source] = field.defaultValue;
     }
   }

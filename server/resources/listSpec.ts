@@ -11,16 +11,25 @@ import { spanishOrderSql } from '../db/textKey';
 import { t } from '../i18n';
 import { searchableFields } from './fields';
 
-/** Largest page of a generated list: site types are fetched 1000 at a time (spec 03 §9). */
+/** Largest page of a generated list unless it declares `maxPageSize`: site types are fetched 1000 at a time (spec 03 §9). */
 export const RESOURCE_MAX_PAGE_SIZE = 1000;
 const RESERVED_QUERY_KEYS = ['page', 'pageSize', 'search', 'orderBy'];
 
 /** `t."column"`: the table's alias in every generated list statement. */
 export const columnSql = (field: FieldDeclaration): string => `t."${fieldColumn(field).replace(/"/g, '""')}"`;
 
+/** The filter under a field's source: its kind's, a contains search (`filter: 'search'`), or none (`false`, computed). */
 function fieldFilter(field: FieldDeclaration, context: FilterContext): ListFilterSpec | undefined {
+  if (field.filter === false || field.computed) return undefined;
+  if (field.filter === 'search') {
+    const description = `Parte de ${t(field.label)} (sin distinguir mayúsculas ni tildes)`;
+    return { kind: 'search', sql: [columnSql(field)], maxLength: field.maxLength ?? 200, description };
+  }
   return fieldKind(field).filter(field, columnSql(field), `Filtro: ${t(field.label)}`, context);
 }
+
+/** A field the list can order by: a stored value its kind can compare (not computed). */
+const orderable = (field: FieldDeclaration): boolean => !field.computed && fieldKind(field).orderable !== false;
 
 export function resourceListSpec(declaration: ResourceDeclaration): ListSpec {
   const fields = declaration.fields.filter((field) => !RESERVED_QUERY_KEYS.includes(field.source));
@@ -31,7 +40,7 @@ export function resourceListSpec(declaration: ResourceDeclaration): ListSpec {
     const filter = fieldFilter(field, context);
     if (filter) filters[field.source] = filter;
   }
-  const idFilter = idField ? fieldFilter(idField, context) : undefined;
+  const idFilter = idField ? fieldKind(idField).filter(idField, columnSql(idField), `Filtro: ${t(idField.label)}`, context) : undefined;
   if (idFilter && !filters.id) filters.id = { ...idFilter, description: `Igual que ${declaration.idField}` };
   const searchable = searchableFields(declaration);
   if (searchable.length > 0) {
@@ -44,10 +53,10 @@ export function resourceListSpec(declaration: ResourceDeclaration): ListSpec {
   }
   return {
     defaultPageSize: declaration.pageSize,
-    maxPageSize: RESOURCE_MAX_PAGE_SIZE,
+    maxPageSize: declaration.maxPageSize ?? RESOURCE_MAX_PAGE_SIZE,
     orders: Object.fromEntries(
       declaration.fields
-        .filter((field) => fieldKind(field).orderable !== false)
+        .filter(orderable)
         .map((field) => [field.source, fieldKind(field).text ? spanishOrderSql(columnSql(field)) : columnSql(field)]),
     ),
     defaultOrder: `${declaration.sort.order === 'DESC' ? '-' : ''}${declaration.sort.field}`,

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ResourceDeclaration } from '../../resources/types';
 import { apiRoute } from '../http/route';
+import { resourceAccess } from './access';
 import { t } from '../i18n';
 
 export const DOCUMENT_STATES = [
@@ -21,7 +22,7 @@ export function registerStateDocumentRoute(app: FastifyInstance, documentTypes: 
   apiRoute(app, {
     method: 'GET',
     url: '/stateDocument',
-    access: { permissions: documentTypes.permissions.read },
+    access: resourceAccess(documentTypes.permissions.read),
     summary: 'Estados de un tipo de documento: 1 activo, 0 eliminado',
     tags: [documentTypes.name],
     schema: {

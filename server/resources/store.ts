@@ -5,7 +5,7 @@
  * parent's scope (`StoreScope`): only rows whose parent field holds the parent named in the path exist.
  */
 import { and, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { ResourceDeclaration } from '../../resources/types';
 import type { Database, Db } from '../db/connection';
 import { resourceTable } from '../db/resourceTable';
@@ -14,8 +14,9 @@ import { listLimit, listOrderBy, listPage, listWhere, SqlParams, type ListQuery 
 import { fieldColumn } from '../../resources/types';
 import { toRecord } from './fields';
 import { columnSql, resourceListSpec } from './listSpec';
-import type { RecordId } from './shape';
+import { readConditions, readFromSql, readSelectSql } from './readSql';
 import { readRelations } from './relations';
+import type { RecordId } from './shape';
 
 export type ResourceRecord = Record<string, unknown>;
 
@@ -42,7 +43,20 @@ export function createResourceStore(declaration: ResourceDeclaration) {
   const softDeleteColumn = declaration.softDelete ? column(declaration.softDelete.field) : undefined;
   const visible = (): SQL | undefined => (softDeleteColumn ? eq(softDeleteColumn, false) : undefined);
   const inScope = (scope?: StoreScope): SQL | undefined => (scope ? eq(column(scope.field), scope.value) : undefined);
-  const byId = (id: RecordId, scope?: StoreScope): SQL | undefined => and(eq(idColumn, id), visible(), inScope(scope));
+  // Reads see the row as the list does: aliased `t`, with its computed fields and the declaration's conditions.
+  const row = alias(table, 't');
+  const rowColumns = getTableColumns(row) as Record<string, PgColumn>;
+  const computed = Object.fromEntries(
+    declaration.fields.filter((field) => field.computed).map((field) => [field.source, sql.raw(`(${field.computed!.sql})`)]),
+  );
+  const conditions = readConditions(declaration);
+  const readable = (id: RecordId, scope?: StoreScope): SQL | undefined =>
+    and(
+      eq(rowColumns[declaration.idField]!, id),
+      ...conditions.map((condition) => sql.raw(condition)),
+      scope ? eq(rowColumns[scope.field]!, scope.value) : undefined,
+    );
+  const hasComputed = Object.keys(computed).length > 0;
   const listSpec = resourceListSpec(declaration);
   /** A raw row (column names) keyed by `source`, as Drizzle's rows are. */
   const fromColumns = (row: ResourceRecord): ResourceRecord =>
@@ -54,13 +68,11 @@ export function createResourceStore(declaration: ResourceDeclaration) {
     /** One page (pageSize + 1 rows: hasNextPage without a count); soft-deleted rows only when the query filters by that field. */
     async list(database: Database, query: ListQuery, scope?: StoreScope): Promise<ListPage> {
       const params = new SqlParams();
-      const softDelete = declaration.softDelete ? declaration.fields.find((field) => field.source === declaration.softDelete?.field) : undefined;
-      const filtersSoftDelete = query.conditions.some((condition) => condition.name === softDelete?.source);
-      const base = softDelete && !filtersSoftDelete ? [`not ${columnSql(softDelete)}`] : [];
+      const base = readConditions(declaration, query);
       const scopeField = scope ? declaration.fields.find((field) => field.source === scope.field) : undefined;
       if (scope && scopeField) base.push(`${columnSql(scopeField)} = ${params.add(scope.value)}`);
       const rows = await database.query<ResourceRecord>(
-        `select * from "${declaration.table}" t ${listWhere(query, params, base)} ${listOrderBy(listSpec, query)} ${listLimit(query, params)}`,
+        `select ${readSelectSql(declaration)} ${readFromSql(declaration)} ${listWhere(query, params, base)} ${listOrderBy(listSpec, query)} ${listLimit(query, params)}`,
         params.values,
       );
       const page = listPage(rows, query);
@@ -69,9 +81,9 @@ export function createResourceStore(declaration: ResourceDeclaration) {
     },
 
     async find(db: Db, id: RecordId, options: { lock?: boolean; scope?: StoreScope } = {}): Promise<ResourceRecord | null> {
-      const statement = db.select().from(table).where(byId(id, options.scope)).limit(1);
-      const [row] = options.lock ? await statement.for('update') : await statement;
-      return row ? (await readRelations(db, declaration, [toRecord(declaration, row as ResourceRecord)]))[0]! : null;
+      const statement = db.select({ ...rowColumns, ...computed }).from(row).where(readable(id, options.scope)).limit(1);
+      const [found] = options.lock ? await statement.for('update', { of: row }) : await statement;
+      return found ? (await readRelations(db, declaration, [toRecord(declaration, found as ResourceRecord)]))[0]! : null;
     },
 
     /** Every visible row of the collection (or of the parent's scope), locked for the transaction: a collection update. */
@@ -90,8 +102,10 @@ export function createResourceStore(declaration: ResourceDeclaration) {
     },
 
     async insert(db: Db, values: ResourceRecord): Promise<ResourceRecord> {
-      const [row] = await db.insert(table).values(values as never).returning();
-      return toRecord(declaration, row as ResourceRecord);
+      const [inserted] = await db.insert(table).values(values as never).returning();
+      const record = toRecord(declaration, inserted as ResourceRecord);
+      // Computed fields come from a read.
+      return hasComputed ? ((await this.find(db, record[declaration.idField] as RecordId)) ?? record) : record;
     },
 
     /** A singleton's first row under `id`; null when a simultaneous first write stored it first (the primary key decides). */
@@ -106,8 +120,9 @@ export function createResourceStore(declaration: ResourceDeclaration) {
 
     async update(db: Db, id: RecordId, values: ResourceRecord): Promise<ResourceRecord> {
       if (Object.keys(values).length === 0) return (await this.find(db, id))!;
-      const [row] = await db.update(table).set(values as never).where(eq(idColumn, id)).returning();
-      return toRecord(declaration, row as ResourceRecord);
+      const [updated] = await db.update(table).set(values as never).where(eq(idColumn, id)).returning();
+      const record = toRecord(declaration, updated as ResourceRecord);
+      return hasComputed ? ((await this.find(db, id)) ?? record) : record;
     },
 
     /** Marks the soft-delete flag when declared, otherwise removes the row. */

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { resourceSchema } from '../../resources/fieldKinds';
-import type { PermissionRequirement, ResourceDeclaration } from '../../resources/types';
+import type { ResourceDeclaration } from '../../resources/types';
 import type { Db } from '../db/connection';
 import { uniqueIndexName } from '../db/resourceTable';
 import { ApiError, badArgument } from '../http/errors';
@@ -20,6 +20,8 @@ import type { ResourceRecord, ResourceStore, StoreScope } from './store';
 
 /** One declaration's routes share this: built once by `registerResource`. */
 import type { Relations } from './relations';
+import type { ResourceService } from './services';
+import type { Access } from '../http/route';
 
 export interface ResourceRouteContext {
   app: FastifyInstance;
@@ -31,8 +33,10 @@ export interface ResourceRouteContext {
   tags: string[];
   /** `listSitetypes`, `getSitetypes`…: operationIds named after the declaration. */
   operationName: string;
-  read: { permissions: PermissionRequirement };
-  write: { permissions: PermissionRequirement };
+  read: Access;
+  write: Access;
+  /** The resource's service: its beforeWrite / afterWrite hooks run in every write's transaction (server/resources/services). */
+  service: ResourceService;
   database: () => Db;
   /** manyToMany links and file references, written in each record's transaction (server/resources/relations.ts). */
   relations: Relations;
@@ -103,9 +107,12 @@ export async function insertRecord(
   await refuseDuplicates(declaration, store, tx, values);
   await checkReferences(app, tx, declaration, values);
   await relations.check(tx, values, links);
-  const inserted = options.insert ? await options.insert(tx, values) : await store.insert(tx, values);
+  const hook = { tx, request, declaration, operation: 'create' as const, before: null, values, after: null };
+  await context.service.beforeWrite(hook);
+  const inserted = options.insert ? await options.insert(tx, hook.values) : await store.insert(tx, hook.values);
   if (!inserted) return null;
   const after = await relations.save(tx, inserted, links);
+  await context.service.afterWrite({ ...hook, after });
   const recordId = after[declaration.idField] as RecordId;
   await writeAudit(tx, request, { action: 'create', resource: declaration.name, recordId, after });
   return after;
@@ -130,7 +137,10 @@ export async function updateRecord(
   await refuseDuplicates(declaration, store, tx, values, id);
   await checkReferences(app, tx, declaration, values);
   await relations.check(tx, values, links);
-  const after = await relations.save(tx, await store.update(tx, id, values), links);
+  const hook = { tx, request, declaration, operation: 'update' as const, before, values, after: null };
+  await context.service.beforeWrite(hook);
+  const after = await relations.save(tx, await store.update(tx, id, hook.values), links);
+  await context.service.afterWrite({ ...hook, after });
   if (options.onlyIfChanged) {
     if (JSON.stringify(after) === JSON.stringify(before)) return after;
     if (declaration.rules?.canEdit && !declaration.rules.canEdit(before)) throw lockedError(declaration);
@@ -143,8 +153,11 @@ export async function updateRecord(
 export async function deleteRecord(context: ResourceRouteContext, tx: Db, request: FastifyRequest, before: ResourceRecord): Promise<void> {
   const { declaration, store, relations } = context;
   const id = before[declaration.idField] as RecordId;
+  const hook = { tx, request, declaration, operation: 'delete' as const, before, values: {}, after: null };
+  await context.service.beforeWrite(hook);
   await relations.release(tx, before);
   await store.remove(tx, id);
+  await context.service.afterWrite(hook);
   // A soft delete only marks the record: the trail says so ('Eliminación lógica').
   const action = declaration.softDelete ? 'soft_delete' : 'delete';
   await writeAudit(tx, request, { action, resource: declaration.name, recordId: id, before });

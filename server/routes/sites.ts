@@ -1,4 +1,5 @@
 /** GET /sites/: the site list with its filters (spec 01 'Site list', 'Site filter'); GET /sites/counts/: its tab totals. */
+import { resourceAccess } from '../resources/access';
 import type { FastifyInstance } from 'fastify';
 import { SITE_EXPORTERS } from '../../resources/areas';
 import { sitesResource } from '../../resources/sites';
@@ -13,7 +14,7 @@ import { registerListExport, type ExportColumn } from '../exports/listExport';
 import { siteRequestExportColumns, siteRequestExportSpec, siteRequestExportSql, type SiteRequestExportRow } from '../sites/requestExport';
 
 /** The portal area (resources/areas.ts PORTAL_AREA), as the sites declaration reads it. */
-const SITE_READERS = { permissions: sitesResource.permissions.read };
+const SITE_READERS = resourceAccess(sitesResource.permissions.read);
 /** 'Descarga' and 'Descargar solicitudes' (spec 01 'Site list'). */
 const EXPORTERS = { permissions: SITE_EXPORTERS };
 

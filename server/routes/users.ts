@@ -1,4 +1,5 @@
 /** Superadministrators and password recovery (spec 01 §7: /users/, /users/{id}, /users/passwordreset/). */
+import { resourceAccess } from '../resources/access';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { checkRecoveryToken, completeRecovery, requestRecovery } from '../auth/recovery';
 import { createSuperadmin, listSuperadminPage, readSuperadmin, updateSuperadmin } from '../auth/superadmins';
@@ -11,8 +12,8 @@ import { superadminsResource } from '../../resources/superadmins';
 
 const RECOVERY_TAGS = ['Recuperación de contraseña'];
 const TAGS = ['Superadministradores'];
-const READERS = { permissions: superadminsResource.permissions.read };
-const WRITERS = { permissions: superadminsResource.permissions.write };
+const READERS = resourceAccess(superadminsResource.permissions.read);
+const WRITERS = resourceAccess(superadminsResource.permissions.write);
 
 const tokenParam = (request: FastifyRequest) => (request.params as { token: string }).token;
 const idParam = (request: FastifyRequest) => (request.params as { id: string }).id;

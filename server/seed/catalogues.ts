@@ -1,7 +1,8 @@
 /** Reference catalogues and settings seeded on an empty database (pure data). */
+import { COUNTRY_ROOT_LOCATION_ID } from '../../resources/locations';
 import type { ServerConfig } from '../config';
 
-export const COUNTRY_ROOT = { id: 170, code: '170', name: 'Colombia' } as const;
+export const COUNTRY_ROOT = { id: COUNTRY_ROOT_LOCATION_ID, code: String(COUNTRY_ROOT_LOCATION_ID), name: 'Colombia' } as const;
 
 export const SITE_TYPES = [
   { id: 1, name: 'Gobernación', isEditable: false, orderType: 0 },

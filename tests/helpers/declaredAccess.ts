@@ -7,7 +7,7 @@
  * declaration fails.
  */
 import { PERMISSION_NAMES, type PermissionName } from '../../resources/permissions';
-import { isGeneratedResource, type AnyResourceDeclaration, type ResourceReference } from '../../resources/types';
+import { isGeneratedResource, type AnyResourceDeclaration, type PermissionRequirement, type ResourceReference } from '../../resources/types';
 import { API_PREFIX, type Access, type RegisteredRoute } from '../../server/http/route';
 
 /** A requirement of a declaration: its read or write permissions, or who opens its screen (its area's). */
@@ -24,9 +24,13 @@ function shape(url: string): string {
     .replace(/\/+$/, '');
 }
 
+/** A declared requirement as a list: `authenticated` (any signed-in superadmin) is all nine permissions. */
+const listed = (requirement: PermissionRequirement | 'authenticated'): readonly PermissionName[] =>
+  requirement === 'authenticated' ? PERMISSION_NAMES : requirement;
+
 function requirementOf(declaration: ResourceReference, requirement: DeclaredRequirement): readonly PermissionName[] {
   if (requirement === 'route') return declaration.routeAccess;
-  return declaration.permissions[requirement];
+  return listed(declaration.permissions[requirement]);
 }
 
 /** The declaration's requirement for one route, with where it comes from; undefined when no declaration owns the route. */
@@ -49,18 +53,18 @@ export function declaredRequirement(
     if (isGeneratedResource(declaration)) {
       for (const action of declaration.actions ?? []) {
         if (action.method === route.method && shape(`${base}/${action.path}`) === url) {
-          return { requirement: action.permissions ?? declaration.permissions.write, source: `${declaration.name} action ${action.name}` };
+          return { requirement: listed(action.permissions ?? declaration.permissions.write), source: `${declaration.name} action ${action.name}` };
         }
       }
       for (const download of declaration.exports ?? []) {
         if (reading && shape(`${API_PREFIX}${download.path}`) === url) {
-          return { requirement: download.permissions ?? declaration.permissions.read, source: `${declaration.name} export` };
+          return { requirement: listed(download.permissions ?? declaration.permissions.read), source: `${declaration.name} export` };
         }
       }
     }
     if (url === base || url === `${base}/:`) {
       const requirement = reading ? 'read' : 'write';
-      return { requirement: declaration.permissions[requirement], source: `${declaration.name} ${requirement}` };
+      return { requirement: listed(declaration.permissions[requirement]), source: `${declaration.name} ${requirement}` };
     }
   }
   return undefined;

@@ -78,6 +78,9 @@ describe('permissions and landing', () => {
     expect(canAccessResource(['Reports'], resources, { resource: 'sitetypes', action: 'access' })).toBe(false);
     expect(canAccessResource(['Settings'], resources, { resource: 'sitetypes', action: 'fly' })).toBe(false);
     expect(canAccessResource([], resources, { resource: 'undeclared', action: 'list' })).toBe(true);
+    // Locations are read by any signed-in superadmin ('authenticated'), written by nobody here.
+    expect(canAccessResource(['Tickets'], resources, { resource: 'locations', action: 'list' })).toBe(true);
+    expect(canAccessResource(['Tickets'], resources, { resource: 'locations', action: 'edit' })).toBe(false);
   });
 
   it('getPermissions and getIdentity come from the stored user', async () => {

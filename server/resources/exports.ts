@@ -1,0 +1,77 @@
+/**
+ * The declared exports of a resource (`declaration.exports`, resources/types.ts `ResourceExport`): each one a streamed
+ * `GET` of the list (server/exports/listExport.ts) with the list's own parsed query (its filters and order, no row cap),
+ * the same rows as the list (computed fields, `listWhere`, soft delete), CSV or XLSX, and the fields' i18n labels as
+ * headers. Access: the export's permissions, else the declaration's read.
+ */
+import type { FastifyInstance } from 'fastify';
+import { choiceLabelKey } from '../../resources/fieldKinds';
+import { fieldColumn, type FieldDeclaration, type ResourceDeclaration, type ResourceExport } from '../../resources/types';
+import { registerListExport, type ExportCell, type ExportColumn } from '../exports/listExport';
+import { t } from '../i18n';
+import { listOrderBy, listWhere } from '../lists/listQuery';
+import { resourceAccess } from './access';
+import { toRecord } from './fields';
+import { resourceListSpec } from './listSpec';
+import { readConditions, readFromSql, readSelectSql } from './readSql';
+
+type Row = Record<string, unknown>;
+
+/** The value of a field in a file cell: numbers, dates as dates, choices by their label, JSON as text. */
+export function exportCell(declaration: ResourceDeclaration, field: FieldDeclaration, value: unknown): ExportCell {
+  if (value === null || value === undefined) return null;
+  if (field.type === 'datetime') return new Date(String(value));
+  if (field.type === 'enum') {
+    const choice = field.choices?.find((candidate) => candidate.id === value);
+    return choice ? t(choiceLabelKey(declaration.name, field, choice)) : String(value);
+  }
+  if (field.type === 'json' || field.type === 'audience') return JSON.stringify(value);
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  return String(value);
+}
+
+/** The file's columns: the declared `fields`, else the list's (`list !== false`), each headed by its label. */
+export function exportColumns(declaration: ResourceDeclaration, declared: Pick<ResourceExport, 'fields'>): ExportColumn<Row>[] {
+  const sources = declared.fields ?? declaration.fields.filter((field) => field.list !== false).map((field) => field.source);
+  return sources.map((source) => {
+    const field = declaration.fields.find((candidate) => candidate.source === source);
+    if (!field) throw new Error(`resource ${declaration.name}: export column ${source} is not a declared field`);
+    return { key: source, headerKey: field.label, value: (row: Row) => exportCell(declaration, field, row[source]) };
+  });
+}
+
+/** A batch's row (column names) as the API's record (sources, numbers, ISO dates), once per row. */
+function recordReader(declaration: ResourceDeclaration): (row: Row) => Row {
+  const records = new WeakMap<Row, Row>();
+  return (row) => {
+    let record = records.get(row);
+    if (!record) {
+      record = toRecord(declaration, Object.fromEntries(declaration.fields.map((field) => [field.source, row[fieldColumn(field)]])));
+      records.set(row, record);
+    }
+    return record;
+  };
+}
+
+/** Registers `GET <path>` for each declared export of the resource. */
+export function registerResourceExports(app: FastifyInstance, declaration: ResourceDeclaration): void {
+  const spec = resourceListSpec(declaration);
+  for (const declared of declaration.exports ?? []) {
+    const columns = exportColumns(declaration, declared);
+    const recordOf = recordReader(declaration);
+    registerListExport<Row>(app, {
+      url: declared.path,
+      access: resourceAccess(declared.permissions ?? declaration.permissions.read),
+      summary: `${t(declaration.title)}: descarga (${declared.formats.join(' o ').toUpperCase()}) con los filtros y el orden de la lista, todas las filas`,
+      tags: [declaration.name],
+      spec,
+      formats: declared.formats,
+      sql: (query, batch) =>
+        `select ${readSelectSql(declaration)}, ${batch.keys} ${readFromSql(declaration)}
+           ${listWhere(query, batch.params, [...readConditions(declaration, query), ...batch.after])} ${listOrderBy(spec, query)} ${batch.limit}`,
+      // The batch rows come with their keyset columns: the cells read the record.
+      columns: columns.map((column) => ({ ...column, value: (row: Row) => column.value!(recordOf(row)) })),
+      fileNameKey: declared.fileName,
+    });
+  }
+}

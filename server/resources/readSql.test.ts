@@ -1,0 +1,74 @@
+import { getTableConfig } from 'drizzle-orm/pg-core';
+import { describe, expect, it } from 'vitest';
+import { groupsResource } from '../../resources/groups';
+import { resources } from '../../resources';
+import { fieldColumn, isGeneratedResource } from '../../resources/types';
+import { locationsResource } from '../../resources/locations';
+import * as schema from '../db/schema';
+import { is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import { exportCell, exportColumns } from './exports';
+import { resourceListSpec } from './listSpec';
+import { readConditions, readSelectSql } from './readSql';
+import { storedFields } from './fields';
+
+describe('reads of a generated resource', () => {
+  it('select the row and each computed field under its column name', () => {
+    expect(readSelectSql(groupsResource)).toBe(
+      't.*, (select count(*)::int from group_sites gs join sites s on s.id = gs.site_id where gs.group_id = t.group_id and not s.is_deleted) as "count_entities"',
+    );
+    expect(readSelectSql(locationsResource)).toBe('t.*');
+  });
+
+  it('hold the declaration listWhere on every read', () => {
+    expect(readConditions(locationsResource)).toEqual(['(t.parent_location_id is not null)']);
+    expect(readConditions(groupsResource)).toEqual([]);
+  });
+});
+
+describe('list specs of locations and groups (spec filter names and page sizes)', () => {
+  it('locations: parentLocationId, isMunicipality, search and id; 100 per page, up to 2000', () => {
+    const spec = resourceListSpec(locationsResource);
+    expect(Object.keys(spec.filters).sort()).toEqual(['id', 'isMunicipality', 'parentLocationId', 'search']);
+    expect([spec.defaultPageSize, spec.maxPageSize, spec.defaultOrder]).toEqual([100, 2000, 'name']);
+  });
+
+  it('groups: name is a contains search like search; the computed count is neither filter nor order; 10 per page, up to 1000', () => {
+    const spec = resourceListSpec(groupsResource);
+    expect(Object.keys(spec.filters).sort()).toEqual(['groupID', 'id', 'name', 'search']);
+    expect(spec.filters.name).toMatchObject({ kind: 'search', sql: ['t."name"'], maxLength: 100 });
+    expect(Object.keys(spec.orders).sort()).toEqual(['groupID', 'name']);
+    expect([spec.defaultPageSize, spec.maxPageSize]).toEqual([10, 1000]);
+  });
+});
+
+describe('declared fields against the schema', () => {
+  const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
+
+  it.each(resources.filter(isGeneratedResource).map((declaration) => ({ name: declaration.name, declaration })))(
+    '$name: every stored field is a column of its table (computed ones are not)',
+    ({ declaration }) => {
+      const table = tables.find((candidate) => getTableConfig(candidate).name === declaration.table);
+      expect(table, declaration.table).toBeDefined();
+      const columns = getTableConfig(table!).columns.map((column) => column.name);
+      for (const field of storedFields(declaration)) expect(columns, field.source).toContain(fieldColumn(field));
+      for (const field of declaration.fields.filter((candidate) => candidate.computed)) expect(columns).not.toContain(fieldColumn(field));
+    },
+  );
+});
+
+describe('export cells', () => {
+  it('take the list columns by default, headed by their labels', () => {
+    expect(exportColumns(groupsResource, {}).map((column) => [column.key, column.headerKey])).toEqual([
+      ['name', 'sites.resources.groups.fields.name'],
+      ['countEntities', 'sites.resources.groups.fields.countEntities'],
+    ]);
+    expect(() => exportColumns(groupsResource, { fields: ['nope'] })).toThrow(/nope/);
+  });
+
+  it('write dates as dates and JSON as text', () => {
+    expect(exportCell(groupsResource, { source: 'at', type: 'datetime', label: 'l' }, '2026-11-23T05:04:54.000Z')).toEqual(new Date('2026-11-23T05:04:54.000Z'));
+    expect(exportCell(groupsResource, { source: 'data', type: 'json', label: 'l' }, { a: 1 })).toBe('{"a":1}');
+    expect(exportCell(groupsResource, { source: 'n', type: 'integer', label: 'l' }, null)).toBeNull();
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * The generic resource service (the Directus way: one generic service, specialised ones extend it). The engine calls a
+ * resource's service around every write and for its `custom` actions; the generic one adds nothing. A resource with
+ * domain rules gets `server/resources/services/<resource>.ts`: a class extending `ResourceService` that overrides
+ * `beforeWrite` / `afterWrite` and lists its named actions, registered in `services/index.ts`. Declarations stay pure
+ * data (the browser reads them); everything that runs code lives here, on the server only.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AnySchema } from 'yup';
+import type { ResourceAction, ResourceDeclaration } from '../../../resources/types';
+import type { Db } from '../../db/connection';
+import type { ResourceRecord } from '../store';
+
+type JsonSchema = Record<string, unknown>;
+
+export type WriteOperation = 'create' | 'update' | 'delete';
+
+/** What a hook sees: it runs inside the write's transaction; a throw (an ApiError for a Spanish 4xx) rolls it all back. */
+export interface WriteContext {
+  /** The write's transaction: anything the hook writes with it commits or rolls back with the record. */
+  tx: Db;
+  request: FastifyRequest;
+  declaration: ResourceDeclaration;
+  operation: WriteOperation;
+  /** The declared action that writes (`enable`, `disable`), when the write is one rather than a CRUD route. */
+  action?: string;
+  /** The stored record before the write (locked); null on create. */
+  before: ResourceRecord | null;
+  /** The values about to be stored (empty on delete). `beforeWrite` may change them; `afterWrite` sees what was stored. */
+  values: ResourceRecord;
+  /** The record after the write: in `afterWrite` only, null on delete. */
+  after: ResourceRecord | null;
+}
+
+/** What a `custom` action's handler sees: its transaction, the record (record scope: found, locked, `when` checked). */
+export interface ActionContext {
+  tx: Db;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  declaration: ResourceDeclaration;
+  action: ResourceAction;
+  /** Record scope: the record the path names; collection scope: null. */
+  record: ResourceRecord | null;
+  /** The path parameters other than `{id}` (as text). */
+  params: Record<string, string>;
+  /** The body, through `schema` when the handler declares one. */
+  body: unknown;
+}
+
+/** The server side of a declared `custom` action: its handler, and the body and answer it documents. */
+export interface CustomActionHandler {
+  /** Runs inside the action's transaction; its result is the answer (and the audit line's `after` when an object). */
+  run(context: ActionContext): Promise<unknown>;
+  /** Validates the body (messages are i18n keys); its refusals answer 400 with each field as target. */
+  schema?: AnySchema;
+  /** OpenAPI: the body (when the action takes one) and the 2xx answer; default answer: the record (record scope). */
+  bodySchema?: JsonSchema;
+  responseSchema?: JsonSchema;
+  /** One line for the API reference. */
+  summary?: string;
+}
+
+export class ResourceService {
+  /** The handlers of the declaration's `custom` actions, by action name. */
+  readonly actions: Readonly<Record<string, CustomActionHandler>> = {};
+
+  /** Before a create, update or delete is stored: refuse it (throw) or complete `context.values`. */
+  async beforeWrite(_context: WriteContext): Promise<void> {}
+
+  /** After it is stored, in the same transaction: write what follows from it, or refuse it (throw: all rolls back). */
+  async afterWrite(_context: WriteContext): Promise<void> {}
+}

@@ -1,0 +1,26 @@
+/**
+ * The resource services by resource name (server/resources/services/base.ts): the specialised ones are listed in
+ * `SPECIALISED_SERVICES`; every other resource gets the generic `ResourceService`. `registerResourceService` adds one at
+ * run time (an area module, or a test's throwaway resource) before the routes are registered.
+ */
+import { ResourceService } from './base';
+
+export { ResourceService } from './base';
+export type { ActionContext, CustomActionHandler, WriteContext, WriteOperation } from './base';
+
+/** `<resource name>: new <Resource>Service()`, one line per resource with domain rules or named actions. */
+const SPECIALISED_SERVICES: Readonly<Record<string, ResourceService>> = {};
+
+const registered = new Map<string, ResourceService>();
+const generic = new ResourceService();
+
+/** Registers the service of `resource`; one per resource (a second one is a mistake, refused). */
+export function registerResourceService(resource: string, service: ResourceService): void {
+  if (registered.has(resource) || SPECIALISED_SERVICES[resource]) throw new Error(`resource ${resource}: a service is already registered`);
+  registered.set(resource, service);
+}
+
+/** The service of a resource: its specialised one, or the generic one. */
+export function resourceService(resource: string): ResourceService {
+  return registered.get(resource) ?? SPECIALISED_SERVICES[resource] ?? generic;
+}
