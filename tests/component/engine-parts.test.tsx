@@ -3,7 +3,7 @@
  * (permissions, `when`, confirmation, dataProvider.runAction, notice), operations hiding buttons, the
  * singleton form page and the 'Ver más' list.
  */
-import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { AdminContext, Notification, TestMemoryRouter, type AuthProvider, type DataProvider, type GetListParams, type RaRecord } from 'react-admin';
@@ -38,8 +38,9 @@ function lampsDeclaration(overrides: Partial<ResourceDeclaration> = {}): Resourc
         { source: 'name', type: 'text', label: 'resources.lamps.fields.name', maxLength: 50, searchable: true },
         { source: 'kind', type: 'enum', label: 'resources.lamps.fields.kind.label', choices: [{ id: 'led' }, { id: 'halogen' }] },
         { source: 'enabled', type: 'boolean', label: 'resources.lamps.fields.enabled', readOnly: true },
+        { source: 'installedOn', type: 'date', label: 'resources.lamps.fields.installedOn', list: false, nullable: true },
       ],
-      filters: ['kind'],
+      filters: ['kind', 'installedOn'],
       routeAccess: ['Settings'],
       permissions: { read: ['Settings'], write: ['Settings'] },
       sort: { field: 'name', order: 'ASC' },
@@ -70,7 +71,7 @@ const messages = {
     ...spanishMessages.resources,
     lamps: {
       title: 'Lámparas',
-      fields: { id: 'Código', name: 'Nombre', kind: { label: 'Tipo', choices: { led: 'LED', halogen: 'Halógena' } }, enabled: 'Activa', text: 'Texto' },
+      fields: { id: 'Código', name: 'Nombre', kind: { label: 'Tipo', choices: { led: 'LED', halogen: 'Halógena' } }, enabled: 'Activa', text: 'Texto', installedOn: 'Instalada' },
       actions: { enable: 'Activar', purge: 'Purgar' },
       confirm_enable: '¿Seguro deseas activar esta lámpara?',
       enabled_notice: 'Lámpara activada',
@@ -172,6 +173,14 @@ describe('ResourceFilters', () => {
     expect(JSON.parse(new URLSearchParams(location.search).get('filter') ?? '{}')).toEqual({ q: 'a', kind: 'halogen' });
     await waitFor(() => expect(screen.queryByText('Aurora')).toBeNull());
     expect(screen.getByText('Brisa')).toBeInTheDocument();
+  });
+
+  it('filters a date by a range: from and to', async () => {
+    const { calls } = renderPage(lampsDeclaration());
+    await rowOf('Aurora');
+    fireEvent.change(screen.getByLabelText('Instalada desde'), { target: { value: '2024-05-01' } });
+    fireEvent.change(screen.getByLabelText('Instalada hasta'), { target: { value: '2024-05-31' } });
+    await waitFor(() => expect(calls.getList.at(-1)!.filter).toEqual({ installedOnFrom: '2024-05-01', installedOnTo: '2024-05-31' }));
   });
 
   it('opens with the filters the address holds', async () => {
