@@ -7,18 +7,25 @@
  * `{ results, meta: { hasNextPage, total } }`, not `range`/`Content-Range`), getMany (one list call
  * with repeated id keys, not `filter={"id":[…]}`), and the custom verbs (enable, disable, sort,
  * upload with progress, request). See docs/decisions.md 'Data provider'.
+ *
+ * The declaration's shapes: a nested `apiPath` (`/chats/{chatId}/messages/`) takes its `{param}` from
+ * `meta` or from the list filter of the same name; a singleton reads and writes `apiPath` without id;
+ * `updateCollection` replaces a collection (`PUT apiPath`); `runAction` calls a declared action.
  */
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, GetListResult, GetManyResult, Identifier, RaRecord } from 'ra-core';
 import { API_BASE, httpClient, toFetchJson, type Client, type HttpResponse, type RequestOptions } from './httpClient';
 import {
   apiSegment,
+  collectionPath,
+  fillPath,
   joinPath,
   listQuery,
   resourceTarget,
   toListResult,
   toPayload,
   toRecord,
+  type FindDeclaration,
   type ListEnvelope,
 } from './resourcePaths';
 import { uploadFile, type UploadProgress } from './upload';
@@ -33,7 +40,29 @@ export interface SortParams {
   items?: ReadonlyArray<Record<string, unknown>>;
 }
 
+/** A declared action's call (resources/types.ts `ResourceAction`). */
+export interface RunActionParams {
+  /** The action's name in the declaration. */
+  action: string;
+  /** Record actions: the record's id (`{id}` of the action's path). */
+  id?: Identifier;
+  /** The action path's other `{params}` (e.g. `targetId`) and a nested path's parent param. */
+  params?: Record<string, unknown>;
+  /** The body (collection sort: the whole order). */
+  data?: unknown;
+  meta?: Record<string, unknown>;
+}
+
+export interface UpdateCollectionParams {
+  data: ReadonlyArray<Record<string, unknown>>;
+  meta?: Record<string, unknown>;
+}
+
 export interface PortalesDataProvider extends DataProvider {
+  /** `PUT apiPath` with the whole list (declarations with `collectionUpdate`). */
+  updateCollection: (resource: string, params: UpdateCollectionParams) => Promise<{ data: RaRecord[] }>;
+  /** `{method} {apiPath}{action.path}` of a declared action, `{id}` and other params filled. */
+  runAction: (resource: string, params: RunActionParams) => Promise<{ data: unknown }>;
   enable: (resource: string, id: Identifier) => Promise<{ data: RaRecord }>;
   disable: (resource: string, id: Identifier) => Promise<{ data: RaRecord }>;
   sort: (resource: string, params: SortParams) => Promise<{ data: unknown }>;
@@ -44,19 +73,39 @@ export interface PortalesDataProvider extends DataProvider {
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object';
 
-export function createDataProvider(client: Client = httpClient): PortalesDataProvider {
+/** `meta` of a call, as an object (react-admin types it `any`). */
+const metaOf = (params: { meta?: unknown }): Record<string, unknown> | undefined => (isObject(params.meta) ? params.meta : undefined);
+
+/**
+ * @param find where declarations come from (tests pass a throwaway one); default: resources/index.ts.
+ */
+export function createDataProvider(client: Client = httpClient, find?: FindDeclaration): PortalesDataProvider {
   // ra-data-simple-rest builds `${API_BASE}/${segment}` and `${API_BASE}/${segment}/${id}`; the
   // segment is the declaration's path without its slashes (`/sites/groups/` → `sites/groups`).
   const base = simpleRestProvider(API_BASE, toFetchJson(client));
 
   const getList = async (resource: string, params: Parameters<DataProvider['getList']>[1]): Promise<GetListResult> => {
-    const { apiPath, idField } = resourceTarget(resource);
-    const { json } = await client<ListEnvelope>(apiPath, { query: listQuery(params, idField), signal: params.signal });
+    const { apiPath, idField } = resourceTarget(resource, find);
+    const { path, filter } = collectionPath(apiPath, { meta: metaOf(params), filter: params.filter });
+    const { json } = await client<ListEnvelope>(path, { query: listQuery({ ...params, filter }, idField), signal: params.signal });
     return toListResult(json, params.pagination?.page ?? 1, idField) as GetListResult;
   };
 
+  /** The collection path (parent param filled) and id field of a call. */
+  const target = (resource: string, params: { meta?: unknown; filter?: Record<string, unknown> } = {}) => {
+    const { apiPath, idField, declaration } = resourceTarget(resource, find);
+    const { path } = collectionPath(apiPath, { meta: metaOf(params), filter: params.filter });
+    return { path, segment: apiSegment(path), idField, declaration };
+  };
+
+  /** A singleton's record has no id of its own: react-admin keys it by the resource name. */
+  const singletonRecord = (json: unknown, idField: string, resource: string) => {
+    const record = toRecord(json, idField);
+    return record.id === undefined || record.id === null ? { ...record, id: resource } : record;
+  };
+
   const toggle = async (resource: string, id: Identifier, verb: 'enable' | 'disable') => {
-    const { apiPath, idField } = resourceTarget(resource);
+    const { apiPath, idField } = resourceTarget(resource, find);
     const { json } = await client(joinPath(apiPath, id, verb), { method: 'POST' });
     return { data: isObject(json) ? toRecord(json, idField) : { id } };
   };
@@ -65,16 +114,20 @@ export function createDataProvider(client: Client = httpClient): PortalesDataPro
     getList,
 
     getOne: async (resource, params) => {
-      const { apiPath, idField } = resourceTarget(resource);
-      const { data } = await base.getOne(apiSegment(apiPath), params);
+      const { path, segment, idField, declaration } = target(resource, params);
+      if (declaration?.singleton) {
+        const { json } = await client(path, { signal: params.signal });
+        return { data: singletonRecord(json, idField, resource) as never };
+      }
+      const { data } = await base.getOne(segment, params);
       return { data: toRecord(data, idField) as never };
     },
 
     /** One list call: `GET {path}?{idField}=1&{idField}=2&pageSize=2` (repeated keys, the engine's `in` filter). */
     getMany: async (resource, params): Promise<GetManyResult> => {
       if (params.ids.length === 0) return { data: [] };
-      const { apiPath, idField } = resourceTarget(resource);
-      const { json } = await client<ListEnvelope>(apiPath, {
+      const { path, idField } = target(resource, params);
+      const { json } = await client<ListEnvelope>(path, {
         query: { [idField]: params.ids.map((id) => (typeof id === 'number' ? id : String(id))), page: 1, pageSize: params.ids.length },
         signal: params.signal,
       });
@@ -87,41 +140,64 @@ export function createDataProvider(client: Client = httpClient): PortalesDataPro
       getList(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }),
 
     create: async (resource, params) => {
-      const { apiPath, idField } = resourceTarget(resource);
-      const { data } = await base.create(apiSegment(apiPath), { ...params, data: toPayload(params.data, idField) });
+      const { segment, idField } = target(resource, params);
+      const { data } = await base.create(segment, { ...params, data: toPayload(params.data, idField) });
       return { data: toRecord(data, idField) as never };
     },
 
     update: async (resource, params) => {
-      const { apiPath, idField } = resourceTarget(resource);
-      const { data } = await base.update(apiSegment(apiPath), { ...params, data: toPayload(params.data, idField) });
+      const { path, segment, idField, declaration } = target(resource, params);
+      if (declaration?.singleton) {
+        const { json } = await client(path, { method: 'PUT', body: toPayload(params.data, idField) });
+        return { data: singletonRecord(isObject(json) ? json : params.data, idField, resource) as never };
+      }
+      const { data } = await base.update(segment, { ...params, data: toPayload(params.data, idField) });
       return { data: toRecord(data, idField) as never };
     },
 
     // ra-data-simple-rest answers each record's `id` property; the ids asked for are the same ones
     // and stay right when the declaration's id field has another name (documentTypeID).
     updateMany: async (resource, params) => {
-      const { apiPath, idField } = resourceTarget(resource);
-      await base.updateMany(apiSegment(apiPath), { ...params, data: toPayload(params.data, idField) });
+      const { segment, idField } = target(resource, params);
+      await base.updateMany(segment, { ...params, data: toPayload(params.data, idField) });
       return { data: params.ids };
     },
 
     delete: async (resource, params) => {
-      const { apiPath, idField } = resourceTarget(resource);
-      const { data } = await base.delete(apiSegment(apiPath), params);
+      const { segment, idField } = target(resource, params);
+      const { data } = await base.delete(segment, params);
       return { data: (isObject(data) ? toRecord(data, idField) : (params.previousData ?? { id: params.id })) as never };
     },
 
     deleteMany: async (resource, params) => {
-      const { apiPath } = resourceTarget(resource);
-      await base.deleteMany(apiSegment(apiPath), params);
+      const { segment } = target(resource, params);
+      await base.deleteMany(segment, params);
       return { data: params.ids };
+    },
+
+    updateCollection: async (resource, params) => {
+      const { path, idField } = target(resource, params);
+      const { json } = await client(path, { method: 'PUT', body: params.data.map((record) => toPayload(record, idField)) });
+      const records = Array.isArray(json) ? json : params.data;
+      return { data: records.map((record) => toRecord(record, idField)) };
+    },
+
+    runAction: async (resource, params) => {
+      const { path, idField, declaration } = target(resource, { meta: { ...params.params, ...params.meta } });
+      const action = declaration?.actions?.find((candidate) => candidate.name === params.action);
+      if (!action) throw new Error(`${resource} no declara la acción ${params.action}`);
+      const actionPath = fillPath(action.path, { ...params.params, id: params.id });
+      const { json } = await client(`${path.replace(/\/+$/, '')}/${actionPath.replace(/^\/+/, '')}`, {
+        method: action.method,
+        body: params.data,
+      });
+      return { data: isObject(json) && !Array.isArray(json) ? toRecord(json, idField) : json };
     },
 
     enable: (resource, id) => toggle(resource, id, 'enable'),
     disable: (resource, id) => toggle(resource, id, 'disable'),
     sort: async (resource, params) => {
-      const { apiPath } = resourceTarget(resource);
+      const { apiPath } = resourceTarget(resource, find);
       if (params.items) {
         const { json } = await client(joinPath(apiPath, 'sort'), { method: 'PUT', body: params.items });
         return { data: json };

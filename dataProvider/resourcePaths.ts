@@ -3,19 +3,69 @@
  * how a list request becomes query parameters, and how an API record becomes a react-admin record.
  */
 import { findResource } from '../resources/index';
+import { isGeneratedResource, type AnyResourceDeclaration, type ResourceDeclaration } from '../resources/types';
 import type { QueryValue } from './httpClient';
 
 export interface ResourceTarget {
   apiPath: string;
   idField: string;
+  /** The generated declaration (operations, singleton, parent, actions), when the resource has one. */
+  declaration?: ResourceDeclaration;
 }
 
+export type FindDeclaration = (resource: string) => AnyResourceDeclaration | undefined;
+
 /** The declaration's path and id; an undeclared name falls back to `/{name}/` with `id`. */
-export function resourceTarget(resource: string): ResourceTarget {
-  const declaration = findResource(resource);
-  return declaration
-    ? { apiPath: declaration.apiPath, idField: declaration.idField }
-    : { apiPath: `/${resource}/`, idField: 'id' };
+export function resourceTarget(resource: string, find: FindDeclaration = findResource): ResourceTarget {
+  const declaration = find(resource);
+  if (!declaration) return { apiPath: `/${resource}/`, idField: 'id' };
+  return {
+    apiPath: declaration.apiPath,
+    idField: declaration.idField,
+    declaration: isGeneratedResource(declaration) ? declaration : undefined,
+  };
+}
+
+const PATH_PARAM = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
+
+/** The `{params}` a path template names: `/chats/{chatId}/messages/` → `['chatId']`. */
+export function pathParams(template: string): string[] {
+  return [...template.matchAll(PATH_PARAM)].map((match) => match[1]!);
+}
+
+/** A path template does not name a value the call gave: a programming error, not a user one. */
+export class MissingPathParamError extends Error {
+  constructor(readonly param: string, readonly template: string) {
+    super(`Falta el valor de {${param}} para ${template}`);
+  }
+}
+
+/** Fills a path template's `{params}` from `values` (each URL-encoded): `/chats/{chatId}/messages/` + `{ chatId: 7 }`. */
+export function fillPath(template: string, values: Record<string, unknown>): string {
+  return template.replace(PATH_PARAM, (_whole, name: string) => {
+    const value = values[name];
+    if (value === undefined || value === null || value === '') throw new MissingPathParamError(name, template);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/**
+ * The collection path of a call: the declaration's `apiPath` with its parent's `{param}` taken from `meta`
+ * (`meta.chatId`) or from the list filter named like the param (`filter.chatId`, which then leaves the query).
+ */
+export function collectionPath(
+  apiPath: string,
+  sources: { meta?: Record<string, unknown>; filter?: Record<string, unknown> } = {},
+): { path: string; filter: Record<string, unknown> | undefined } {
+  const names = pathParams(apiPath);
+  if (names.length === 0) return { path: apiPath, filter: sources.filter };
+  const values: Record<string, unknown> = {};
+  const filter = sources.filter ? { ...sources.filter } : undefined;
+  for (const name of names) {
+    values[name] = sources.meta?.[name] ?? sources.filter?.[name];
+    if (filter) delete filter[name];
+  }
+  return { path: fillPath(apiPath, values), filter };
 }
 
 /** `/sitetypes/` + 5 → `/sitetypes/5`; `/documentType` + 5 + `enable` → `/documentType/5/enable`. */

@@ -205,6 +205,13 @@ export interface ResourceModel<TRecord extends AnyObject = AnyObject> {
    * exist for the API (e.g. locations' country root, `t.parent_location_id is not null`).
    */
   listWhere?: string;
+  /** How the generated list pages: numbered pages (default), or one growing list with 'Ver más'. */
+  listMode?: 'pages' | 'loadMore';
+  /**
+   * Fields offered as list filters, in order (sources; each its kind's filter widget, kept in the address).
+   * The text search appears on its own when some field is `searchable`.
+   */
+  filters?: readonly string[];
   /** How the generated list edits a row: inline in the row, or in a dialog. */
   editMode: 'inline' | 'dialog';
   /** Delete marks this boolean column instead of removing the row; the list hides marked rows. */

@@ -10,6 +10,15 @@ export const engine = {
   empty: 'No hay registros',
   saved: 'Se ha guardado la información de forma exitosa',
   deleted: 'El registro ha sido eliminado',
+  action_done: 'La acción se realizó de forma exitosa',
+  load_more: 'Ver más',
+  export: 'Descargar',
+  show: 'Ver',
+  filters: {
+    search: 'Buscar',
+    from: '%{field} desde',
+    to: '%{field} hasta',
+  },
   create_title: 'Agregar: %{title}',
   edit_title: 'Editar: %{title}',
   /** `file` / `image` fields (src/engine/FileFieldParts.tsx). */

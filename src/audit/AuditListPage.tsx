@@ -3,12 +3,13 @@
  * Filters by user, resource and dates; 20 records at a time, newest first, with 'Ver más'; each
  * row expands to its changed fields. Data: react-admin's dataProvider, resource 'audit' (GET /audit/).
  */
-import { Alert, Box, Button as MuiButton, Card, CircularProgress, Stack, Typography } from '@mui/material';
+import { Box, Card, Stack, Typography } from '@mui/material';
 import { useCallback, useMemo, useState } from 'react';
-import { Title, useInfiniteGetList, useTranslate } from 'react-admin';
+import { Title, useTranslate } from 'react-admin';
 import { auditResource, type AuditRecord } from '../../resources/audit';
 import { resources } from '../../resources/index';
 import type { ResourceReference } from '../../resources/types';
+import { LoadMoreList } from '../engine/LoadMoreList';
 import { BackButton } from '../settings/BackButton';
 import { AuditFilters } from './AuditFilters';
 import { AuditTable } from './AuditTable';
@@ -21,6 +22,8 @@ import {
   resourceChoices,
   type AuditSearch,
 } from './auditRules';
+
+const AUDIT_SORT = { field: 'at', order: 'DESC' } as const;
 
 export const AUDIT_PARENT_ROUTE = auditResource.parentRoute ?? '/configuracion';
 
@@ -43,14 +46,6 @@ export function AuditListPage({ declarations = resources }: AuditListPageProps) 
   const invalidRange = isInvalidRange(search);
   const filter = useMemo(() => auditListFilter(search), [search]);
 
-  const { data, isPending, error, hasNextPage, fetchNextPage, isFetchingNextPage } = useInfiniteGetList<AuditRecord>(
-    AUDIT_RESOURCE,
-    { pagination: { page: 1, perPage: AUDIT_PAGE_SIZE }, sort: { field: 'at', order: 'DESC' }, filter },
-    { enabled: !invalidRange },
-  );
-  const rows = useMemo(() => data?.pages.flatMap((page) => page.data) ?? [], [data]);
-  const loading = isPending && !invalidRange && !error;
-
   return (
     <Box sx={{ p: 2 }}>
       <Title title={translate('resources.audit.title')} />
@@ -61,33 +56,22 @@ export function AuditListPage({ declarations = resources }: AuditListPageProps) 
         <BackButton to={AUDIT_PARENT_ROUTE} />
       </Stack>
       <AuditFilters value={search} choices={choices} onChange={setSearch} resetKey={resetKey} onClear={onClear} />
-      {error ? (
-        <Alert severity="error" sx={{ my: 2 }}>
-          {translate('audit.load_error')}
-        </Alert>
-      ) : null}
-      {loading ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-          <CircularProgress aria-label={translate('ra.page.loading')} />
-        </Box>
-      ) : null}
-      {!isPending && !error && !invalidRange && rows.length === 0 ? (
-        <Typography sx={{ my: 4, textAlign: 'center' }} role="status">
-          {translate('audit.empty')}
-        </Typography>
-      ) : null}
-      {rows.length > 0 && !invalidRange ? (
-        <Card>
-          <AuditTable rows={rows} choices={choices} />
-        </Card>
-      ) : null}
-      {hasNextPage && !invalidRange ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', my: 2 }}>
-          <MuiButton variant="outlined" onClick={() => fetchNextPage()} disabled={isFetchingNextPage}>
-            {translate('audit.load_more')}
-          </MuiButton>
-        </Box>
-      ) : null}
+      <LoadMoreList<AuditRecord>
+        resource={AUDIT_RESOURCE}
+        filter={filter}
+        sort={AUDIT_SORT}
+        perPage={AUDIT_PAGE_SIZE}
+        paused={invalidRange}
+        emptyText="audit.empty"
+        errorText="audit.load_error"
+        loadMoreLabel="audit.load_more"
+      >
+        {(rows) => (
+          <Card>
+            <AuditTable rows={rows} choices={choices} />
+          </Card>
+        )}
+      </LoadMoreList>
     </Box>
   );
 }

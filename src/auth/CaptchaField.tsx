@@ -1,22 +1,29 @@
-/** The captcha: the server's PNG image, a reload button and the `captcha` input. */
+/**
+ * The captcha of a react-admin form: the server's PNG image, a reload button and the `captcha` TextInput.
+ * Each new image empties the input (an answer belongs to one image).
+ */
 import RefreshIcon from '@mui/icons-material/Refresh';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
+import { TextInput } from 'react-admin';
+import { useEffect } from 'react';
+import { useFormContext } from 'react-hook-form';
 import { useText } from '../shared/useText';
 import { captchaImageSource, type Captcha } from './authApi';
 
 interface Props {
   captcha: Captcha | null;
-  value: string;
-  error?: string;
-  onChange: (value: string) => void;
   onReload: () => void;
 }
 
-export function CaptchaField({ captcha, value, error, onChange, onReload }: Props) {
+export function CaptchaField({ captcha, onReload }: Props) {
   const text = useText();
+  const { setValue } = useFormContext();
+  // Each image fetched is a new object, even when the server reuses its id.
+  useEffect(() => {
+    setValue('captcha', '');
+  }, [captcha, setValue]);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
@@ -29,16 +36,7 @@ export function CaptchaField({ captcha, value, error, onChange, onReload }: Prop
           </IconButton>
         </Tooltip>
       </Box>
-      <TextField
-        name="captcha"
-        label={text('auth.login.captcha')}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        error={Boolean(error)}
-        helperText={error ? text(error) : undefined}
-        autoComplete="off"
-        fullWidth
-      />
+      <TextInput source="captcha" label="auth.login.captcha" autoComplete="off" fullWidth helperText={false} />
     </Box>
   );
 }

@@ -7,9 +7,8 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { useLogin } from 'ra-core';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Form, TextInput, useLogin } from 'react-admin';
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { loginSchema, validateWith } from '../../authProvider/schemas';
 import { errorCode } from '../../dataProvider/errors';
@@ -30,22 +29,22 @@ function detailMessage(error: unknown): string | undefined {
   return (error as { body?: { details?: Array<{ message?: string }> } }).body?.details?.[0]?.message;
 }
 
+/**
+ * react-admin's Form (react-hook-form): the schema's messages (i18n keys) appear after the first submit and
+ * then follow each change; a server refusal of the captcha comes back as the captcha input's error.
+ */
 export function LoginForm({ onForgot }: { onForgot: () => void }) {
   const text = useText();
   const login = useLogin();
   const location = useLocation();
   const passwordSaved = Boolean((location.state as { passwordSaved?: boolean } | null)?.passwordSaved);
   const nextPath = nextPathFrom(location.state);
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [submitted, setSubmitted] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
   const [showCaptcha, setShowCaptcha] = useState(false);
   const [busy, setBusy] = useState(false);
 
   const reloadCaptcha = useCallback(async () => {
-    setValues((current) => ({ ...current, captcha: '' }));
     try {
       const next = await fetchCaptcha();
       setCaptcha(next);
@@ -65,21 +64,17 @@ export function LoginForm({ onForgot }: { onForgot: () => void }) {
     };
   }, [reloadCaptcha]);
 
-  const change = (field: keyof Values) => (value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (submitted) setErrors(validateWith(loginSchema(showCaptcha), next));
-  };
+  const validate = useCallback((values: Record<string, unknown>) => validateWith(loginSchema(showCaptcha), values), [showCaptcha]);
 
-  const fail = (error: unknown) => {
+  /** The field errors for the form, or undefined; the general failure goes to the alert. */
+  const fail = (error: unknown): Record<string, string> | undefined => {
     const code = errorCode(error);
     const status = (error as { status?: number }).status;
     if (code === 'CaptchaRequired' || code === 'CaptchaInvalid') {
       setShowCaptcha(true);
-      setErrors({ captcha: detailMessage(error) ?? 'validation.login.captcha_required' });
       setFailure(null);
       void reloadCaptcha();
-      return;
+      return { captcha: detailMessage(error) ?? 'validation.login.captcha_required' };
     }
     if (status === 400 || status === 429) {
       setFailure((error as { message?: string }).message ?? 'auth.login.failed');
@@ -87,77 +82,55 @@ export function LoginForm({ onForgot }: { onForgot: () => void }) {
       setFailure('auth.login.failed');
     }
     if (showCaptcha) void reloadCaptcha();
+    return undefined;
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const found = validateWith(loginSchema(showCaptcha), values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+  const submit = async (values: Partial<Values>) => {
     setBusy(true);
     setFailure(null);
     try {
       await login({
-        email: values.email.trim(),
-        password: values.password,
-        ...(showCaptcha && captcha ? { captcha: values.captcha.trim(), captchaId: captcha.captchaId } : {}),
+        email: (values.email ?? '').trim(),
+        password: values.password ?? '',
+        ...(showCaptcha && captcha ? { captcha: (values.captcha ?? '').trim(), captchaId: captcha.captchaId } : {}),
         nextPath,
       });
+      return undefined;
     } catch (error) {
-      fail(error);
+      return fail(error);
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <Stack component="form" noValidate onSubmit={submit} spacing={2} aria-label={text('auth.login.title')}>
-      {passwordSaved && !failure && <Alert severity="success">{text('auth.login.password_saved')}</Alert>}
-      {failure && (
-        <Alert severity="error" role="alert">
-          {text(failure)}
-        </Alert>
-      )}
-      <TextField
-        name="email"
-        type="email"
-        label={text('auth.login.email')}
-        value={values.email}
-        onChange={(event) => change('email')(event.target.value)}
-        error={Boolean(errors.email)}
-        helperText={errors.email ? text(errors.email) : undefined}
-        autoComplete="username"
-        inputProps={{ maxLength: 150 }}
-        autoFocus
-        fullWidth
-      />
-      <TextField
-        name="password"
-        type="password"
-        label={text('auth.login.password')}
-        value={values.password}
-        onChange={(event) => change('password')(event.target.value)}
-        error={Boolean(errors.password)}
-        helperText={errors.password ? text(errors.password) : undefined}
-        autoComplete="current-password"
-        fullWidth
-      />
-      {showCaptcha && (
-        <CaptchaField
-          captcha={captcha}
-          value={values.captcha}
-          error={errors.captcha}
-          onChange={change('captcha')}
-          onReload={() => void reloadCaptcha()}
+    <Form defaultValues={EMPTY} validate={validate} onSubmit={submit} noValidate>
+      <Stack spacing={2} role="group" aria-label={text('auth.login.title')}>
+        {passwordSaved && !failure && <Alert severity="success">{text('auth.login.password_saved')}</Alert>}
+        {failure && (
+          <Alert severity="error" role="alert">
+            {text(failure)}
+          </Alert>
+        )}
+        <TextInput
+          source="email"
+          type="email"
+          label="auth.login.email"
+          autoComplete="username"
+          slotProps={{ htmlInput: { maxLength: 150 } }}
+          autoFocus
+          fullWidth
+          helperText={false}
         />
-      )}
-      <Button type="submit" variant="contained" size="large" disabled={busy}>
-        {text('auth.login.submit')}
-      </Button>
-      <Link component="button" type="button" onClick={onForgot} sx={{ alignSelf: 'center' }}>
-        {text('auth.login.forgot')}
-      </Link>
-    </Stack>
+        <TextInput source="password" type="password" label="auth.login.password" autoComplete="current-password" fullWidth helperText={false} />
+        {showCaptcha && <CaptchaField captcha={captcha} onReload={() => void reloadCaptcha()} />}
+        <Button type="submit" variant="contained" size="large" disabled={busy}>
+          {text('auth.login.submit')}
+        </Button>
+        <Link component="button" type="button" onClick={onForgot} sx={{ alignSelf: 'center' }}>
+          {text('auth.login.forgot')}
+        </Link>
+      </Stack>
+    </Form>
   );
 }

@@ -1,35 +1,21 @@
 /**
- * The screen of a declared resource (routes 'generated'): title, 'Atrás' to the parent index,
- * 'Agregar' (create dialog), the list (columns from the fields, server-side sort and pages), and per
- * row edit (inline or dialog) and delete (with confirmation), each shown only when the rules allow.
- * Data goes through the react-admin dataProvider under the declaration's resource name.
+ * The screen of a declared resource (routes 'generated'), composed of the engine's parts so a custom
+ * screen can start from it and replace one: the header (title, 'Atrás' to the parent index), then either
+ * the singleton's form page or the list (ResourceList: filters in the address, toolbar with collection
+ * actions, exports and 'Agregar', the table with per-row edit, delete and actions, pages or 'Ver más') with
+ * its create and edit dialogs. Buttons show only for the operations the declaration has.
  */
-import AddIcon from '@mui/icons-material/Add';
-import { Box, Card, Stack, Typography } from '@mui/material';
-import { useCallback, useMemo, useState, type ComponentProps } from 'react';
-import {
-  Button,
-  DataTable,
-  DataTableBody,
-  DataTableRow,
-  ListBase,
-  Pagination,
-  ResourceContextProvider,
-  Title,
-  useRecordContext,
-  useResourceContext,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { ResourceContextProvider, useResourceContext, useTranslate } from 'react-admin';
 import { findGeneratedResource } from '../../resources';
 import type { ResourceDeclaration } from '../../resources/types';
 import { BackButton } from '../settings/BackButton';
-import { listFields } from './declarationFields';
-import { EngineStateContext, useEngineState, type EngineState } from './engineState';
-import { InlineEditRow } from './InlineEditRow';
-import { FieldCell } from './ResourceColumns';
-import { ResourceFormDialog } from './ResourceFormDialog';
-import { RowActions } from './RowActions';
+import { hasOperation } from './declarationFields';
+import { EngineStateProvider } from './engineState';
+import { ResourceCreate, ResourceEdit } from './ResourceFormDialog';
+import { ResourceList } from './ResourceList';
+import { ResourceSingleton } from './ResourceSingleton';
 
 export interface GeneratedResourcePageProps {
   /** The declaration; when absent, the one named by the surrounding ResourceContext. */
@@ -38,77 +24,42 @@ export interface GeneratedResourcePageProps {
   title?: string;
 }
 
-/** A list row, or the inline form when the declaration edits inline and this record is being edited. */
-function EngineRow(props: ComponentProps<typeof DataTableRow>) {
-  const record = useRecordContext();
-  const { declaration, editingId, stopEdit } = useEngineState();
-  if (declaration.editMode === 'inline' && record && editingId !== null && record.id === editingId) {
-    return <InlineEditRow declaration={declaration} record={record} columns={listFields(declaration).length + 1} onDone={stopEdit} />;
-  }
-  return <DataTableRow {...props} />;
-}
-
-function EngineBody(props: ComponentProps<typeof DataTableBody>) {
-  return <DataTableBody {...props} row={EngineRow} />;
-}
-
-function EmptyList({ declaration }: { declaration: ResourceDeclaration }) {
+/** The screen's heading and its way back to the parent index. */
+export function ResourceHeader({ declaration, children }: { declaration: ResourceDeclaration; children?: ReactNode }) {
   const translate = useTranslate();
   return (
-    <Typography sx={{ p: 3, textAlign: 'center' }} color="text.secondary">
-      {translate(declaration.messages?.empty ?? 'engine.empty')}
-    </Typography>
+    <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', my: 2 }}>
+      <Typography variant="h5" component="h1">
+        {translate(declaration.title)}
+      </Typography>
+      <Stack direction="row" spacing={1}>
+        {children}
+        {declaration.parentRoute && <BackButton to={declaration.parentRoute} />}
+      </Stack>
+    </Stack>
   );
 }
 
-function ResourceScreen({ declaration }: { declaration: ResourceDeclaration }) {
-  const translate = useTranslate();
-  const [creating, setCreating] = useState(false);
-  const [editing, setEditing] = useState<RaRecord | null>(null);
-  const stopEdit = useCallback(() => setEditing(null), []);
-  const closeCreate = useCallback(() => setCreating(false), []);
-  const state = useMemo<EngineState>(
-    () => ({ declaration, editingId: editing?.id ?? null, startEdit: setEditing, stopEdit }),
-    [declaration, editing, stopEdit],
-  );
-
+/** The generated list screen of a declaration: header, list, create and edit dialogs. */
+export function ResourceListScreen({ declaration }: { declaration: ResourceDeclaration }) {
   return (
     <ResourceContextProvider value={declaration.name}>
-      <EngineStateContext.Provider value={state}>
-        <ListBase resource={declaration.name} sort={declaration.sort} perPage={declaration.pageSize} disableSyncWithLocation>
-          <Title title={declaration.title} />
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', my: 2 }}>
-            <Typography variant="h5" component="h1">
-              {translate(declaration.title)}
-            </Typography>
-            <Stack direction="row" spacing={1}>
-              {declaration.parentRoute && <BackButton to={declaration.parentRoute} />}
-              <Button label="engine.add" variant="contained" onClick={() => setCreating(true)}>
-                <AddIcon />
-              </Button>
-            </Stack>
-          </Stack>
-          <Card>
-            <DataTable bulkActionButtons={false} rowClick={false} body={EngineBody} empty={<EmptyList declaration={declaration} />}>
-              {listFields(declaration).map((field) => (
-                <DataTable.Col key={field.source} source={field.source} label={field.label}>
-                  <FieldCell field={field} />
-                </DataTable.Col>
-              ))}
-              <DataTable.Col label="engine.actions" disableSort align="right">
-                <RowActions />
-              </DataTable.Col>
-            </DataTable>
-            <Box>
-              <Pagination rowsPerPageOptions={[]} />
-            </Box>
-          </Card>
-        </ListBase>
-        <ResourceFormDialog declaration={declaration} open={creating} onClose={closeCreate} />
-        {declaration.editMode === 'dialog' && (
-          <ResourceFormDialog declaration={declaration} open={editing !== null} record={editing ?? undefined} onClose={stopEdit} />
-        )}
-      </EngineStateContext.Provider>
+      <EngineStateProvider declaration={declaration}>
+        <ResourceHeader declaration={declaration} />
+        <ResourceList declaration={declaration} />
+        {hasOperation(declaration, 'create') && <ResourceCreate />}
+        {declaration.editMode === 'dialog' && hasOperation(declaration, 'update') && <ResourceEdit />}
+      </EngineStateProvider>
+    </ResourceContextProvider>
+  );
+}
+
+/** The generated singleton screen: header and the record's form. */
+export function ResourceSingletonScreen({ declaration }: { declaration: ResourceDeclaration }) {
+  return (
+    <ResourceContextProvider value={declaration.name}>
+      <ResourceHeader declaration={declaration} />
+      <ResourceSingleton declaration={declaration} />
     </ResourceContextProvider>
   );
 }
@@ -117,5 +68,5 @@ export function GeneratedResourcePage({ declaration }: GeneratedResourcePageProp
   const resource = useResourceContext();
   const resolved = declaration ?? (resource ? findGeneratedResource(resource) : undefined);
   if (!resolved) return null;
-  return <ResourceScreen declaration={resolved} />;
+  return resolved.singleton ? <ResourceSingletonScreen declaration={resolved} /> : <ResourceListScreen declaration={resolved} />;
 }

@@ -1,13 +1,18 @@
-/** The create/edit dialog of a generated screen: the declaration's inputs, yup validation, Guardar / Cancelar. */
-import { Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
-import { useMemo } from 'react';
-import { Button, Form, SaveButton, useTranslate, type RaRecord } from 'react-admin';
+/**
+ * The create/edit dialog of a generated screen: react-admin's SimpleForm with the declaration's inputs,
+ * yup validation (the same schema as the server), Guardar / Cancelar. `ResourceCreate` and `ResourceEdit`
+ * are its two uses, opened from the list's state (engineState).
+ */
+import { Dialog, DialogTitle } from '@mui/material';
+import { useMemo, type ReactNode } from 'react';
+import { Button, SaveButton, SimpleForm, Toolbar, useTranslate, type RaRecord } from 'react-admin';
+import { resourceSchema } from '../../resources/fieldKinds';
 import type { ResourceDeclaration } from '../../resources/types';
 import { createDefaults } from './declarationFields';
+import { useEngineState } from './engineState';
 import { ResourceInputs } from './ResourceInputs';
 import { useSaveRecord } from './useSaveRecord';
 import { yupValidate } from './yupValidate';
-import { resourceSchema } from '../../resources/fieldKinds';
 
 export interface ResourceFormDialogProps {
   declaration: ResourceDeclaration;
@@ -15,9 +20,21 @@ export interface ResourceFormDialogProps {
   /** Absent: create. */
   record?: RaRecord;
   onClose: () => void;
+  /** The inputs (default: one per form field of the declaration). */
+  children?: ReactNode;
 }
 
-export function ResourceFormDialog({ declaration, open, record, onClose }: ResourceFormDialogProps) {
+function DialogToolbar({ onClose }: { onClose: () => void }) {
+  return (
+    // Transparent: the text 'Cancelar' on react-admin's grey toolbar is under WCAG AA contrast (4.06:1).
+    <Toolbar sx={{ justifyContent: 'flex-end', gap: 1, bgcolor: 'transparent' }}>
+      <Button label="engine.cancel" onClick={onClose} />
+      <SaveButton label="engine.save" alwaysEnable />
+    </Toolbar>
+  );
+}
+
+export function ResourceFormDialog({ declaration, open, record, onClose, children }: ResourceFormDialogProps) {
   const translate = useTranslate();
   const save = useSaveRecord(declaration, onClose);
   const validate = useMemo(() => yupValidate(resourceSchema(declaration, declaration.idField), translate), [declaration, translate]);
@@ -27,22 +44,40 @@ export function ResourceFormDialog({ declaration, open, record, onClose }: Resou
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
       {open && (
-        <Form
-          record={record ?? createDefaults(declaration)}
-          validate={validate}
-          onSubmit={(values: Record<string, unknown>) => save(values, record)}
-          id={`${declaration.name}-form`}
-        >
+        <>
           <DialogTitle id={titleId}>{title}</DialogTitle>
-          <DialogContent>
-            <ResourceInputs declaration={declaration} />
-          </DialogContent>
-          <DialogActions>
-            <Button label="engine.cancel" onClick={onClose} />
-            <SaveButton label="engine.save" alwaysEnable />
-          </DialogActions>
-        </Form>
+          <SimpleForm
+            record={record ?? createDefaults(declaration)}
+            resource={declaration.name}
+            validate={validate}
+            onSubmit={(values: Record<string, unknown>) => save(values, record)}
+            id={`${declaration.name}-form`}
+            toolbar={<DialogToolbar onClose={onClose} />}
+          >
+            {children ?? <ResourceInputs declaration={declaration} />}
+          </SimpleForm>
+        </>
       )}
     </Dialog>
+  );
+}
+
+/** The create dialog, open while the screen's state says so. */
+export function ResourceCreate({ children }: { children?: ReactNode }) {
+  const { declaration, creating, stopCreate } = useEngineState();
+  return (
+    <ResourceFormDialog declaration={declaration} open={creating} onClose={stopCreate}>
+      {children}
+    </ResourceFormDialog>
+  );
+}
+
+/** The edit dialog (declarations that edit in a dialog), open on the record being edited. */
+export function ResourceEdit({ children }: { children?: ReactNode }) {
+  const { declaration, editing, stopEdit } = useEngineState();
+  return (
+    <ResourceFormDialog declaration={declaration} open={editing !== null} record={editing ?? undefined} onClose={stopEdit}>
+      {children}
+    </ResourceFormDialog>
   );
 }

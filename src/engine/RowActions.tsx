@@ -1,10 +1,14 @@
-/** Edit and delete buttons of a row, each shown only when the declaration's rules allow it for the record. */
+/**
+ * The buttons of a row: edit and delete (each when the declaration has the operation and its rules allow
+ * it for the record), then the declared record actions (ResourceActions).
+ */
 import EditIcon from '@mui/icons-material/Edit';
 import { Stack } from '@mui/material';
 import { Button, useRecordContext } from 'react-admin';
-import { canDeleteRecord, canEditRecord } from './declarationFields';
+import { canDeleteRecord, canEditRecord, hasOperation } from './declarationFields';
 import { DeleteRecordButton } from './DeleteRecordButton';
 import { useEngineState } from './engineState';
+import { RecordActionButtons } from './ResourceActions';
 
 export function RowActions() {
   const record = useRecordContext();
@@ -12,12 +16,15 @@ export function RowActions() {
   if (!record) return null;
   return (
     <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-      {canEditRecord(declaration, record) && (
+      <RecordActionButtons declaration={declaration} />
+      {hasOperation(declaration, 'update') && canEditRecord(declaration, record) && (
         <Button label="engine.edit" onClick={() => startEdit(record)}>
           <EditIcon />
         </Button>
       )}
-      {canDeleteRecord(declaration, record) && <DeleteRecordButton declaration={declaration} record={record} />}
+      {hasOperation(declaration, 'delete') && canDeleteRecord(declaration, record) && (
+        <DeleteRecordButton declaration={declaration} record={record} />
+      )}
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * The React parts of the engine's field kinds (resources/fieldKinds.ts has their rules, OpenAPI and filters;
- * server/db/resourceTable.ts their columns): per kind, the list cell and the form input. Adding a kind is one entry here.
+ * server/db/resourceTable.ts their columns): per kind, the list cell, the form input and (optionally) the list
+ * filter widgets. Adding a kind is one entry here.
  */
 import { Box, Chip, CircularProgress, Stack } from '@mui/material';
 import { lazy, Suspense, type ReactElement } from 'react';
@@ -14,6 +15,7 @@ import {
   DateTimeInput,
   EmailField,
   FunctionField,
+  NullableBooleanInput,
   NumberField,
   NumberInput,
   ReferenceArrayField,
@@ -28,6 +30,7 @@ import {
   UrlField,
   useListContext,
   useRecordContext,
+  useTranslate,
 } from 'react-admin';
 import { choiceLabelKey, EMAIL_MAX_LENGTH } from '../../resources/fieldKinds';
 import type { FieldDeclaration, FieldType } from '../../resources/types';
@@ -51,7 +54,25 @@ interface InputProps extends KindProps {
 interface ReactKind {
   cell(props: KindProps): ReactElement | null;
   input(props: InputProps): ReactElement | null;
+  /**
+   * The list filter widgets (react-admin inputs with a `source`, for `<List filters>`; kept in the address).
+   * None: the kind cannot be filtered. A date filters by a range: `<source>From` and `<source>To`.
+   */
+  filter?(props: KindProps): ReactElement[];
 }
+
+/** The label of a range bound: 'Fecha de creación desde' / 'hasta'. */
+function RangeLabel({ label, bound }: { label: string; bound: 'from' | 'to' }) {
+  const translate = useTranslate();
+  return <>{translate(`engine.filters.${bound}`, { field: translate(label) })}</>;
+}
+
+const textFilter = ({ field }: KindProps) => [<TextInput key={field.source} source={field.source} label={field.label} alwaysOn />];
+const numberFilter = ({ field }: KindProps) => [<NumberInput key={field.source} source={field.source} label={field.label} step={1} alwaysOn />];
+const dateRangeFilter = ({ field }: KindProps) => [
+  <DateInput key={`${field.source}From`} source={`${field.source}From`} label={<RangeLabel label={field.label} bound="from" />} alwaysOn />,
+  <DateInput key={`${field.source}To`} source={`${field.source}To`} label={<RangeLabel label={field.label} bound="to" />} alwaysOn />,
+];
 
 const common = ({ field, compact }: InputProps) => ({ source: field.source, label: field.label, helperText: compact ? false : undefined }) as const;
 const choicesOf = ({ field, resource }: KindProps) => (field.choices ?? []).map((choice) => ({ id: choice.id, name: choiceLabelKey(resource, field, choice) }));
@@ -100,26 +121,33 @@ const parseJson = (text: string): unknown => {
 const formatJson = (value: unknown): string => (value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value, null, 2));
 
 export const REACT_FIELD_KINDS: Record<FieldType, ReactKind> = {
-  id: { cell: numberCell, input: () => null },
-  text: { cell: ({ field }) => <TextField source={field.source} />, input: (props) => textInput(props) },
-  email: { cell: ({ field }) => <EmailField source={field.source} />, input: (props) => textInput(props, 'email', props.field.maxLength ?? EMAIL_MAX_LENGTH) },
-  url: { cell: ({ field }) => <UrlField source={field.source} target="_blank" rel="noopener noreferrer" />, input: (props) => textInput(props, 'url') },
-  integer: { cell: numberCell, input: (props) => <NumberInput {...common(props)} step={1} /> },
+  id: { cell: numberCell, input: () => null, filter: numberFilter },
+  text: { cell: ({ field }) => <TextField source={field.source} />, input: (props) => textInput(props), filter: textFilter },
+  email: { cell: ({ field }) => <EmailField source={field.source} />, input: (props) => textInput(props, 'email', props.field.maxLength ?? EMAIL_MAX_LENGTH), filter: textFilter },
+  url: { cell: ({ field }) => <UrlField source={field.source} target="_blank" rel="noopener noreferrer" />, input: (props) => textInput(props, 'url'), filter: textFilter },
+  integer: { cell: numberCell, input: (props) => <NumberInput {...common(props)} step={1} />, filter: numberFilter },
   decimal: {
     cell: ({ field }) => <NumberField source={field.source} locales={LOCALE} options={{ maximumFractionDigits: 2 }} />,
     input: (props) => <NumberInput {...common(props)} step={props.field.step ?? 0.01} />,
+    filter: ({ field }) => [<NumberInput key={field.source} source={field.source} label={field.label} step={field.step ?? 0.01} alwaysOn />],
   },
-  boolean: { cell: ({ field }) => <BooleanField source={field.source} />, input: (props) => <BooleanInput {...common(props)} /> },
-  date: { cell: ({ field }) => <DateField source={field.source} locales={LOCALE} />, input: (props) => <DateInput {...common(props)} /> },
+  boolean: {
+    cell: ({ field }) => <BooleanField source={field.source} />,
+    input: (props) => <BooleanInput {...common(props)} />,
+    filter: ({ field }) => [<NullableBooleanInput key={field.source} source={field.source} label={field.label} alwaysOn />],
+  },
+  date: { cell: ({ field }) => <DateField source={field.source} locales={LOCALE} />, input: (props) => <DateInput {...common(props)} />, filter: dateRangeFilter },
   datetime: {
     cell: ({ field }) => <DateField source={field.source} locales={LOCALE} showTime />,
     input: (props) => <DateTimeInput {...common(props)} />,
+    filter: dateRangeFilter,
   },
   enum: {
     cell: (props) => <SelectField source={props.field.source} choices={choicesOf(props)} />,
     input: (props) => <SelectInput {...common(props)} choices={choicesOf(props)} emptyText="" />,
+    filter: (props) => [<SelectInput key={props.field.source} source={props.field.source} label={props.field.label} choices={choicesOf(props)} alwaysOn />],
   },
-  color: { cell: ({ field }) => <ColorCell source={field.source} />, input: (props) => textInput(props, 'color', 7) },
+  color: { cell: ({ field }) => <ColorCell source={field.source} />, input: (props) => textInput(props, 'color', 7), filter: textFilter },
   reference: {
     cell: ({ field }) =>
       field.reference ? (
@@ -133,6 +161,14 @@ export const REACT_FIELD_KINDS: Record<FieldType, ReactKind> = {
           <AutocompleteInput label={props.field.label} optionText={props.field.reference.display} helperText={props.compact ? false : undefined} />
         </ReferenceInput>
       ) : null,
+    filter: ({ field }) =>
+      field.reference
+        ? [
+            <ReferenceInput key={field.source} source={field.source} reference={field.reference.resource} alwaysOn>
+              <AutocompleteInput label={field.label} optionText={field.reference.display} />
+            </ReferenceInput>,
+          ]
+        : [],
   },
   json: {
     cell: ({ field }) => <FunctionField source={field.source} render={(record) => formatJson(record[field.source])} />,
@@ -178,4 +214,9 @@ export function KindCell(props: KindProps) {
 
 export function KindInput(props: InputProps) {
   return REACT_FIELD_KINDS[props.field.type].input(props);
+}
+
+/** A field's list filter widgets (none when its kind has no filter). */
+export function kindFilters(props: KindProps): ReactElement[] {
+  return REACT_FIELD_KINDS[props.field.type].filter?.(props) ?? [];
 }

@@ -1,7 +1,23 @@
-/** The generated screens of declared resources (see docs/adding-a-resource.md). */
-export { GeneratedResourcePage, type GeneratedResourcePageProps } from './GeneratedResourcePage';
-export { ResourceFormDialog, type ResourceFormDialogProps } from './ResourceFormDialog';
+/**
+ * The generated screens of declared resources and the parts they are built from (see
+ * docs/adding-a-resource.md): a custom screen starts from these and replaces one part.
+ */
+export {
+  GeneratedResourcePage,
+  ResourceHeader,
+  ResourceListScreen,
+  ResourceSingletonScreen,
+  type GeneratedResourcePageProps,
+} from './GeneratedResourcePage';
+export { ResourceList, ResourceDataTable, ResourceListToolbar, ResourceExports, ResourceEmpty, type ResourceListProps } from './ResourceList';
+export { ResourceFilters, resourceFilters } from './ResourceFilters';
+export { ResourceActionButton, RecordActionButtons, CollectionActionButtons } from './ResourceActions';
+export { ResourceFormDialog, ResourceCreate, ResourceEdit, type ResourceFormDialogProps } from './ResourceFormDialog';
+export { ResourceShow, ResourceShowFields } from './ResourceShow';
+export { ResourceSingleton } from './ResourceSingleton';
+export { LoadMoreList, LoadMoreButton, type LoadMoreListProps } from './LoadMoreList';
+export { EngineStateProvider, useEngineState } from './engineState';
 export { ResourceInputs, FieldInput } from './ResourceInputs';
 export { DeleteRecordButton } from './DeleteRecordButton';
-export { canDeleteRecord, canEditRecord, createDefaults, formFields, listFields } from './declarationFields';
+export { canDeleteRecord, canEditRecord, createDefaults, formFields, hasOperation, listFields } from './declarationFields';
 export { yupValidate, validationErrors } from './yupValidate';

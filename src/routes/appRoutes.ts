@@ -8,6 +8,7 @@ import { AREA_LIST, AREAS, isPublicArea, type AreaKey, type KeyedArea } from '..
 import type { PermissionName } from '../../resources/permissions';
 import { resources } from '../../resources/index';
 import { isGeneratedResource, type AnyResourceDeclaration, type ResourceDeclaration } from '../../resources/types';
+import { entityList } from '../entities';
 import { AuditListPage, GeneratedResourcePage, SettingsIndexPage, SiteListPage, type Screen } from './lazyScreen';
 
 export interface AppRoute {
@@ -45,7 +46,7 @@ export function declarationRoute(declaration: AnyResourceDeclaration): AppRoute 
     path: declaration.route,
     title: declaration.area ? AREAS[declaration.area].title : declaration.title,
     permissions: declaration.routeAccess,
-    screen: isGeneratedResource(declaration) ? GeneratedResourcePage : undefined,
+    screen: entityList(declaration.name) ?? (isGeneratedResource(declaration) ? GeneratedResourcePage : undefined),
     declaration: isGeneratedResource(declaration) ? declaration : undefined,
   };
 }

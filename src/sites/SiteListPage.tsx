@@ -4,9 +4,10 @@
  * (siteListStateFromQuery), so a reload or 'Atrás' from a detail restores them.
  */
 import { useCallback, useMemo } from 'react';
-import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
-import { Title, useInfiniteGetList, useNavigate, usePermissions, useTranslate } from 'react-admin';
+import { Box, Typography } from '@mui/material';
+import { Title, useNavigate, usePermissions, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
+import { LoadMoreList } from '../engine/LoadMoreList';
 import { mayOpen } from '../routes/routeAccess';
 import { SiteFilters } from './SiteFilters';
 import { SiteListActions } from './SiteListActions';
@@ -25,6 +26,8 @@ import {
   type SiteSearch,
   type StatusTab,
 } from './siteListRules';
+
+const SITE_SORT = { field: 'name', order: 'ASC' } as const;
 
 export function SiteListPage() {
   const translate = useTranslate();
@@ -49,13 +52,6 @@ export function SiteListPage() {
 
   const filter = useMemo(() => siteListFilter(search, tab), [search, tab]);
   const searchFilter = useMemo(() => siteListFilter(search, 'all'), [search]);
-  const { data, isPending, error, hasNextPage, fetchNextPage, isFetchingNextPage } = useInfiniteGetList<SiteRow & { id: number }>(
-    'sites',
-    { pagination: { page: 1, perPage: SITE_LIST_PAGE_SIZE }, sort: { field: 'name', order: 'ASC' }, filter },
-    { enabled: !permissionsPending },
-  );
-  const rows = useMemo(() => data?.pages.flatMap((page) => page.data) ?? [], [data]);
-
   const emptyKey = hasSearchCriteria(search, tab, defaultTab) ? 'sites.list.no_results' : 'sites.list.empty';
 
   return (
@@ -67,31 +63,18 @@ export function SiteListPage() {
       <SiteListActions held={held} filter={filter} />
       <SiteFilters value={search} onChange={onSearch} />
       <SiteStatusTabs tabs={tabs} value={tab} searchFilter={searchFilter} onChange={onTab} />
-      {error ? (
-        <Alert severity="error" sx={{ my: 2 }}>
-          {translate('sites.list.load_error')}
-        </Alert>
-      ) : null}
-      {isPending && !error ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-          <CircularProgress aria-label={translate('ra.page.loading')} />
-        </Box>
-      ) : null}
-      {!isPending && !error && rows.length === 0 ? (
-        <Typography sx={{ my: 4, textAlign: 'center' }} role="status">
-          {translate(emptyKey)}
-        </Typography>
-      ) : null}
-      {rows.length > 0 ? (
-        <SiteTable rows={rows} held={held} onOpen={canOpen ? (site) => navigate(siteDetailPath(site.id)) : undefined} />
-      ) : null}
-      {hasNextPage ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', my: 2 }}>
-          <Button variant="outlined" onClick={() => fetchNextPage()} disabled={isFetchingNextPage}>
-            {translate('sites.list.load_more')}
-          </Button>
-        </Box>
-      ) : null}
+      <LoadMoreList<SiteRow & { id: number }>
+        resource="sites"
+        filter={filter}
+        sort={SITE_SORT}
+        perPage={SITE_LIST_PAGE_SIZE}
+        queryOptions={{ enabled: !permissionsPending }}
+        emptyText={emptyKey}
+        errorText="sites.list.load_error"
+        loadMoreLabel="sites.list.load_more"
+      >
+        {(rows) => <SiteTable rows={rows} held={held} onOpen={canOpen ? (site) => navigate(siteDetailPath(site.id)) : undefined} />}
+      </LoadMoreList>
     </Box>
   );
 }

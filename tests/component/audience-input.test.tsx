@@ -11,7 +11,9 @@ import { useWatch } from 'react-hook-form';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { spanishMessages } from '../../i18n/es';
 import type { Audience } from '../../resources/audience';
+import * as yup from 'yup';
 import { AudienceInput } from '../../src/shared/audience';
+import { yupValidate } from '../../src/engine/yupValidate';
 import { REACH_DELAY_MS } from '../../src/shared/audience/AudienceReach';
 import { unusedDataProvider } from '../helpers/unusedDataProvider';
 
@@ -70,10 +72,15 @@ function CurrentValue() {
 
 const current = (): Audience => JSON.parse(screen.getByTestId('value').textContent ?? '{}') as Audience;
 
-function renderInput(audience: Audience, calls: Call[], onSubmit: (data: unknown) => void = () => undefined) {
+function renderInput(
+  audience: Audience,
+  calls: Call[],
+  onSubmit: (data: unknown) => void = () => undefined,
+  validate?: (values: Record<string, unknown>) => Promise<Record<string, unknown>>,
+) {
   return render(
     <AdminContext dataProvider={fakeDataProvider(calls)} i18nProvider={i18nProvider}>
-      <Form record={{ id: 1, audience }} onSubmit={onSubmit}>
+      <Form record={{ id: 1, audience }} onSubmit={onSubmit} validate={validate}>
         <AudienceInput source="audience" />
         <CurrentValue />
         <button type="submit">enviar</button>
@@ -219,5 +226,28 @@ describe('AudienceInput', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Grupos' }));
     await advance(0);
     expect(screen.getByText('Debes ingresar por lo menos un grupo')).toBeInTheDocument();
+  });
+
+  it("shows a generated form's nested errors under their part (audience.departments, audience.siteTypes)", async () => {
+    const calls: Call[] = [];
+    const submitted: unknown[] = [];
+    // A record-level rule beyond the audience's own: departments required, and at least two entity types.
+    const schema = yup.object({
+      audience: yup.object({
+        departments: yup.array().min(1, 'Faltan departamentos'),
+        siteTypes: yup.array().min(2, 'Faltan tipos de entidad'),
+      }),
+    });
+    renderInput(audience(1, { municipalities: [5001], siteTypes: [1] }), calls, (data) => submitted.push(data), yupValidate(schema, (key) => key));
+    await advance(0);
+    fireEvent.click(screen.getByRole('button', { name: 'enviar' }));
+    await advance(0);
+    const departments = screen.getByText('Faltan departamentos');
+    const siteTypes = screen.getByText('Faltan tipos de entidad');
+    expect(submitted).toHaveLength(0);
+    // Each under its own input: the departments' message comes before the municipalities input, the types' after it.
+    const municipalities = screen.getByRole('combobox', { name: 'Municipios' });
+    expect(departments.compareDocumentPosition(municipalities) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(siteTypes.compareDocumentPosition(municipalities) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy();
   });
 });

@@ -205,6 +205,8 @@ describe('AuditListPage', () => {
     const { calls } = renderPage();
     await screen.findByRole('table', { name: 'Auditoría' });
     await userEvent.type(screen.getByRole('combobox', { name: 'Usuario' }), 'ana');
+    // Once the search answers, only Ana is offered (before it, the first list's options are replaced under the pointer).
+    await waitFor(() => expect(screen.queryByRole('option', { name: /luis@gov\.co/ })).toBeNull());
     await userEvent.click(await screen.findByRole('option', { name: /ana@gov\.co/ }));
     await waitFor(() => expect(calls.filter((call) => call.resource === 'audit').at(-1)!.params.filter).toEqual({ userId: 1 }));
     expect(calls.some((call) => call.resource === 'audit/actors')).toBe(true);

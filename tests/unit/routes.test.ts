@@ -6,6 +6,7 @@ import type { CustomResourceDeclaration } from '../../resources/types';
 import { activeEntry, MENU_ENTRIES, visibleMenuEntries } from '../../src/layout/menuEntries';
 import { appRoutes, buildAppRoutes, PUBLIC_PATHS, STATIC_ROUTES } from '../../src/routes/appRoutes';
 import { AuditListPage, GeneratedResourcePage, SettingsIndexPage, SiteListPage } from '../../src/routes/lazyScreen';
+import { entityList } from '../../src/entities';
 
 const permissionsOf = (path: string) => appRoutes.find((route) => route.path === path)?.permissions;
 
@@ -82,7 +83,8 @@ describe('route table', () => {
     expect(generated.length).toBeGreaterThanOrEqual(4);
     for (const declaration of generated) {
       const route = appRoutes.find((r) => r.path === declaration.route)!;
-      expect(route.screen).toBe(GeneratedResourcePage);
+      // The entity folder's list (src/entities.ts), or the generated screen when the resource has no folder.
+      expect(route.screen).toBe(entityList(declaration.name) ?? GeneratedResourcePage);
       expect(route.declaration).toBe(declaration);
       expect(route.permissions).toEqual(declaration.routeAccess);
       expect(route.title).toBe(AREA_LIST.find((area) => area.key === declaration.area)?.title);

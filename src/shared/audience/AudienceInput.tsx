@@ -38,6 +38,7 @@ import {
 } from '../../../resources/audience';
 import { COUNTRY_ROOT_LOCATION_ID } from '../../../resources/locations';
 import { useText } from '../useText';
+import { audienceErrors } from './audienceErrors';
 import { AudienceReachLine } from './AudienceReach';
 import { useDebouncedOptions } from './useDebouncedOptions';
 
@@ -92,6 +93,8 @@ export function AudienceInput({ source, showReach = true }: AudienceInputProps) 
   };
   const names = useNames();
   const segmentLabelId = useId();
+  // Each part's error under its own input: the validator's (root) and record-level ones (`audience.departments`).
+  const errors = (isTouched || isSubmitted) ? audienceErrors(error) : {};
 
   const list = useCallback(
     async <T,>(path: string, query: Record<string, string | number | boolean>, signal?: AbortSignal) =>
@@ -114,6 +117,7 @@ export function AudienceInput({ source, showReach = true }: AudienceInputProps) 
             <FormControlLabel key={segment} value={String(segment)} control={<Radio />} label={text(SEGMENT_LABELS[segment])} />
           ))}
         </RadioGroup>
+        <PartError message={errors.segment} />
       </FormControl>
 
       {audience.segment === 1 && (
@@ -126,6 +130,7 @@ export function AudienceInput({ source, showReach = true }: AudienceInputProps) 
             load={(term, signal) => list<Option>('/locations/', { parentLocationId: COUNTRY_ROOT_LOCATION_ID, search: term, pageSize: 100 }, signal)}
             onChange={(ids) => change(withDepartments(audience, ids))}
           />
+          <PartError message={errors.departments} />
           <LocationTags
             label={text('audience.municipalities.label')}
             allLabel={text('audience.municipalities.all')}
@@ -136,6 +141,7 @@ export function AudienceInput({ source, showReach = true }: AudienceInputProps) 
             load={(term, signal) => list<Option>('/locations/', { isMunicipality: true, search: term, pageSize: 50 }, signal)}
             onChange={(ids) => change(withMunicipalities(audience, ids))}
           />
+          <PartError message={errors.municipalities} />
         </>
       )}
 
@@ -152,6 +158,7 @@ export function AudienceInput({ source, showReach = true }: AudienceInputProps) 
           onChange={(groups) => change(normaliseAudience({ ...audience, groups }))}
         />
       )}
+      {audience.segment === 2 && <PartError message={errors.groups} />}
 
       {showsSiteTypes(audience.segment) && (
         <SiteTypeChecklist
@@ -160,14 +167,20 @@ export function AudienceInput({ source, showReach = true }: AudienceInputProps) 
           onChange={(siteTypes) => change(normaliseAudience({ ...audience, siteTypes }))}
         />
       )}
+      {showsSiteTypes(audience.segment) && <PartError message={errors.siteTypes} />}
 
-      {error?.message && (isTouched || isSubmitted) && (
-        <FormHelperText error>
-          <ValidationError error={error.message} />
-        </FormHelperText>
-      )}
+      <PartError message={errors.root} />
       {showReach && <AudienceReachLine audience={audience} />}
     </Stack>
+  );
+}
+
+function PartError({ message }: { message?: string }) {
+  if (!message) return null;
+  return (
+    <FormHelperText error>
+      <ValidationError error={message} />
+    </FormHelperText>
   );
 }
 

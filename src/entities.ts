@@ -1,0 +1,46 @@
+/**
+ * The entity folders by resource name: each folder's screens (`{ list, create, edit, show, icon }`), loaded
+ * lazily so /login stays light. The route table takes an entity's `list` from here when it has one
+ * (src/routes/appRoutes.ts `declarationRoute`); a resource without a folder gets the generated screen.
+ */
+import type { SvgIconComponent } from '@mui/icons-material';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { chatCategoriesResource, documentTypesResource, procedureTypesResource, siteTypesResource } from '../resources';
+import type { Screen } from './routes/lazyScreen';
+import { icon as chatCategoriesIcon } from './settings/chatCategories/icon';
+import { icon as documentTypesIcon } from './settings/documentTypes/icon';
+import { icon as procedureTypesIcon } from './settings/procedureTypes/icon';
+import { icon as siteTypesIcon } from './settings/siteTypes/icon';
+
+export interface Entity {
+  list: LazyExoticComponent<Screen>;
+  create: LazyExoticComponent<ComponentType>;
+  edit: LazyExoticComponent<ComponentType>;
+  show: LazyExoticComponent<ComponentType>;
+  icon: SvgIconComponent;
+}
+
+type EntityModule = { list: Screen; create: ComponentType; edit: ComponentType; show: ComponentType };
+
+/** One folder's screens, each its own lazy component over the folder's one chunk. */
+function lazyEntity(load: () => Promise<EntityModule>, icon: SvgIconComponent): Entity {
+  return {
+    list: lazy(() => load().then((module) => ({ default: module.list }))),
+    create: lazy(() => load().then((module) => ({ default: module.create }))),
+    edit: lazy(() => load().then((module) => ({ default: module.edit }))),
+    show: lazy(() => load().then((module) => ({ default: module.show }))),
+    icon,
+  };
+}
+
+export const entities: Readonly<Record<string, Entity>> = {
+  [siteTypesResource.name]: lazyEntity(() => import('./settings/siteTypes'), siteTypesIcon),
+  [procedureTypesResource.name]: lazyEntity(() => import('./settings/procedureTypes'), procedureTypesIcon),
+  [documentTypesResource.name]: lazyEntity(() => import('./settings/documentTypes'), documentTypesIcon),
+  [chatCategoriesResource.name]: lazyEntity(() => import('./settings/chatCategories'), chatCategoriesIcon),
+};
+
+/** The list screen of a resource's entity folder, if it has one. */
+export function entityList(resource: string): LazyExoticComponent<Screen> | undefined {
+  return entities[resource]?.list;
+}

@@ -1,0 +1,2 @@
+/** The procedureTypes icon, apart from the screens so the menu and the route table load it without them. */
+export { default as icon } from '@mui/icons-material/Assignment';
