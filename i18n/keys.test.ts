@@ -7,12 +7,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { AREAS } from '../resources/areas';
 import { spanishMessages } from './es/index';
 import { lookup, type MessageTree } from './translate';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SCANNED = ['src', 'dataProvider', 'authProvider', 'resources'];
 const NAMESPACES = Object.keys(spanishMessages);
+/**
+ * Quoted strings that look like keys but are not messages: the area table's keys (`settings.siteTypes`, resources/areas.ts)
+ * and form paths of nested values (the audience field's `audience.departments`).
+ */
+const NOT_MESSAGES = new Set<string>([...Object.keys(AREAS), 'audience.departments']);
 const KEY = new RegExp(`(['"\`])((?:${NAMESPACES.join('|')})\\.[A-Za-z0-9_.]*[A-Za-z0-9_])\\1`, 'g');
 
 function sourceFiles(dir: string): string[] {
@@ -31,6 +37,7 @@ export function usedKeys(): Map<string, string[]> {
       const text = fs.readFileSync(file, 'utf8');
       for (const match of text.matchAll(KEY)) {
         const key = match[2]!;
+        if (NOT_MESSAGES.has(key)) continue;
         used.set(key, [...(used.get(key) ?? []), path.relative(root, file)]);
       }
     }
