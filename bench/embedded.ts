@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import autocannon, { type Result } from 'autocannon';
 import { buildApp } from '../server/app';
 import { loadSigningKey } from '../server/auth/tokens';
@@ -58,11 +59,21 @@ export async function benchEmbedded(signIn: SignIn): Promise<{ title: string; he
         ['GET /api/v1/sites/?name=san', '/api/v1/sites/?name=san'],
       ] as const) {
         // Each load in its own worker thread, so neither competes with the server for its event loop.
+        const loop = monitorEventLoopDelay({ resolution: 5 });
+        loop.enable();
+        const busyBefore = performance.eventLoopUtilization();
         const [list, health] = await Promise.all([
           autocannon({ url: `${address}${url}`, connections: CONNECTIONS, duration: DURATION, headers, workers: 1 }),
           autocannon({ url: `${address}/healthz`, connections: 1, overallRate: HEALTHZ_RATE, duration: DURATION, workers: 1 }),
         ]);
-        rows.push(resultRow(`${label} (${CONNECTIONS} conexiones)`, list), resultRow('  GET /healthz a la vez (1 conexión)', health));
+        loop.disable();
+        const busy = performance.eventLoopUtilization(busyBefore).utilization;
+        const ms = (nanoseconds: number) => Math.round(nanoseconds / 1e5) / 10;
+        rows.push(
+          resultRow(`${label} (${CONNECTIONS} conexiones)`, list),
+          resultRow('  GET /healthz a la vez (1 conexión)', health),
+          [`  retraso del bucle de eventos del servidor (ocupado ${Math.round(busy * 100)}%)`, ms(loop.percentile(50)), ms(loop.percentile(99)), ms(loop.max), '', ''],
+        );
       }
       return {
         title: `Base embebida (PGlite, escala demo: ${counts!.sites} sitios), ${DURATION} s por ruta, /healthz a ${HEALTHZ_RATE} req/s en paralelo`,
