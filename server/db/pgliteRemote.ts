@@ -54,7 +54,12 @@ export class RemotePglite {
   /** Starts the worker and resolves once its database is open (created when the folder is empty). */
   static async start(dataDir: string | undefined): Promise<RemotePglite> {
     const remote = new RemotePglite(dataDir);
-    await new Promise<unknown>((resolve, reject) => remote.calls.set(0, { resolve, reject }));
+    try {
+      await new Promise<unknown>((resolve, reject) => remote.calls.set(0, { resolve, reject }));
+    } catch (error) {
+      await remote.worker.terminate();
+      throw error;
+    }
     remote.worker.unref();
     return remote;
   }
@@ -169,6 +174,7 @@ export class RemotePglite {
 
   /** The worker died (or never started): every waiting call fails, and so does every later one. */
   private fail(error: Error): void {
+    if (!this.failure && !this.closing) console.error(`La base de datos embebida se detuvo: ${error.message}`);
     this.failure ??= error;
     for (const id of [...this.calls.keys()]) this.settle(id, { error: this.failure });
   }
