@@ -4,6 +4,9 @@
  * `query`, `transaction` (interactive: its statements go to the worker's one connection while others
  * wait there), `listen` — so the rest of the server does not know the database lives in another thread.
  */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import {
   applyParsers,
@@ -28,11 +31,12 @@ export interface RemoteTransaction {
 
 /**
  * The worker runs TypeScript like the server does, through tsx: registered inside the worker, since a
- * loader given to the process (`--import tsx`) does not reach worker threads.
+ * loader given to the process (`--import tsx`) does not reach worker threads. tsx is found from this file, not
+ * from the working directory.
  */
-const WORKER_BOOT = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(
-  new URL('./pgliteWorker.ts', import.meta.url).href,
-)}); })`;
+const TSX_API = pathToFileURL(path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs'));
+const WORKER_BOOT = `import(${JSON.stringify(TSX_API.href)})
+  .then(({ register }) => { register(); return import(${JSON.stringify(new URL('./pgliteWorker.ts', import.meta.url).href)}); })`;
 
 export class RemotePglite {
   private readonly worker: Worker;
