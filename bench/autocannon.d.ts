@@ -6,6 +6,8 @@ declare module 'autocannon' {
     duration?: number;
     headers?: Record<string, string>;
     method?: string;
+    /** Requests per second over all connections (no limit when absent). */
+    overallRate?: number;
     /** Worker threads generating the load (0: on the calling thread). */
     workers?: number;
   }
@@ -16,7 +18,7 @@ declare module 'autocannon' {
     p99: number;
     max: number;
   }
-  interface Result {
+  export interface Result {
     latency: Histogram;
     requests: Histogram & { total: number };
     non2xx: number;

@@ -26,6 +26,7 @@ import { siteListSql, siteStatusCountsSql } from '../server/sites/listQuery';
 import { eq } from 'drizzle-orm';
 import { addScaleSites, addScaleSiteUsers } from './dataset';
 import { loadManifest, routeSizes } from './bundle';
+import { benchEmbedded } from './embedded';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TOTAL_SITES = Number(process.env.BENCH_SITES ?? 5000);
@@ -164,6 +165,12 @@ async function main(): Promise<void> {
       ]),
     );
     if (build.source !== 'dist') fs.rmSync(build.outDir, { recursive: true, force: true });
+  }
+
+  if (process.env.BENCH_EMBEDDED !== '0') {
+    const embedded = await benchEmbedded(signIn);
+    console.log(embedded.title);
+    table(embedded.headers, embedded.rows);
   }
 }
 

@@ -70,7 +70,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerInputGuard(app);
 
   app.get('/healthz', { schema: { hide: true }, config: { access: 'public' } }, async (_request, reply) => {
-    await options.context.database.query('select 1');
+    await options.context.database.ping();
     return reply.send({ status: 'ok' });
   });
   // Without API_DOCS=1 the API's description is for signed-in superadmins only.

@@ -1,19 +1,19 @@
 /**
  * Opens the database: PostgreSQL through `pg` when DATABASE_URL is set, otherwise embedded
- * PGlite under DATA_DIR. Both are driven through the same Drizzle API and migrations.
+ * PGlite under DATA_DIR, in a worker thread (pgliteRemote.ts). Both are driven through the same Drizzle API
+ * and migrations.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { RemotePglite } from './pgliteRemote';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -24,7 +24,10 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs one SQL statement with parameters and returns its rows. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Resolves when the database answers (/healthz). */
+  ping(): Promise<void>;
   migrate(): Promise<void>;
+  /** Waits for the work already sent (no lost writes), then closes. */
   close(): Promise<void>;
   /**
    * LISTENs on a PostgreSQL notification channel (a plain identifier) and calls `onPayload` for each NOTIFY
@@ -33,6 +36,9 @@ export interface Database {
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
 }
+
+/** How long an answer from the embedded database counts as proof that it is up. */
+const RECENT_ANSWER_MS = 1000;
 
 const NOTIFY_CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
 
@@ -93,6 +99,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       db,
       kind: 'postgres',
       query: async (text, params) => (await pool.query(text, params as unknown[])).rows,
+      ping: async () => void (await pool.query('select 1')),
       migrate: () => migratePg(db as never, { migrationsFolder }),
       close: () => pool.end(),
       listen: async (channel, onPayload) => {
@@ -103,24 +110,23 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
-  // The migrations create these extensions (accent-free name keys, trigram search): PGlite ships them as contrib.
-  const client = await PGlite.create({
-    dataDir: dataDir.startsWith('memory://') ? undefined : path.join(dataDir, 'pglite'),
-    extensions: { unaccent, pg_trgm },
-  });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // PGlite runs each statement synchronously: in a worker thread of its own, the server keeps answering meanwhile.
+  const client = await RemotePglite.start(dataDir.startsWith('memory://') ? undefined : path.join(dataDir, 'pglite'));
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     query: async (text, params) => (await client.query(text, params as unknown[])).rows as never,
+    ping: async () => {
+      // A database busy answering others is answering: /healthz does not queue behind them.
+      if (performance.now() - client.lastAnswerAt < RECENT_ANSWER_MS) return;
+      await client.query('select 1');
+    },
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close(),
     listen: async (channel, onPayload) => {
       if (!NOTIFY_CHANNEL_NAME.test(channel)) throw new Error(`invalid notification channel: ${channel}`);
-      const unlisten = await client.listen(channel, onPayload);
-      return async () => {
-        if (!client.closed) await unlisten();
-      };
+      return client.listen(channel, onPayload);
     },
   };
 }

@@ -1,0 +1,120 @@
+/**
+ * The worker thread that owns the embedded PGlite (issue 7): PostgreSQL in WebAssembly runs each statement
+ * synchronously, so on the main thread every query stopped the server's event loop. Here it stops only this
+ * thread. One connection: PGlite itself queues statements and keeps a transaction exclusive until it ends.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { serializeError, type QueryAnswer, type WorkerMessage, type WorkerRequest } from './pgliteProtocol';
+
+const port = parentPort!;
+const post = (message: WorkerMessage) => port.postMessage(message);
+
+/** Thrown into a transaction's callback to make PGlite roll it back. */
+const ROLLBACK = Symbol('rollback');
+
+interface OpenTransaction {
+  tx: Transaction;
+  finish(commit: boolean): void;
+  done: Promise<void>;
+}
+
+async function start(): Promise<void> {
+  const { dataDir } = workerData as { dataDir?: string };
+  // The migrations create these extensions (accent-free name keys, trigram search): PGlite ships them as contrib.
+  const client = await PGlite.create({ dataDir, extensions: { unaccent, pg_trgm } });
+  const transactions = new Map<number, OpenTransaction>();
+  const unlisteners = new Map<string, () => Promise<void>>();
+  /** Work under way (besides closing). */
+  const pending = new Set<Promise<unknown>>();
+  let nextTransaction = 1;
+  let closing = false;
+
+  const begin = () =>
+    new Promise<number>((opened, failed) => {
+      const id = nextTransaction++;
+      const done: Promise<void> = client
+        .transaction(
+          (tx) =>
+            new Promise<void>((resolve, reject) => {
+              transactions.set(id, { tx, finish: (commit) => (commit ? resolve() : reject(ROLLBACK)), done });
+              opened(id);
+            }),
+        )
+        .catch((error: unknown) => {
+          if (error !== ROLLBACK) throw error;
+        })
+        .finally(() => transactions.delete(id));
+      // BEGIN itself failed: the callback never ran.
+      done.catch(failed);
+    });
+
+  const handle = async (request: Exclude<WorkerRequest, { op: 'close' }>): Promise<unknown> => {
+    switch (request.op) {
+      case 'query': {
+        const target = request.tx === null ? client : transactions.get(request.tx)?.tx;
+        if (!target) throw new Error('la transacción ya terminó');
+        if (request.tx === null && closing) throw new Error('la base de datos se está cerrando');
+        const parsers = Object.fromEntries(request.rawTypes.map((oid) => [oid, (value: string) => value]));
+        const result = await target.query(request.sql, request.params, { rowMode: request.rowMode, parsers });
+        const answer: QueryAnswer = {
+          rows: result.rows,
+          fields: result.fields.map((field) => ({ name: field.name, dataTypeID: field.dataTypeID })),
+          affectedRows: result.affectedRows,
+        };
+        return answer;
+      }
+      case 'begin':
+        if (closing) throw new Error('la base de datos se está cerrando');
+        return begin();
+      case 'end': {
+        const open = transactions.get(request.tx);
+        if (!open) throw new Error('la transacción ya terminó');
+        open.finish(request.commit);
+        await open.done;
+        return null;
+      }
+      case 'listen':
+        if (!unlisteners.has(request.channel)) {
+          const channel = request.channel;
+          unlisteners.set(channel, await client.listen(channel, (payload) => post({ kind: 'notification', channel, payload })));
+        }
+        return null;
+      case 'unlisten': {
+        const unlisten = unlisteners.get(request.channel);
+        unlisteners.delete(request.channel);
+        await unlisten?.();
+        return null;
+      }
+    }
+  };
+
+  /** Statements and transactions already under way finish first (a transaction's own statements still run): nothing written is lost. */
+  const close = async (): Promise<null> => {
+    closing = true;
+    while (pending.size > 0 || transactions.size > 0) {
+      await Promise.allSettled([...pending, ...[...transactions.values()].map((open) => open.done)]);
+    }
+    await client.close();
+    return null;
+  };
+
+  port.on('message', (request: WorkerRequest) => {
+    const work = request.op === 'close' ? close() : handle(request);
+    if (request.op !== 'close') pending.add(work);
+    work
+      .then(
+        (value) => post({ kind: 'answer', id: request.id, value }),
+        (error: unknown) => post({ kind: 'failure', id: request.id, error: serializeError(error) }),
+      )
+      .finally(() => {
+        pending.delete(work);
+        if (request.op === 'close') port.close();
+      });
+  });
+  post({ kind: 'ready' });
+}
+
+start().catch((error: unknown) => post({ kind: 'failure', id: null, error: serializeError(error) }));
