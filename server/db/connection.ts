@@ -14,6 +14,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { StatementNames } from './preparedStatements';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -89,10 +90,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // the pool discards it and opens a new one on the next query.
     pool.on('error', (error) => console.warn(`PostgreSQL: se perdió una conexión inactiva (${error.message})`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const statementNames = new StatementNames();
     return {
       db,
       kind: 'postgres',
-      query: async (text, params) => (await pool.query(text, params as unknown[])).rows,
+      query: async (text, params) => (await pool.query({ text, values: (params ?? []) as unknown[], name: statementNames.nameOf(text) })).rows,
       migrate: () => migratePg(db as never, { migrationsFolder }),
       close: () => pool.end(),
       listen: async (channel, onPayload) => {
