@@ -121,6 +121,9 @@ async function prepareData(database: Database, config: ReturnType<typeof readCon
   await bootstrapSuperadmin(database, config, () => {});
   if (fresh || n < TOTAL_SITES) {
     await addScaleData(database, { sites: TOTAL_SITES, siteUsers: SITE_USERS }, (label, work) => timed(label, timings, work));
+  } else {
+    // A kept database: new migrations may have rewritten tables or added columns, which need statistics and a visibility map.
+    await timed('vacuum analyze', timings, () => database.query('vacuum analyze'));
   }
   const [counts] = await database.query<{ sites: number; users: number; groups: number; audit: number }>(
     `select (select count(*)::int from sites) as sites, (select count(*)::int from users) as users,
