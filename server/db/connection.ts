@@ -14,7 +14,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { StatementNames } from './preparedStatements';
+import { isStalePreparedStatement, StatementNames } from './preparedStatements';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -94,7 +94,17 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
-      query: async (text, params) => (await pool.query({ text, values: (params ?? []) as unknown[], name: statementNames.nameOf(text) })).rows,
+      query: async (text, params) => {
+        const values = (params ?? []) as unknown[];
+        const name = statementNames.nameOf(text);
+        try {
+          return (await pool.query({ text, values, name })).rows;
+        } catch (error) {
+          if (!name || !isStalePreparedStatement(error)) throw error;
+          statementNames.forget(text);
+          return (await pool.query(text, values)).rows;
+        }
+      },
       migrate: () => migratePg(db as never, { migrationsFolder }),
       close: () => pool.end(),
       listen: async (channel, onPayload) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StatementNames } from './preparedStatements';
+import { isStalePreparedStatement, StatementNames } from './preparedStatements';
 
 describe('StatementNames', () => {
   it('names a read statement by its text, the same name every time, different texts apart', () => {
@@ -26,5 +26,15 @@ describe('StatementNames', () => {
     expect(names.nameOf('select 3')).toBeUndefined();
     expect(names.nameOf('select 1')).toBe(a);
     expect(names.nameOf('select 2')).toBe(b);
+  });
+
+  it('runs a statement unnamed for good once its prepared form went stale', () => {
+    const names = new StatementNames();
+    expect(names.nameOf('select * from sites')).toMatch(/^q_/);
+    names.forget('select * from sites');
+    expect(names.nameOf('select * from sites')).toBeUndefined();
+    expect(isStalePreparedStatement({ code: '0A000', message: 'cached plan must not change result type' })).toBe(true);
+    expect(isStalePreparedStatement({ code: '0A000', message: 'otra cosa' })).toBe(false);
+    expect(isStalePreparedStatement(new Error('cached plan must not change result type'))).toBe(false);
   });
 });

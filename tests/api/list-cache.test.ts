@@ -128,3 +128,15 @@ describe('order keys on the sites row', () => {
     expect(renamed!.parent_location_key).toBe('n~andu del avila');
   });
 });
+
+describe('prepared statements (PostgreSQL path)', () => {
+  it('a read statement keeps answering after its table gained a column (another instance migrated)', async () => {
+    await t.database.query('create table prepared_probe (id int primary key)');
+    await t.database.query('insert into prepared_probe values (1)');
+    // Run it on several pool connections, so that each one holds the prepared form.
+    await Promise.all(Array.from({ length: 6 }, () => t.database.query('select * from prepared_probe')));
+    await t.database.query('alter table prepared_probe add column label text');
+    const results = await Promise.all(Array.from({ length: 6 }, () => t.database.query('select * from prepared_probe')));
+    for (const rows of results) expect(rows).toEqual([{ id: 1, label: null }]);
+  });
+});
