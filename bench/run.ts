@@ -1,41 +1,61 @@
 /**
- * `npm run bench`: a fresh database (PGlite in a temporary DATA_DIR, or a fresh database on the
- * PostgreSQL server of BENCH_DATABASE_URL), reference + demo seed, a scale data set (5,000 sites,
- * 200,000 site users), then the real server on 127.0.0.1 measured with autocannon, the query plans
- * of the site list, and the gzipped JavaScript of /login and /portales. Prints tables; asserts nothing.
+ * `npm run bench`: a database (PGlite in a temporary DATA_DIR, or a fresh database on the PostgreSQL
+ * server of BENCH_DATABASE_URL), reference + demo seed, the scale data set (bench/dataset.ts), then the
+ * real server on 127.0.0.1 measured with autocannon: every list endpoint (each order, tab and filter of the
+ * site list, the tab counts, locations, groups, superadmins, audit) beside `/healthz` in the same run, with
+ * the goals of issue 7 (p99 ≤ 25 ms and ≥ 40% of /healthz); the exports against PostgreSQL `COPY` of the
+ * same rows (≥ 50% of its throughput, < 100 MB RSS growth); the query plans of the site list; and the
+ * gzipped JavaScript of /login and /portales. Prints tables; asserts nothing.
+ *
+ * Environment: BENCH_SCALE (1 = 3,500 sites / 200,000 users, 10 = the issue's 35,000 / 2,000,000; default
+ * 10/7 of 1, i.e. BENCH_SITES 5,000 and BENCH_SITE_USERS 200,000 when neither is set), BENCH_SITES,
+ * BENCH_SITE_USERS, BENCH_CONNECTIONS (32), BENCH_DURATION (seconds per route, 10), BENCH_ROUTES (a regular
+ * expression: only the matching routes, /healthz always), BENCH_DATABASE_NAME (with BENCH_DATABASE_URL: use
+ * and keep that database, building the data set only once; later runs apply new migrations and measure),
+ * BENCH_BUNDLE=0 (skip the JavaScript sizes, which need a production build).
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { createFreshDatabase } from '../server/db/freshDatabase';
 import { buildApp } from '../server/app';
 import { issueToken, loadSigningKey, newSessionId } from '../server/auth/tokens';
 import { readConfig } from '../server/config';
 import type { AppContext } from '../server/context';
-import { openDatabase } from '../server/db/connection';
+import { openDatabase, type Database } from '../server/db/connection';
 import { sessions, users, USER_TYPE } from '../server/db/schema';
 import { createMailer } from '../server/mail/mailer';
 import { bootstrapSuperadmin } from '../server/seed/bootstrap';
 import { seedDemoData } from '../server/seed/demo';
 import { seedReferenceData } from '../server/seed/reference';
-import { readListQuery } from '../server/lists/listQuery';
+import { readListQuery, SqlParams } from '../server/lists/listQuery';
 import { siteListSpec } from '../server/sites/filter';
 import { siteListSql, siteStatusCountsSql } from '../server/sites/listQuery';
+import { keysetSelect } from '../server/exports/keyset';
 import { eq } from 'drizzle-orm';
-import { addScaleSites, addScaleSiteUsers } from './dataset';
+import { addScaleData } from './dataset';
 import { loadManifest, routeSizes } from './bundle';
 import { benchEmbedded } from './embedded';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const TOTAL_SITES = Number(process.env.BENCH_SITES ?? 5000);
-const SITE_USERS = Number(process.env.BENCH_SITE_USERS ?? 200_000);
-const DURATION = Number(process.env.BENCH_DURATION ?? 5);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const SCALE = process.env.BENCH_SCALE ? Number(process.env.BENCH_SCALE) : undefined;
+const TOTAL_SITES = Number(process.env.BENCH_SITES ?? (SCALE ? SCALE * 3500 : 5000));
+const SITE_USERS = Number(process.env.BENCH_SITE_USERS ?? (SCALE ? SCALE * 200_000 : 200_000));
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const ROUTE_FILTER = process.env.BENCH_ROUTES ? new RegExp(process.env.BENCH_ROUTES) : null;
+const KEPT_DATABASE = process.env.BENCH_DATABASE_NAME;
 const ADMIN_EMAIL = 'bench@portales.test';
 const ADMIN_PASSWORD = 'Clave-de-carga-2024';
-
+/** Goals of issue 7 for every list endpoint, and for the exports. */
+const GOAL_P99_MS = 25;
+const GOAL_OF_HEALTHZ = 0.4;
+const GOAL_OF_COPY = 0.5;
+const GOAL_RSS_MB = 100;
 
 async function timed<T>(label: string, timings: Array<[string, number]>, work: () => Promise<T>): Promise<T> {
   const start = performance.now();
@@ -43,7 +63,6 @@ async function timed<T>(label: string, timings: Array<[string, number]>, work: (
   timings.push([label, Math.round(performance.now() - start)]);
   return result;
 }
-
 
 function table(headers: string[], rows: Array<Array<string | number>>): void {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
@@ -54,118 +73,308 @@ function table(headers: string[], rows: Array<Array<string | number>>): void {
   console.log('');
 }
 
-async function main(): Promise<void> {
+interface BenchDatabase {
+  url: string | undefined;
+  dataDir: string;
+  /** Whether the scale data set is still to be built. */
+  fresh: boolean;
+  dispose(): Promise<void>;
+}
+
+/** A fresh database (dropped at the end), or the kept BENCH_DATABASE_NAME (created once, never dropped). */
+async function benchDatabase(): Promise<BenchDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portales-bench-'));
+  const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
   const pgBase = process.env.BENCH_DATABASE_URL;
-  const fresh = pgBase ? await createFreshDatabase(pgBase, 'bench') : null;
+  if (!pgBase) return { url: undefined, dataDir, fresh: true, dispose: async () => removeDir() };
+  if (KEPT_DATABASE) {
+    if (!/^[a-z_][a-z0-9_]*$/.test(KEPT_DATABASE)) throw new Error(`BENCH_DATABASE_NAME: ${KEPT_DATABASE}`);
+    const client = new pg.Client({ connectionString: pgBase });
+    await client.connect();
+    const exists = (await client.query('select 1 from pg_database where datname = $1', [KEPT_DATABASE])).rowCount === 1;
+    if (!exists) await client.query(`create database ${KEPT_DATABASE}`);
+    await client.end();
+    const url = new URL(pgBase);
+    url.pathname = `/${KEPT_DATABASE}`;
+    return { url: url.toString(), dataDir, fresh: !exists, dispose: async () => removeDir() };
+  }
+  const created = await createFreshDatabase(pgBase, 'bench');
+  return {
+    url: created.url,
+    dataDir,
+    fresh: true,
+    dispose: async () => {
+      await created.drop();
+      removeDir();
+    },
+  };
+}
+
+/** Migrations, then (once per database) the reference and demo data and the scale data set. */
+async function prepareData(database: Database, config: ReturnType<typeof readConfig>, fresh: boolean): Promise<void> {
+  const timings: Array<[string, number]> = [];
+  await timed('migraciones', timings, () => database.migrate());
+  const [{ n }] = (await database.query<{ n: number }>('select count(*)::int as n from sites')) as [{ n: number }];
+  if (fresh || n === 0) {
+    await timed('datos de referencia', timings, () => seedReferenceData(database, config));
+    await timed('datos de demostración', timings, () => seedDemoData(database));
+  }
+  await bootstrapSuperadmin(database, config, () => {});
+  if (fresh || n < TOTAL_SITES) {
+    await addScaleData(database, { sites: TOTAL_SITES, siteUsers: SITE_USERS }, (label, work) => timed(label, timings, work));
+  } else {
+    // A kept database: new migrations may have rewritten tables or added columns, which need statistics and a visibility map.
+    await timed('vacuum analyze', timings, () => database.query('vacuum analyze'));
+  }
+  const [counts] = await database.query<{ sites: number; users: number; groups: number; audit: number }>(
+    `select (select count(*)::int from sites) as sites, (select count(*)::int from users) as users,
+            (select count(*)::int from groups) as groups, (select count(*)::int from audit_log) as audit`,
+  );
+  console.log(`\nBase de datos: ${database.kind}; sitios: ${counts!.sites}, usuarios: ${counts!.users}, grupos: ${counts!.groups}, auditoría: ${counts!.audit}\n`);
+  if (timings.length > 0) table(['Preparación', 'ms'], timings);
+}
+
+/** Every list endpoint of issue 7's goal (each order, tab and filter of the site list) and a few references. */
+async function listRoutes(database: Database): Promise<Array<[string, string]>> {
+  const [big] = await database.query<{ id: number }>('select group_id as id from group_sites group by group_id order by count(*) desc, group_id limit 1');
+  const [actor] = await database.query<{ id: number }>('select user_id as id from audit_log where user_id is not null group by user_id order by count(*) desc limit 1');
+  const orders = ['name', '-name', 'population', '-population', 'parentLocation', '-parentLocation', 'childLocation', 'siteType', '-siteType', 'countUsers', '-countUsers', 'countEmails', '-countContents', '-countComments', 'modifiedDate', '-modifiedDate', 'statusId', 'id'];
+  const sites: Array<[string, string]> = [
+    ['sites: primera página (nombre)', '/api/v1/sites/'],
+    ...orders.slice(1).map((order): [string, string] => [`sites: orden ${order}`, `/api/v1/sites/?orderBy=${order}`]),
+    ['sites: página 50', '/api/v1/sites/?page=50'],
+    ['sites: pestaña activos', '/api/v1/sites/?status=1'],
+    ['sites: pestaña inactivos', '/api/v1/sites/?status=2'],
+    ['sites: pestaña por aprobar', '/api/v1/sites/?pendingRequest=true'],
+    ['sites: activos por usuarios', '/api/v1/sites/?status=1&orderBy=-countUsers'],
+    ['sites: name=san', '/api/v1/sites/?name=san'],
+    ['sites: name=zzz (sin resultados)', '/api/v1/sites/?name=zzz'],
+    ['sites: name=bogota por población', '/api/v1/sites/?name=bogota&orderBy=-population'],
+    ['sites: parentLocationId=5', '/api/v1/sites/?parentLocationId=5'],
+    ['sites: parentLocationId=5 por población', '/api/v1/sites/?parentLocationId=5&orderBy=-population'],
+    ['sites: locationId=5001', '/api/v1/sites/?locationId=5001'],
+    ['sites: groupID (el grupo mayor)', `/api/v1/sites/?groupID=${big?.id ?? 1}`],
+    ['sites: id=1,2,3', '/api/v1/sites/?id=1,2,3'],
+    ['sites/counts: todas', '/api/v1/sites/counts/'],
+    ['sites/counts: name=san', '/api/v1/sites/counts/?name=san'],
+    ['sites/counts: parentLocationId=5', '/api/v1/sites/counts/?parentLocationId=5'],
+    ['sites/counts: groupID', `/api/v1/sites/counts/?groupID=${big?.id ?? 1}`],
+  ];
+  const others: Array<[string, string]> = [
+    ['locations: departamentos', '/api/v1/locations/?parentLocationId=170'],
+    ['locations: municipios de 5', '/api/v1/locations/?parentLocationId=5&pageSize=2000'],
+    ['locations: primera página', '/api/v1/locations/'],
+    ['locations: search=san', '/api/v1/locations/?search=san'],
+    ['groups: primera página', '/api/v1/sites/groups/'],
+    ['groups: 100 por nombre', '/api/v1/sites/groups/?pageSize=100'],
+    ['groups: search=norte', '/api/v1/sites/groups/?search=norte'],
+    ['users: primera página', '/api/v1/users/'],
+    ['users: search=mar', '/api/v1/users/?search=mar'],
+    ['audit: primera página', '/api/v1/audit/'],
+    ['audit: resource=sites', '/api/v1/audit/?resource=sites'],
+    ['audit: userId', `/api/v1/audit/?userId=${actor?.id ?? 1}`],
+    ['audit: último mes', `/api/v1/audit/?from=${new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10)}`],
+    ['audit/actors', '/api/v1/audit/actors/'],
+    ['auth: sesión', '/api/v1/auth/'],
+  ];
+  return [...sites, ...others].filter(([label, url]) => !ROUTE_FILTER || ROUTE_FILTER.test(label) || ROUTE_FILTER.test(url));
+}
+
+/** Each route under load, /healthz first (the reference of the ratio column), with the goals of issue 7. */
+async function measureRoutes(address: string, headers: Record<string, string>, routes: Array<[string, string]>): Promise<void> {
+  const run = (url: string) => autocannon({ url: `${address}${url}`, connections: CONNECTIONS, duration: DURATION, headers, workers: 1 });
+  const healthz = await run('/healthz');
+  let reference = healthz.requests.average;
+  const rows: Array<Array<string | number>> = [['GET /healthz (al empezar)', Math.round(reference), healthz.latency.p50, healthz.latency.p99, '', '', healthz.non2xx + healthz.errors + healthz.timeouts]];
+  let met = 0;
+  const results: Array<[string, Awaited<ReturnType<typeof run>>]> = [];
+  for (const [label, url] of routes) {
+    // The load comes from a worker thread, so it does not compete with the server for this event loop.
+    const result = await run(url);
+    results.push([label, result]);
+    console.log(`  ${label}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms`);
+  }
+  // /healthz again at the end: on a shared machine the load of others moves during the run; the ratio uses the mean of both.
+  const last = await run('/healthz');
+  rows.push(['GET /healthz (al terminar)', Math.round(last.requests.average), last.latency.p50, last.latency.p99, '', '', last.non2xx + last.errors + last.timeouts]);
+  reference = (reference + last.requests.average) / 2;
+  for (const [label, result] of results) {
+    const share = result.requests.average / reference;
+    const failures = result.non2xx + result.errors + result.timeouts;
+    const ok = result.latency.p99 <= GOAL_P99_MS && share >= GOAL_OF_HEALTHZ && failures === 0;
+    if (ok) met += 1;
+    rows.push([label, Math.round(result.requests.average), result.latency.p50, result.latency.p99, `${Math.round(share * 100)}%`, ok ? 'OK' : 'over', failures]);
+  }
+  console.log(
+    `\nCarga: ${CONNECTIONS} conexiones, ${DURATION} s por ruta, 127.0.0.1; objetivo: p99 ≤ ${GOAL_P99_MS} ms y ≥ ${GOAL_OF_HEALTHZ * 100}% de /healthz ` +
+      `(media de las dos mediciones: ${Math.round(reference)} req/s); ${met}/${routes.length} lo cumplen; ${os.cpus().length} núcleos, carga media ${os.loadavg()[0]!.toFixed(1)}`,
+  );
+  table(['Ruta', 'req/s', 'p50 ms', 'p99 ms', 'de /healthz', 'objetivo', 'no 2xx/errores'], rows);
+}
+
+/** Rows per second of `COPY (statement) TO STDOUT` through psql, the reference of the exports. */
+async function copyThroughput(url: string, statement: string): Promise<{ rows: number; ms: number; bytes: number }> {
+  const start = performance.now();
+  const child = spawn('psql', [url, '-X', '-q', '-c', `copy (${statement}) to stdout with (format csv)`], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let bytes = 0;
+  let rows = 0;
+  for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
+    bytes += chunk.length;
+    for (const byte of chunk) if (byte === 10) rows += 1;
+  }
+  await new Promise((resolve) => child.on('close', resolve));
+  return { rows, ms: performance.now() - start, bytes };
+}
+
+/** The whole site list in its default order, as one statement without paging (the rows of GET /sitesexport). */
+function siteExportStatement(): string {
+  const query = readListQuery(siteListSpec, {});
+  return siteListSql(query, { params: new SqlParams(), after: [], keys: keysetSelect(siteListSpec, query), limit: '' }).text;
+}
+
+const AUDIT_EXPORT_STATEMENT = `select a.id, a.at, a.user_email, a.action, a.resource, a.record_id, a.record_label, host(a.client_address)
+  from audit_log a order by a.at desc, a.id desc`;
+
+/** Exports stream in keyset batches: throughput against COPY of the same rows, and the peak RSS above the level before. */
+async function measureExports(address: string, headers: Record<string, string>, databaseUrl: string | undefined): Promise<void> {
+  const exports: Array<[string, string, string]> = [
+    ['/api/v1/sitesexport?format=csv', siteExportStatement(), 'sites'],
+    ['/api/v1/sitesexport?format=xlsx', siteExportStatement(), 'sites'],
+    ['/api/v1/audit/export?format=csv', AUDIT_EXPORT_STATEMENT, 'audit'],
+  ];
+  const rows: Array<Array<string | number>> = [];
+  const copies = new Map<string, { rows: number; ms: number; bytes: number }>();
+  for (const [url, statement, key] of exports) {
+    if (ROUTE_FILTER && !ROUTE_FILTER.test(url) && !ROUTE_FILTER.test('export')) continue;
+    global.gc?.();
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+    const start = performance.now();
+    const response = await fetch(`${address}${url}`, { headers });
+    let bytes = 0;
+    let lines = 0;
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      bytes += chunk.length;
+      if (url.endsWith('csv')) for (const byte of chunk) if (byte === 10) lines += 1;
+    }
+    const ms = performance.now() - start;
+    clearInterval(sampler);
+    const copy = databaseUrl ? (copies.get(key) ?? (await copyThroughput(databaseUrl, statement))) : undefined;
+    if (copy) copies.set(key, copy);
+    const exported = url.endsWith('csv') ? lines - 1 : (copy?.rows ?? 0);
+    const rate = exported / (ms / 1000);
+    const copyRate = copy ? copy.rows / (copy.ms / 1000) : undefined;
+    const growth = Math.round((peak - before) / 1048576);
+    const share = copyRate ? rate / copyRate : undefined;
+    const ok = share !== undefined && share >= GOAL_OF_COPY && growth < GOAL_RSS_MB && response.status === 200;
+    rows.push([
+      `GET ${url}`,
+      response.status,
+      exported,
+      Math.round(ms),
+      Math.round(rate),
+      copyRate ? Math.round(copyRate) : 'n/d',
+      share !== undefined ? `${Math.round(share * 100)}%` : 'n/d',
+      Math.round(bytes / 1024),
+      growth,
+      ok ? 'OK' : share === undefined ? 'n/d' : 'over',
+    ]);
+  }
+  console.log(`Exportaciones frente a COPY de las mismas filas (psql; servidor y cliente en el mismo proceso; memoria: RSS máximo sobre el previo); objetivo ≥ ${GOAL_OF_COPY * 100}% de COPY y < ${GOAL_RSS_MB} MB`);
+  table(['Ruta', 'estado', 'filas', 'ms', 'filas/s', 'COPY filas/s', 'de COPY', 'KB', 'RSS +MB', 'objetivo'], rows);
+}
+
+/** EXPLAIN ANALYZE of the site list's page and tab-count statements for each filter and order. */
+async function printSitePlans(database: Database): Promise<void> {
+  const plans: Array<Array<string | number>> = [];
+  const queries: Array<Record<string, string>> = [
+    {},
+    { orderBy: '-population' },
+    { orderBy: 'parentLocation' },
+    { orderBy: 'siteType' },
+    { orderBy: '-countUsers' },
+    { orderBy: '-modifiedDate' },
+    { parentLocationId: '5' },
+    { name: 'san' },
+    { name: 'zzz' },
+    { status: '1' },
+    { pendingRequest: 'true' },
+    { page: '50' },
+  ];
+  for (const query of queries) {
+    const parsed = readListQuery(siteListSpec, query);
+    for (const [kind, statement] of [['página', siteListSql(parsed)], ['pestañas', siteStatusCountsSql(parsed)]] as const) {
+      if (kind === 'pestañas' && (query.orderBy || query.page)) continue;
+      const plan = await database.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers, costs off) ${statement.text}`, statement.params);
+      const lines = plan.map((p) => p['QUERY PLAN']);
+      const time = lines.find((l) => l.startsWith('Execution Time'))?.replace(/Execution Time: /, '') ?? '';
+      const buffers = lines.find((l) => /^\s*Buffers:/.test(l))?.trim().replace(/^Buffers: /, '') ?? '';
+      const scans = [...new Set(lines.map((l) => l.trim().replace(/^->\s*/, '')).filter((l) => /Scan/.test(l) && /\bon (sites|site_requests|group_sites)\b/.test(l)).map((l) => l.replace(/\s+\(.*$/, '')))];
+      plans.push([`${JSON.stringify(query)} ${kind}`, time, buffers, scans.join('; ')]);
+    }
+  }
+  console.log('Planes de consulta de GET /sites/ (EXPLAIN ANALYZE, BUFFERS)');
+  table(['Consulta', 'tiempo', 'búferes', 'accesos a sites/site_requests/group_sites'], plans);
+}
+
+function printBundleSizes(): void {
+  const build = loadManifest(root);
+  if ('error' in build) {
+    console.log(`Tamaño del JavaScript: no disponible (${build.error})`);
+    return;
+  }
+  console.log(`JavaScript por ruta (${build.source}; entrada + importaciones estáticas + fragmentos diferidos de la ruta)`);
+  table(
+    ['Ruta', 'archivos JS', 'KB', 'KB gzip', 'CSS KB gzip', 'fragmentos diferidos'],
+    routeSizes(build.manifest, build.outDir).map((size) => [
+      size.route,
+      size.files,
+      Math.round(size.jsBytes / 1024),
+      Math.round(size.jsGzipBytes / 1024),
+      Math.round(size.cssGzipBytes / 1024),
+      size.lazyChunks.join(', ') || '(ninguno)',
+    ]),
+  );
+  if (build.source !== 'dist') fs.rmSync(build.outDir, { recursive: true, force: true });
+}
+
+async function main(): Promise<void> {
+  const target = await benchDatabase();
   const config = readConfig({
-    DATA_DIR: dataDir,
+    DATA_DIR: target.dataDir,
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     CAPTCHA_REQUEST_VALUE: '100',
     TOKEN_TTL_SECONDS: '3600',
-    ...(fresh ? { DATABASE_URL: fresh.url } : {}),
+    ...(target.url ? { DATABASE_URL: target.url } : {}),
   });
-  const timings: Array<[string, number]> = [];
-  const database = await timed('abrir base de datos', timings, () => openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await timed('migraciones', timings, () => database.migrate());
-    await timed('datos de referencia', timings, () => seedReferenceData(database, config));
-    await timed('datos de demostración', timings, () => seedDemoData(database));
-    await bootstrapSuperadmin(database, config, () => {});
-    const added = await timed(`sitios de carga (hasta ${TOTAL_SITES})`, timings, () => addScaleSites(database, TOTAL_SITES));
-    await timed(`${SITE_USERS} usuarios de sitio`, timings, () => addScaleSiteUsers(database, SITE_USERS));
-    const [counts] = await database.query<{ sites: number; users: number }>(
-      'select (select count(*)::int from sites) as sites, (select count(*)::int from users) as users',
-    );
-    console.log(`\nBase de datos: ${database.kind}${fresh ? '' : ` (${dataDir})`}; sitios: ${counts!.sites} (${added} de carga), usuarios: ${counts!.users}\n`);
-    table(['Preparación', 'ms'], timings);
-
+    await prepareData(database, config, target.fresh);
     const context: AppContext = {
       database,
       config,
       signingKey: await loadSigningKey(database, config.tokenSecret),
-      mailer: createMailer({ smtpUrl: undefined, from: config.mailFrom, mailDir: path.join(dataDir, 'mail'), log: () => {} }),
+      mailer: createMailer({ smtpUrl: undefined, from: config.mailFrom, mailDir: path.join(target.dataDir, 'mail'), log: () => {} }),
     };
     const app = await buildApp({ context, logger: false });
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     try {
       const token = await signIn(address, context);
       const headers = { authorization: `Bearer ${token.value}` };
-      const targets: Array<[string, string]> = [
-        ['GET /api/v1/sites/ (primera página)', '/api/v1/sites/'],
-        ['GET /api/v1/sites/?parentLocationId=5', '/api/v1/sites/?parentLocationId=5'],
-        ['GET /api/v1/sites/?name=san', '/api/v1/sites/?name=san'],
-        ['GET /api/v1/auth/', '/api/v1/auth/'],
-      ];
-      const rows: Array<Array<string | number>> = [];
-      for (const [label, url] of targets) {
-        // The load comes from a worker thread, so it does not compete with the server for this event loop.
-        const result = await autocannon({ url: `${address}${url}`, connections: CONNECTIONS, duration: DURATION, headers, workers: 1 });
-        rows.push([label, result.latency.p50, result.latency.p99, Math.round(result.requests.average), result.requests.total, result.non2xx + result.errors + result.timeouts]);
-      }
-      console.log(`Carga: ${CONNECTIONS} conexiones, ${DURATION} s por ruta, 127.0.0.1 (sesión: ${token.how})`);
-      table(['Ruta', 'p50 ms', 'p99 ms', 'req/s', 'total', 'no 2xx/errores'], rows);
-
-      // Exports stream in keyset batches: the peak RSS above the level before the download should not grow with the rows.
-      const [{ rows: siteRows }] = (await database.query<{ rows: number }>('select count(*)::int as rows from sites where not is_deleted')) as [{ rows: number }];
-      const exportRows: Array<Array<string | number>> = [];
-      for (const format of ['csv', 'xlsx'] as const) {
-        global.gc?.();
-        const before = process.memoryUsage().rss;
-        let peak = before;
-        const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-        const start = performance.now();
-        const response = await fetch(`${address}/api/v1/sitesexport?format=${format}`, { headers });
-        let bytes = 0;
-        for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
-        const seconds = (performance.now() - start) / 1000;
-        clearInterval(sampler);
-        exportRows.push([`GET /api/v1/sitesexport?format=${format}`, response.status, siteRows, Math.round(seconds * 1000), Math.round(siteRows / seconds), Math.round(bytes / 1024), Math.round((peak - before) / 1048576)]);
-      }
-      console.log('Exportaciones (servidor y cliente en el mismo proceso; memoria: RSS máximo sobre el previo)');
-      table(['Ruta', 'estado', 'filas', 'ms', 'filas/s', 'KB', 'RSS +MB'], exportRows);
+      console.log(`Sesión: ${token.how}`);
+      await measureRoutes(address, headers, await listRoutes(database));
+      await measureExports(address, headers, target.url);
     } finally {
       await app.close();
     }
-
-    const plans: Array<Array<string | number>> = [];
-    for (const query of [{}, { parentLocationId: '5' }, { name: 'san' }, { status: '1' }, { pendingRequest: 'true' }, { orderBy: '-modifiedDate' }]) {
-      const parsed = readListQuery(siteListSpec, query);
-      for (const [kind, statement] of [['página', siteListSql(parsed)], ['pestañas', siteStatusCountsSql(parsed)]] as const) {
-        const plan = await database.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off) ${statement.text}`, statement.params);
-        const lines = plan.map((p) => p['QUERY PLAN']);
-        const time = lines.find((l) => l.startsWith('Execution Time'))?.replace(/Execution Time: /, '') ?? '';
-        const scans = [...new Set(lines.map((l) => l.trim().replace(/^->\s*/, '')).filter((l) => /Scan/.test(l) && /\bon (sites|site_requests|group_sites)\b/.test(l)).map((l) => l.replace(/\s+\(.*$/, '')))];
-        plans.push([`${JSON.stringify(query)} ${kind}`, time, scans.join('; ')]);
-      }
-    }
-    console.log('Planes de consulta de GET /sites/ (EXPLAIN ANALYZE)');
-    table(['Consulta', 'tiempo', 'accesos a sites/site_requests/group_sites'], plans);
+    await printSitePlans(database);
   } finally {
     await database.close();
-    await fresh?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await target.dispose();
   }
-
-  const build = loadManifest(root);
-  if ('error' in build) {
-    console.log(`Tamaño del JavaScript: no disponible (${build.error})`);
-  } else {
-    console.log(`JavaScript por ruta (${build.source}; entrada + importaciones estáticas + fragmentos diferidos de la ruta)`);
-    table(
-      ['Ruta', 'archivos JS', 'KB', 'KB gzip', 'CSS KB gzip', 'fragmentos diferidos'],
-      routeSizes(build.manifest, build.outDir).map((size) => [
-        size.route,
-        size.files,
-        Math.round(size.jsBytes / 1024),
-        Math.round(size.jsGzipBytes / 1024),
-        Math.round(size.cssGzipBytes / 1024),
-        size.lazyChunks.join(', ') || '(ninguno)',
-      ]),
-    );
-    if (build.source !== 'dist') fs.rmSync(build.outDir, { recursive: true, force: true });
-  }
+  if (process.env.BENCH_BUNDLE !== '0') printBundleSizes();
 
   if (process.env.BENCH_EMBEDDED !== '0') {
     const embedded = await benchEmbedded(signIn);

@@ -4,6 +4,7 @@ import type { AuditActor } from '../../resources/audit';
 import type { ListSpec } from '../../resources/listQuery';
 import { USER_TYPE } from '../db/schema';
 import { spanishOrderSql } from '../db/textKey';
+import { cachedListRows } from '../lists/listCache';
 import { listLimit, listOrderBy, listPage, listWhere, readListQuery, SqlParams } from '../lists/listQuery';
 
 /** GET /audit/: 20 per page, newest first; a bare date as `to` includes that whole day. */
@@ -38,10 +39,13 @@ export const auditActorListSpec: ListSpec = {
   },
 };
 
-export async function listAudit(app: FastifyInstance, rawQuery: unknown) {
+/** `dataVersion`: the request's (server/lists/listCache.ts), to answer from the list cache while it holds. */
+export async function listAudit(app: FastifyInstance, rawQuery: unknown, dataVersion?: string | null) {
   const query = readListQuery(auditListSpec, rawQuery);
   const params = new SqlParams();
-  const rows = await app.ctx.database.query<Record<string, unknown>>(
+  const rows = await cachedListRows<Record<string, unknown>>(
+    app.ctx.database,
+    dataVersion,
     `select a.id, a.at, a.user_id as "userId", a.user_email as "userEmail", a.action, a.resource, a.record_id as "recordId",
             a.record_label as "recordLabel", a.before, a.after, host(a.client_address) as "clientAddress"
        from audit_log a ${listWhere(query, params)} ${listOrderBy(auditListSpec, query)} ${listLimit(query, params)}`,
@@ -55,11 +59,13 @@ export async function listAudit(app: FastifyInstance, rawQuery: unknown) {
  * The users offered by the audit screen's user filter: superadmins with at least one line in the
  * trail, searched by name or e-mail, by name. Needs only Settings (the screen's own access), not Users.
  */
-export async function listAuditActors(app: FastifyInstance, rawQuery: unknown) {
+export async function listAuditActors(app: FastifyInstance, rawQuery: unknown, dataVersion?: string | null) {
   const query = readListQuery(auditActorListSpec, rawQuery);
   const params = new SqlParams();
   const base = [`u.user_type_id = ${USER_TYPE.superadmin}`, 'exists (select 1 from audit_log a where a.user_id = u.id)'];
-  const rows = await app.ctx.database.query<AuditActor>(
+  const rows = await cachedListRows<AuditActor>(
+    app.ctx.database,
+    dataVersion,
     `select u.id, u.name, u.email from users u ${listWhere(query, params, base)}
       ${listOrderBy(auditActorListSpec, query)} ${listLimit(query, params)}`,
     params.values,

@@ -6,6 +6,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database, Db } from '../db/connection';
 import { userPermissions, users, USER_TYPE } from '../db/schema';
 import { spanishOrderSql } from '../db/textKey';
+import { cachedListRows } from '../lists/listCache';
 import { listLimit, listOrderBy, listPage, listWhere, SqlParams, type ListQuery, type ListSpec } from '../lists/listQuery';
 import type { Permission } from '../../resources/permissions';
 
@@ -96,9 +97,16 @@ export const superadminListSpec: ListSpec = {
   },
 };
 
-export async function listSuperadmins(database: Database, query: ListQuery): Promise<{ results: SuperadminView[]; meta: { hasNextPage: boolean } }> {
+/** `dataVersion`: the request's (server/lists/listCache.ts), to answer from the list cache while it holds. */
+export async function listSuperadmins(
+  database: Database,
+  query: ListQuery,
+  dataVersion?: string | null,
+): Promise<{ results: SuperadminView[]; meta: { hasNextPage: boolean } }> {
   const params = new SqlParams();
-  const rows = await database.query<Record<string, unknown>>(
+  const rows = await cachedListRows<Record<string, unknown>>(
+    database,
+    dataVersion,
     `select ${SUPERADMIN_COLUMNS} from users u ${listWhere(query, params, [`u.user_type_id = ${USER_TYPE.superadmin}`])}
       ${listOrderBy(superadminListSpec, query)} ${listLimit(query, params)}`,
     params.values,

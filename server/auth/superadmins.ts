@@ -40,8 +40,8 @@ import {
 
 export const emailAlreadyUsed = () => badArgument('email', 'validation.superadmin.email_used', 'EmailAlreadyUsed');
 
-export async function listSuperadminPage(app: FastifyInstance, query: unknown) {
-  return listSuperadmins(app.ctx.database, readListQuery(superadminListSpec, query));
+export async function listSuperadminPage(app: FastifyInstance, query: unknown, dataVersion?: string | null) {
+  return listSuperadmins(app.ctx.database, readListQuery(superadminListSpec, query), dataVersion);
 }
 
 export async function readSuperadmin(app: FastifyInstance, idParam: string): Promise<SuperadminView> {

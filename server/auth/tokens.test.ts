@@ -1,5 +1,6 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { refreshedExpiry, type RefreshCheck } from './tokens';
+import { issueToken, issueTokenUntil, refreshedExpiry, verifyToken, type RefreshCheck } from './tokens';
 
 describe('refreshedExpiry', () => {
   // now 10 000; tokens last 900 s; a fresh one is due in the last 300 s.
@@ -15,5 +16,49 @@ describe('refreshedExpiry', () => {
   ];
   it.each(cases)('%s', (_case, check, expected) => {
     expect(refreshedExpiry({ ...base, ...check })).toBe(expected);
+  });
+});
+
+describe('verifyToken', () => {
+  const key = new TextEncoder().encode('clave-de-prueba-de-al-menos-32-bytes!!');
+  const now = Math.floor(Date.now() / 1000);
+  const claims = { userId: 7, sessionId: 'sesion-1' };
+  const sign = (header: object, payload: object, secret = key) => {
+    const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const body = `${encode(header)}.${encode(payload)}`;
+    return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
+  };
+
+  it('reads the claims of a token issued by issueToken (jose)', async () => {
+    const token = await issueToken(key, claims, 600);
+    expect(await verifyToken(key, token)).toEqual({ userId: 7, sessionId: 'sesion-1', expiresAt: expect.any(Number) });
+  });
+
+  it('refuses forged, altered, expired, not-yet-valid and malformed tokens, and other algorithms', async () => {
+    const token = await issueToken(key, claims, 600);
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const otherKey = new TextEncoder().encode('otra-clave-de-prueba-de-32-bytes-o-mas');
+    const altered = Buffer.from(JSON.stringify({ sid: 'sesion-1', sub: '1', exp: now + 600 })).toString('base64url');
+    const refused = [
+      await issueToken(otherKey, claims, 600),
+      `${header}.${altered}.${signature}`,
+      `${header}.${payload}.${signature.slice(0, -2)}`,
+      `${header}.${payload}`,
+      `${header}.${payload}.${signature}.x`,
+      'no-es-un-token',
+      await issueTokenUntil(key, claims, now - 1),
+      sign({ alg: 'HS256' }, { sid: 's', sub: '1', exp: now + 60, nbf: now + 30 }),
+      sign({ alg: 'HS256' }, { sid: 's', sub: '1' }),
+      sign({ alg: 'HS256', crit: ['b64'], b64: false }, { sid: 's', sub: '1', exp: now + 60 }),
+      sign({ alg: 'HS512' }, { sid: 's', sub: '1', exp: now + 60 }),
+      `${Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url')}.${payload}.`,
+      sign({ alg: 'HS256' }, { sid: 5, sub: '1', exp: now + 60 }),
+    ];
+    for (const candidate of refused) expect(await verifyToken(key, candidate)).toBeNull();
+    expect(await verifyToken(key, sign({ alg: 'HS256', typ: 'JWT' }, { sid: 's', sub: '3', exp: now + 60, nbf: now }))).toEqual({
+      userId: 3,
+      sessionId: 's',
+      expiresAt: now + 60,
+    });
   });
 });

@@ -14,6 +14,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { RemotePglite } from './pgliteRemote';
+import { isStalePreparedStatement, StatementNames } from './preparedStatements';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -95,10 +96,21 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // the pool discards it and opens a new one on the next query.
     pool.on('error', (error) => console.warn(`PostgreSQL: se perdió una conexión inactiva (${error.message})`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const statementNames = new StatementNames();
     return {
       db,
       kind: 'postgres',
-      query: async (text, params) => (await pool.query(text, params as unknown[])).rows,
+      query: async (text, params) => {
+        const values = (params ?? []) as unknown[];
+        const name = statementNames.nameOf(text);
+        try {
+          return (await pool.query({ text, values, name })).rows;
+        } catch (error) {
+          if (!name || !isStalePreparedStatement(error)) throw error;
+          statementNames.forget(text);
+          return (await pool.query(text, values)).rows;
+        }
+      },
       ping: async () => void (await pool.query('select 1')),
       migrate: () => migratePg(db as never, { migrationsFolder }),
       close: () => pool.end(),

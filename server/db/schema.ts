@@ -15,3 +15,4 @@ export * from './schema/secrets';
 export * from './schema/files';
 export * from './schema/portal';
 export * from './schema/mail';
+export * from './schema/dataVersion';

@@ -12,6 +12,9 @@ export const spanishKey = (value: AnyColumn | SQL | string): SQL => sql`spanish_
 /** The ordering expression of a name column, as the name indexes hold it. */
 export const spanishOrder = (column: AnyColumn | SQL): SQL => sql`spanish_key(${column}) collate "C"`;
 
+/** The ordering expression of a column that already holds a Spanish key (a stored key such as sites.name_key). */
+export const keyOrder = (column: AnyColumn): SQL => sql`${column} collate "C"`;
+
 /** `spanishOrder` for hand-written SQL: `column` is an SQL column reference such as `s.name`. */
 export const spanishOrderSql = (column: string): string => `spanish_key(${column}) collate "C"`;
 

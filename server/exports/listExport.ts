@@ -7,13 +7,13 @@
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import Papa from 'papaparse';
 import type { ListQuery, ListSpec } from '../../resources/listQuery';
 import type { Database } from '../db/connection';
 import { ApiError, badArgument } from '../http/errors';
 import { apiRoute, type Access } from '../http/route';
 import { t } from '../i18n';
 import { listQuerySchema, readListQuery, SqlParams } from '../lists/listQuery';
+import { csvLines } from './csv';
 import { cursorOf, keysetAfter, keysetSelect, type KeysetCursor } from './keyset';
 
 export type ExportFormat = 'csv' | 'xlsx';
@@ -23,9 +23,9 @@ export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 /** Rows read per statement: one batch is all an export holds in memory. */
-export const EXPORT_BATCH_SIZE = 2000;
+export const EXPORT_BATCH_SIZE = 5000;
 /** Excel in Spanish reads `;` as the separator (`,` is its decimal comma); the BOM makes it read UTF-8. */
-export const CSV_DELIMITER = ';';
+export { CSV_DELIMITER } from './csv';
 const BOM = '\uFEFF';
 
 export type ExportCell = string | number | boolean | Date | null;
@@ -95,7 +95,11 @@ export function readExportFormat(rawQuery: unknown, formats: readonly ExportForm
   throw new ApiError(400, 'BadArgument', message, [{ code: 'BadArgument', target: 'format', message }]);
 }
 
-/** Every matching row, batch after batch, each batch one statement after the last row of the previous one. */
+/**
+ * Every matching row, batch after batch, each batch one statement after the last row of the previous one.
+ * The next batch is read while the caller writes the current one (the database and the file overlap
+ * instead of taking turns): two batches in memory at most.
+ */
 export async function* exportBatches<Row extends Record<string, unknown>>(
   database: Pick<Database, 'query'>,
   spec: ListSpec,
@@ -103,15 +107,21 @@ export async function* exportBatches<Row extends Record<string, unknown>>(
   sql: ExportSql,
   batchSize = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<Row[]> {
-  let cursor: KeysetCursor | null = null;
-  for (;;) {
+  const read = (cursor: KeysetCursor | null): Promise<Row[]> => {
     const params = new SqlParams();
     const after = keysetAfter(spec, query, cursor, params);
     const limit = `limit ${params.add(batchSize)}`;
-    const rows = await database.query<Row>(sql(query, { params, after, keys: keysetSelect(spec, query), limit }), params.values);
+    const rows = database.query<Row>(sql(query, { params, after, keys: keysetSelect(spec, query), limit }), params.values);
+    // Handled here as well, so that a failure while the caller is still writing is not an unhandled rejection:
+    // it is thrown when the batch is awaited (or dropped with it when the caller stopped early).
+    rows.catch(() => {});
+    return rows;
+  };
+  let next: Promise<Row[]> | null = read(null);
+  while (next) {
+    const rows: Row[] = await next;
+    next = rows.length < batchSize ? null : read(cursorOf(rows[rows.length - 1]!));
     if (rows.length > 0) yield rows;
-    if (rows.length < batchSize) return;
-    cursor = cursorOf(rows[rows.length - 1]!);
   }
 }
 
@@ -128,11 +138,6 @@ function csvText(cell: ExportCell): string | number {
   if (cell instanceof Date) return cell.toISOString().slice(0, 19).replace('T', ' ');
   if (typeof cell === 'boolean') return t(cell ? 'exports.values.yes' : 'exports.values.no');
   return cell;
-}
-
-function csvLines(lines: (string | number)[][]): string {
-  // escapeFormulae: a cell starting with = + - @ is not run as a formula by the spreadsheet (CSV injection).
-  return `${Papa.unparse(lines, { delimiter: CSV_DELIMITER, newline: '\r\n', escapeFormulae: true })}\r\n`;
 }
 
 async function* csvChunks<Row>(columns: readonly ExportColumn<Row>[], batches: AsyncIterable<Row[]>): AsyncGenerator<string> {

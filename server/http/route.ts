@@ -139,6 +139,7 @@ export function registerAccessControl(app: FastifyInstance): void {
   });
   app.decorateRequest('user', null);
   app.decorateRequest('portal', null);
+  app.decorateRequest('dataVersion', null);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-currentdate', new Date().toISOString());
     // No route matched: the not-found handler answers 404 (in the envelope for anything under /api).
@@ -164,6 +165,7 @@ export function registerAccessControl(app: FastifyInstance): void {
         if (session === 'revoked') reply.header('x-invalid-token', 'true');
         else if (session) {
           request.user = session.user;
+          request.dataVersion = session.dataVersion;
           const refreshed = await refreshToken(app.ctx.signingKey, claims, session.endsAt, app.ctx.config);
           if (refreshed) reply.header('x-refresh-token', refreshed);
         }

@@ -222,11 +222,12 @@ export function escapeLike(text: string): string {
 
 /**
  * Accent- and case-insensitive "contains": the Spanish key of the column (server/db/textKey.ts) against
- * the key of the text, so that the trigram indexes on `spanish_key(column)` serve it.
+ * the key of the text, so that the trigram indexes on `spanish_key(column)` serve it. `keyed`: the
+ * columns hold the key already (stored), so the index's recheck reads it instead of computing it per row.
  */
-export function searchSql(columns: readonly string[], placeholder: string): string {
+export function searchSql(columns: readonly string[], placeholder: string, keyed = false): string {
   const pattern = `'%' || spanish_key(${placeholder}) || '%'`;
-  return `(${columns.map((column) => `spanish_key(${column}) like ${pattern}`).join(' or ')})`;
+  return `(${columns.map((column) => `${keyed ? column : `spanish_key(${column})`} like ${pattern}`).join(' or ')})`;
 }
 
 function bindValue(value: ListFilterValue, params: SqlParams): string {
@@ -248,7 +249,7 @@ function conditionSql(condition: ListCondition, params: SqlParams): string {
       return `${spec.sql} ${condition.operator} ${bindValue(condition.value, params)}`;
     case 'search':
       if (spec.kind !== 'search') break;
-      return searchSql(spec.sql, params.add(escapeLike(condition.text)));
+      return searchSql(spec.sql, params.add(escapeLike(condition.text)), spec.keyed);
     case 'bool':
       if (spec.kind !== 'bool') break;
       return condition.value ? `(${spec.sql})` : `not (${spec.sql})`;
@@ -281,9 +282,16 @@ export function listOrderBy(spec: ListSpec, query: ListQuery): string {
   return `order by ${expression} ${direction}${nulls}${tieBreak}`;
 }
 
-/** `limit … offset …`: one row more than the page, which tells whether a next page exists. */
-export function listLimit(query: ListQuery, params: SqlParams): string {
-  return `limit ${params.add(query.pageSize + 1)} offset ${params.add((query.page - 1) * query.pageSize)}`;
+/**
+ * `limit … offset …`: one row more than the page, which tells whether a next page exists. The numbers are
+ * written into the SQL (validated integers): a prepared statement's generic plan then knows how few rows
+ * it needs (with parameters it assumes many and gives up the index order). `_params` is kept for callers.
+ */
+export function listLimit(query: ListQuery, _params?: SqlParams): string {
+  const limit = query.pageSize + 1;
+  const offset = (query.page - 1) * query.pageSize;
+  if (!Number.isSafeInteger(limit) || !Number.isSafeInteger(offset) || limit < 1 || offset < 0) throw new Error('list page out of range');
+  return `limit ${limit} offset ${offset}`;
 }
 
 /** The list envelope from the rows of `listLimit`: the page and `hasNextPage` (no count). */

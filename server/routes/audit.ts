@@ -75,7 +75,7 @@ export function registerAuditRoutes(app: FastifyInstance): void {
     tags: ['Auditoría'],
     schema: { querystring: listQuerySchema(auditListSpec) },
     documentedResponses: { 200: listEnvelopeSchema(auditLineSchema) },
-    handler: async (request) => listAudit(app, request.query),
+    handler: async (request) => listAudit(app, request.query, request.dataVersion),
   });
 
   apiRoute(app, {
@@ -86,6 +86,6 @@ export function registerAuditRoutes(app: FastifyInstance): void {
     tags: ['Auditoría'],
     schema: { querystring: listQuerySchema(auditActorListSpec) },
     documentedResponses: { 200: listEnvelopeSchema(actorSchema) },
-    handler: async (request) => listAuditActors(app, request.query),
+    handler: async (request) => listAuditActors(app, request.query, request.dataVersion),
   });
 }

@@ -5,6 +5,7 @@ import { SITE_EXPORTERS } from '../../resources/areas';
 import { sitesResource } from '../../resources/sites';
 import { apiRoute } from '../http/route';
 import { listEnvelopeSchema } from '../resources/openapi';
+import { cachedListRows } from '../lists/listCache';
 import { listPage, listQuerySchema, readListQuery } from '../lists/listQuery';
 import { siteListSpec } from '../sites/filter';
 import { siteListSql, siteStatusCountsSql, type SiteListRow, type SiteStatusCounts } from '../sites/listQuery';
@@ -85,7 +86,7 @@ export function registerSiteRoutes(app: FastifyInstance): void {
     handler: async (request) => {
       const query = readListQuery(siteListSpec, request.query);
       const { text, params } = siteListSql(query);
-      const rows = await app.ctx.database.query<SiteListRow>(text, params);
+      const rows = await cachedListRows<SiteListRow>(app.ctx.database, request.dataVersion, text, params);
       const page = listPage(rows, query);
       return { ...page, results: page.results.map((row) => ({ ...row, statusName: tSites(statusNameKey(row)) })) };
     },
@@ -129,7 +130,7 @@ export function registerSiteRoutes(app: FastifyInstance): void {
     },
     handler: async (request) => {
       const { text, params } = siteStatusCountsSql(readListQuery(siteListSpec, request.query));
-      const [counts] = await app.ctx.database.query<SiteStatusCounts>(text, params);
+      const [counts] = await cachedListRows<SiteStatusCounts>(app.ctx.database, request.dataVersion, text, params);
       return counts;
     },
   });

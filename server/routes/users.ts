@@ -93,7 +93,7 @@ export function registerUserRoutes(app: FastifyInstance): void {
     tags: TAGS,
     schema: { querystring: listQuerySchema(superadminListSpec) },
     documentedResponses: { 200: listEnvelopeSchema(superadminSchema) },
-    handler: async (request) => listSuperadminPage(app, request.query),
+    handler: async (request) => listSuperadminPage(app, request.query, request.dataVersion),
   });
 
   apiRoute(app, {

@@ -3,7 +3,6 @@
  * (s = sites, pl/cl = department/municipality, st = site type), and the status tab buckets.
  */
 import type { ListSpec } from '../../resources/listQuery';
-import { spanishOrderSql } from '../db/textKey';
 import { SITE_STATUS } from './status';
 
 const ACTIVE = `s.status_id = ${SITE_STATUS.active} and s.installed`;
@@ -20,14 +19,16 @@ export const SITE_STATUS_BUCKETS = {
 export const SITE_TAB_FILTERS = ['status', 'pendingRequest'] as const;
 
 /**
- * Names sort in Spanish order by the key the name indexes hold (`sites_name_idx` and the filtered ones
- * serve the default order); empty populations and municipalities go last in both directions.
+ * Names sort in Spanish order by the stored key the name indexes hold (`sites_name_idx` and the filtered
+ * ones serve the default order); the site type and the locations by their names' keys kept on the sites
+ * row (migration 0012_list_order_indexes): every order reads an index. Empty populations and
+ * municipalities go last in both directions.
  */
 export const siteListSpec: ListSpec = {
   defaultPageSize: 20,
   maxPageSize: 100,
   orders: {
-    name: spanishOrderSql('s.name'),
+    name: 's.name_key collate "C"',
     id: 's.id',
     modifiedDate: 's.modified_date',
     population: { sql: 's.population', nullsLast: true },
@@ -35,16 +36,16 @@ export const siteListSpec: ListSpec = {
     countEmails: 's.count_emails',
     countContents: 's.count_contents',
     countComments: 's.count_comments',
-    siteType: spanishOrderSql('st.name'),
-    parentLocation: spanishOrderSql('pl.name'),
-    childLocation: { sql: spanishOrderSql('cl.name'), nullsLast: true },
+    siteType: 's.site_type_key collate "C"',
+    parentLocation: 's.parent_location_key collate "C"',
+    childLocation: { sql: 's.location_key collate "C"', nullsLast: true },
     statusId: 's.status_id',
   },
   defaultOrder: 'name',
   tieBreaker: 's.id',
   filters: {
     id: { kind: 'in', type: 'int', min: 1, sql: 's.id', description: 'Entidades por id' },
-    name: { kind: 'search', sql: ['s.name'], maxLength: 200, description: 'Parte del nombre (sin distinguir mayúsculas ni tildes)' },
+    name: { kind: 'search', sql: ['s.name_key'], keyed: true, maxLength: 200, description: 'Parte del nombre (sin distinguir mayúsculas ni tildes)' },
     parentLocationId: { kind: 'eq', type: 'int', min: 1, sql: 's.parent_location_id', description: 'Departamento' },
     locationId: { kind: 'eq', type: 'int', min: 1, sql: 's.location_id', description: 'Municipio' },
     groupID: {

@@ -21,8 +21,9 @@ export const auditLog = pgTable(
     clientAddress: inet('client_address'),
   },
   (t) => [
-    index('audit_log_at_idx').on(t.at),
-    index('audit_log_user_idx').on(t.userId, t.at),
-    index('audit_log_resource_idx').on(t.resource, t.at),
+    // The trail's order (newest first, id as the tie breaker), alone and under each filter.
+    index('audit_log_at_idx').on(t.at, t.id),
+    index('audit_log_user_idx').on(t.userId, t.at, t.id),
+    index('audit_log_resource_idx').on(t.resource, t.at, t.id),
   ],
 );

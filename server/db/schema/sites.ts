@@ -18,7 +18,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { spanishOrder, spanishSearchIndex } from '../textKey';
+import { keyOrder, spanishSearchIndex } from '../textKey';
 import { siteTypes } from './catalogues';
 import { locations } from './locations';
 
@@ -45,6 +45,15 @@ export const sites = pgTable(
     countContents: integer('count_contents').notNull().default(0),
     countComments: integer('count_comments').notNull().default(0),
     population: integer('population'),
+    /** The name's Spanish key (server/db/textKey.ts), stored: the name order and search read it without calling unaccent per row. */
+    nameKey: text('name_key').generatedAlwaysAs(sql`spanish_key("name")`),
+    /**
+     * The Spanish keys of the site type's and the locations' names, kept by the database (triggers of
+     * migration 0012_list_order_indexes), so that the joined orders of the site list read an index.
+     */
+    siteTypeKey: text('site_type_key'),
+    parentLocationKey: text('parent_location_key'),
+    locationKey: text('location_key'),
     piwikId: integer('piwik_id'),
     previousAnalyticsFileId: integer('previous_analytics_file_id'),
     registryCode: varchar('registry_code', { length: 10 }),
@@ -55,16 +64,33 @@ export const sites = pgTable(
   },
   (t) => [
     uniqueIndex('sites_alias_unique').on(sql`lower(${t.alias})`),
-    // Name indexes hold the Spanish order key (server/db/textKey.ts) and the id, as the list orders.
-    index('sites_name_idx').on(spanishOrder(t.name), t.id),
-    index('sites_status_name_idx').on(t.statusId, t.installed, spanishOrder(t.name), t.id),
-    index('sites_parent_location_idx').on(t.parentLocationId, spanishOrder(t.name), t.id),
-    index('sites_location_idx').on(t.locationId, spanishOrder(t.name), t.id),
-    index('sites_pending_idx').on(spanishOrder(t.name), t.id).where(sql`${t.pendingRequest}`),
+    // Every order of the site list (server/sites/filter.ts) has an index whose key matches it, id as the tie breaker.
+    // Name indexes hold the stored Spanish key (server/db/textKey.ts) and the id, as the list orders.
+    index('sites_name_idx').on(keyOrder(t.nameKey), t.id),
+    index('sites_status_name_idx').on(t.statusId, t.installed, keyOrder(t.nameKey), t.id),
+    index('sites_parent_location_idx').on(t.parentLocationId, keyOrder(t.nameKey), t.id),
+    index('sites_location_idx').on(t.locationId, keyOrder(t.nameKey), t.id),
+    index('sites_pending_idx').on(keyOrder(t.nameKey), t.id).where(sql`${t.pendingRequest}`),
     index('sites_type_idx').on(t.siteTypeId),
-    index('sites_modified_idx').on(t.modifiedDate),
+    index('sites_modified_idx').on(t.modifiedDate, t.id),
+    // Population sorts empty values last both ways: one index per direction (the descending one is read backwards).
+    index('sites_population_idx').on(t.population.asc().nullsLast(), t.id),
+    index('sites_population_desc_idx').on(t.population.asc().nullsFirst(), t.id),
+    index('sites_count_users_idx').on(t.countUsers, t.id),
+    index('sites_count_emails_idx').on(t.countEmails, t.id),
+    index('sites_count_contents_idx').on(t.countContents, t.id),
+    index('sites_count_comments_idx').on(t.countComments, t.id),
+    index('sites_status_idx').on(t.statusId, t.id),
+    index('sites_site_type_key_idx').on(keyOrder(t.siteTypeKey), t.id),
+    index('sites_parent_location_key_idx').on(keyOrder(t.parentLocationKey), t.id),
+    index('sites_location_key_idx').on(keyOrder(t.locationKey), t.id),
+    index('sites_location_key_desc_idx').on(sql`${t.locationKey} collate "C" nulls first`, t.id),
+    // Sites not deleted, by id: counting a group's sites (GET /sites/groups/) probes this index instead of reading every site.
+    index('sites_live_idx').on(t.id).where(sql`not ${t.isDeleted}`),
+    // The tab counts (GET /sites/counts/) read only this index (an index-only scan).
+    index('sites_tabs_idx').on(t.statusId, t.installed, t.pendingRequest).where(sql`not ${t.isDeleted}`),
     // The list's name search (accents and case ignored) reads this trigram index.
-    index('sites_name_search_idx').using('gin', spanishSearchIndex(t.name)),
+    index('sites_name_search_idx').using('gin', sql`${t.nameKey} gin_trgm_ops`),
   ],
 );
 

@@ -56,7 +56,7 @@ export const users = pgTable(
     uniqueIndex('users_superadmin_email_unique').on(sql`lower(${t.email})`).where(sql`${t.userTypeId} = 2`),
     index('users_email_idx').on(sql`lower(${t.email})`),
     index('users_type_site_idx').on(t.userTypeId, t.siteId),
-    index('users_type_created_idx').on(t.userTypeId, t.createdDate),
+    index('users_type_created_idx').on(t.userTypeId, t.createdDate, t.id),
     index('users_name_search_idx').using('gin', spanishSearchIndex(t.name)),
     index('users_email_search_idx').using('gin', spanishSearchIndex(t.email)),
   ],
