@@ -2,10 +2,9 @@
 import RefreshIcon from '@mui/icons-material/Refresh';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import { useText } from '../shared/useText';
 import { captchaImageSource, type Captcha } from './authApi';
+import { PlainTextField } from '../shared/PlainTextField';
 
 interface Props {
   captcha: Captcha | null;
@@ -23,13 +22,12 @@ export function CaptchaField({ captcha, value, error, onChange, onReload }: Prop
         {captcha && (
           <Box component="img" src={captchaImageSource(captcha.image)} alt={text('auth.login.captcha_image')} sx={{ height: 50, border: 1, borderColor: 'divider', bgcolor: 'common.white' }} />
         )}
-        <Tooltip title={text('auth.login.captcha_reload')}>
-          <IconButton onClick={onReload} aria-label={text('auth.login.captcha_reload')}>
-            <RefreshIcon />
-          </IconButton>
-        </Tooltip>
+        {/* A native title, not MUI's Tooltip: Tooltip brings Popper into the sign-in page's first load. */}
+        <IconButton onClick={onReload} aria-label={text('auth.login.captcha_reload')} title={text('auth.login.captcha_reload')}>
+          <RefreshIcon />
+        </IconButton>
       </Box>
-      <TextField
+      <PlainTextField
         name="captcha"
         label={text('auth.login.captcha')}
         value={value}

@@ -7,7 +7,6 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useLogin } from 'ra-core';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -17,6 +16,7 @@ import { nextPathFrom } from '../routes/routeAccess';
 import { useText } from '../shared/useText';
 import { captchaDraw, captchaShown, fetchCaptcha, type Captcha } from './authApi';
 import { CaptchaField } from './CaptchaField';
+import { PlainTextField } from '../shared/PlainTextField';
 
 type Values = {
   email: string;
@@ -119,7 +119,7 @@ export function LoginForm({ onForgot }: { onForgot: () => void }) {
           {text(failure)}
         </Alert>
       )}
-      <TextField
+      <PlainTextField
         name="email"
         type="email"
         label={text('auth.login.email')}
@@ -132,7 +132,7 @@ export function LoginForm({ onForgot }: { onForgot: () => void }) {
         autoFocus
         fullWidth
       />
-      <TextField
+      <PlainTextField
         name="password"
         type="password"
         label={text('auth.login.password')}

@@ -3,12 +3,12 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { recoveryRequestSchema, validateWith } from '../../authProvider/schemas';
 import { useText } from '../shared/useText';
 import { requestPasswordReset } from './authApi';
+import { PlainTextField } from '../shared/PlainTextField';
 
 export function RecoveryRequestForm({ onBack }: { onBack: () => void }) {
   const text = useText();
@@ -47,7 +47,7 @@ export function RecoveryRequestForm({ onBack }: { onBack: () => void }) {
               {text(failure)}
             </Alert>
           )}
-          <TextField
+          <PlainTextField
             name="email"
             type="email"
             label={text('auth.recovery_request.email')}
