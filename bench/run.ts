@@ -25,7 +25,7 @@ import { siteListSpec } from '../server/sites/filter';
 import { siteListSql, siteStatusCountsSql } from '../server/sites/listQuery';
 import { eq } from 'drizzle-orm';
 import { addScaleSites, addScaleSiteUsers } from './dataset';
-import { loadManifest, routeSizes } from './bundle';
+import { budgetRows, loadManifest, routeSizes } from './bundle';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TOTAL_SITES = Number(process.env.BENCH_SITES ?? 5000);
@@ -54,6 +54,8 @@ function table(headers: string[], rows: Array<Array<string | number>>): void {
 }
 
 async function main(): Promise<void> {
+  // `BENCH_ONLY=bundle npm run bench`: only the JavaScript sizes and their budget (seconds, no database).
+  if (process.env.BENCH_ONLY === 'bundle') return printBundleBudget();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portales-bench-'));
   const pgBase = process.env.BENCH_DATABASE_URL;
   const fresh = pgBase ? await createFreshDatabase(pgBase, 'bench') : null;
@@ -147,14 +149,20 @@ async function main(): Promise<void> {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 
+  printBundleBudget();
+}
+
+/** The JavaScript each measured route loads, and the first-load budget (bench/bundle.ts). */
+function printBundleBudget(): void {
   const build = loadManifest(root);
   if ('error' in build) {
     console.log(`Tamaño del JavaScript: no disponible (${build.error})`);
   } else {
+    const sizes = routeSizes(build.manifest, build.outDir);
     console.log(`JavaScript por ruta (${build.source}; entrada + importaciones estáticas + fragmentos diferidos de la ruta)`);
     table(
       ['Ruta', 'archivos JS', 'KB', 'KB gzip', 'CSS KB gzip', 'fragmentos diferidos'],
-      routeSizes(build.manifest, build.outDir).map((size) => [
+      sizes.map((size) => [
         size.route,
         size.files,
         Math.round(size.jsBytes / 1024),
@@ -162,6 +170,11 @@ async function main(): Promise<void> {
         Math.round(size.cssGzipBytes / 1024),
         size.lazyChunks.join(', ') || '(ninguno)',
       ]),
+    );
+    console.log('Presupuesto de la primera carga (KiB de JavaScript gzip; issue 7)');
+    table(
+      ['Ruta', 'KiB gzip', 'presupuesto', 'margen', 'estado'],
+      budgetRows(sizes).map((row) => [row.route, row.kib.toFixed(1), row.budgetKib ?? '-', row.marginKib?.toFixed(1) ?? '-', row.status]),
     );
     if (build.source !== 'dist') fs.rmSync(build.outDir, { recursive: true, force: true });
   }
