@@ -1,14 +1,16 @@
 /**
- * Gzipped size of the JavaScript the browser loads for a route, from Vite's build manifest.
+ * Gzipped size of the JavaScript the browser loads for a route, from Vite's build manifest, and the
+ * first-load budget every area keeps (issue 7; docs/decisions.md 'First-load budget').
  *
- * Method: the manifest (`dist/.vite/manifest.json`, written by `vite build --manifest`) lists every
+ * Method: the manifest (`dist/.vite/manifest.json`, written by every `vite build`) lists every
  * chunk with its static `imports` and `dynamicImports`. A first visit to any route loads the entry
  * chunk (`isEntry`, the script of index.html) and, transitively, its static imports (modulepreload).
- * A route that is split off (React.lazy) additionally loads its lazy chunk(s) and their static
- * imports; which lazy modules a route opens is given by ROUTE_MODULES below (source paths as the
- * manifest names them). Each distinct file is counted once and gzipped with Node's zlib at the default
- * level (what a compressing server or CDN sends). CSS files are reported apart, not summed with JS.
- * When dist has no manifest the admin is built once into a temporary folder with --manifest
+ * A route whose screen is split off (React.lazy) additionally loads its lazy chunk(s) and their static
+ * imports — the ones src/routes/preloadRoute.ts starts at once: the layout and the route's screen;
+ * which lazy modules a route opens is given by ROUTE_MODULES below (source paths as the manifest
+ * names them). Each distinct file is counted once and gzipped with Node's zlib at the default level
+ * (the server sends brotli, ~15% smaller, to browsers that accept it). CSS files are reported apart,
+ * not summed with JS. When dist has no manifest the admin is built once into a temporary folder
  * (dist itself is not touched).
  */
 import { spawnSync } from 'node:child_process';
@@ -16,6 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { buildState } from '../server/build/freshness';
 
 interface ManifestChunk {
   file: string;
@@ -30,9 +33,33 @@ type Manifest = Record<string, ManifestChunk>;
 
 /** Lazy modules each measured route opens besides the entry (matched against manifest keys). */
 export const ROUTE_MODULES: Record<string, RegExp[]> = {
+  // The public pages are in the entry chunk.
   '/login': [/^src\/auth\/LoginPage\.tsx$/, /^src\/pages\/(LoginPage|PublicShell)\.tsx$/],
   '/portales': [/^src\/layout\/AppLayout\.tsx$/, /^src\/routes\/ProtectedScreen\.tsx$/, /^src\/sites\/SiteListPage\.tsx$/],
 };
+
+/** First-load budget in KiB of gzipped JavaScript (issue 7): every later area keeps these. */
+export const BUDGETS_KIB: Record<string, number> = { '/login': 230, '/portales': 260 };
+
+export interface BudgetRow {
+  route: string;
+  kib: number;
+  budgetKib: number | null;
+  /** KiB left under the budget (negative: over it). */
+  marginKib: number | null;
+  status: 'OK' | 'EXCEEDED' | 'sin presupuesto';
+}
+
+/** Each route's gzipped JavaScript against its budget, in KiB to one decimal; a route without a budget is only reported. */
+export function budgetRows(sizes: readonly Pick<BundleSize, 'route' | 'jsGzipBytes'>[], budgets: Record<string, number> = BUDGETS_KIB): BudgetRow[] {
+  const oneDecimal = (value: number) => Math.round(value * 10) / 10;
+  return sizes.map(({ route, jsGzipBytes }) => {
+    const kib = oneDecimal(jsGzipBytes / 1024);
+    const budgetKib = budgets[route] ?? null;
+    if (budgetKib === null) return { route, kib, budgetKib, marginKib: null, status: 'sin presupuesto' };
+    return { route, kib, budgetKib, marginKib: oneDecimal(budgetKib - jsGzipBytes / 1024), status: jsGzipBytes <= budgetKib * 1024 ? 'OK' : 'EXCEEDED' };
+  });
+}
 
 export interface BundleSize {
   route: string;
@@ -71,13 +98,13 @@ export function routeSizes(manifest: Manifest, outDir: string): BundleSize[] {
   });
 }
 
-/** Reads dist's manifest, or builds into a temporary folder with one. Returns null (with the reason) when no build is possible. */
+/** Reads dist's manifest when dist is up to date with the sources, else builds into a temporary folder. Returns the reason when no build is possible. */
 export function loadManifest(root: string): { manifest: Manifest; outDir: string; source: string } | { error: string } {
   const dist = path.join(root, 'dist');
   const existing = path.join(dist, '.vite', 'manifest.json');
-  if (fs.existsSync(existing)) return { manifest: JSON.parse(fs.readFileSync(existing, 'utf8')) as Manifest, outDir: dist, source: 'dist' };
+  if (fs.existsSync(existing) && buildState(root, path.join(dist, 'index.html')) === 'fresh') return { manifest: JSON.parse(fs.readFileSync(existing, 'utf8')) as Manifest, outDir: dist, source: 'dist' };
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portales-bench-build-'));
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--manifest', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
     cwd: root,
     encoding: 'utf8',
     timeout: 300_000,
@@ -86,5 +113,5 @@ export function loadManifest(root: string): { manifest: Manifest; outDir: string
   if (result.status !== 0 || !fs.existsSync(built)) {
     return { error: `vite build falló: ${(result.stderr || result.stdout || String(result.error ?? '')).split('\n').slice(0, 3).join(' ')}` };
   }
-  return { manifest: JSON.parse(fs.readFileSync(built, 'utf8')) as Manifest, outDir, source: `vite build --manifest (${outDir})` };
+  return { manifest: JSON.parse(fs.readFileSync(built, 'utf8')) as Manifest, outDir, source: `vite build (${outDir})` };
 }

@@ -38,7 +38,7 @@ import { siteListSql, siteStatusCountsSql } from '../server/sites/listQuery';
 import { keysetSelect } from '../server/exports/keyset';
 import { eq } from 'drizzle-orm';
 import { addScaleData } from './dataset';
-import { loadManifest, routeSizes } from './bundle';
+import { budgetRows, loadManifest, routeSizes } from './bundle';
 import { benchEmbedded } from './embedded';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -318,28 +318,9 @@ async function printSitePlans(database: Database): Promise<void> {
   table(['Consulta', 'tiempo', 'búferes', 'accesos a sites/site_requests/group_sites'], plans);
 }
 
-function printBundleSizes(): void {
-  const build = loadManifest(root);
-  if ('error' in build) {
-    console.log(`Tamaño del JavaScript: no disponible (${build.error})`);
-    return;
-  }
-  console.log(`JavaScript por ruta (${build.source}; entrada + importaciones estáticas + fragmentos diferidos de la ruta)`);
-  table(
-    ['Ruta', 'archivos JS', 'KB', 'KB gzip', 'CSS KB gzip', 'fragmentos diferidos'],
-    routeSizes(build.manifest, build.outDir).map((size) => [
-      size.route,
-      size.files,
-      Math.round(size.jsBytes / 1024),
-      Math.round(size.jsGzipBytes / 1024),
-      Math.round(size.cssGzipBytes / 1024),
-      size.lazyChunks.join(', ') || '(ninguno)',
-    ]),
-  );
-  if (build.source !== 'dist') fs.rmSync(build.outDir, { recursive: true, force: true });
-}
-
 async function main(): Promise<void> {
+  // `BENCH_ONLY=bundle npm run bench`: only the JavaScript sizes and their budget (seconds, no database).
+  if (process.env.BENCH_ONLY === 'bundle') return printBundleBudget();
   const target = await benchDatabase();
   const config = readConfig({
     DATA_DIR: target.dataDir,
@@ -374,12 +355,40 @@ async function main(): Promise<void> {
     await database.close();
     await target.dispose();
   }
-  if (process.env.BENCH_BUNDLE !== '0') printBundleSizes();
+  if (process.env.BENCH_BUNDLE !== '0') printBundleBudget();
 
   if (process.env.BENCH_EMBEDDED !== '0') {
     const embedded = await benchEmbedded(signIn);
     console.log(embedded.title);
     table(embedded.headers, embedded.rows);
+  }
+}
+
+/** The JavaScript each measured route loads, and the first-load budget (bench/bundle.ts). */
+function printBundleBudget(): void {
+  const build = loadManifest(root);
+  if ('error' in build) {
+    console.log(`Tamaño del JavaScript: no disponible (${build.error})`);
+  } else {
+    const sizes = routeSizes(build.manifest, build.outDir);
+    console.log(`JavaScript por ruta (${build.source}; entrada + importaciones estáticas + fragmentos diferidos de la ruta)`);
+    table(
+      ['Ruta', 'archivos JS', 'KB', 'KB gzip', 'CSS KB gzip', 'fragmentos diferidos'],
+      sizes.map((size) => [
+        size.route,
+        size.files,
+        Math.round(size.jsBytes / 1024),
+        Math.round(size.jsGzipBytes / 1024),
+        Math.round(size.cssGzipBytes / 1024),
+        size.lazyChunks.join(', ') || '(ninguno)',
+      ]),
+    );
+    console.log('Presupuesto de la primera carga (KiB de JavaScript gzip; issue 7)');
+    table(
+      ['Ruta', 'KiB gzip', 'presupuesto', 'margen', 'estado'],
+      budgetRows(sizes).map((row) => [row.route, row.kib.toFixed(1), row.budgetKib ?? '-', row.marginKib?.toFixed(1) ?? '-', row.status]),
+    );
+    if (build.source !== 'dist') fs.rmSync(build.outDir, { recursive: true, force: true });
   }
 }
 

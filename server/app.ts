@@ -2,20 +2,18 @@
  * Builds the HTTP server: the API under /api/v1 (every route with an access declaration),
  * its OpenAPI document and reference, /healthz, and the built admin with SPA fallback.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { AppContext } from './context';
 import { registerBackgroundTasks } from './http/background';
+import { registerAdminFiles } from './http/adminFiles';
 import { clientAddress } from './http/clientAddress';
-import { isApiPath } from './http/apiPath';
+import { registerCompression } from './http/compression';
 import { API_PREFIX, declareScopeAccess, registerAccessControl } from './http/route';
 import { registerSecurityHeaders } from './http/securityHeaders';
-import { badUrl, clientErrorHandler, envelope, frameworkErrorHandler, notFound, registerErrorHandling } from './http/errors';
+import { clientErrorHandler, envelope, frameworkErrorHandler, notFound, registerErrorHandling } from './http/errors';
 import { registerInputGuard } from './http/safeInput';
 import { swaggerOptions } from './http/openapiDocument';
 import { registerApiRoutes } from './routes';
@@ -51,6 +49,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerErrorHandling(app);
   const { config } = options.context;
   await registerSecurityHeaders(app, config);
+  // Before the routes: it hooks each route as it is declared.
+  await registerCompression(app);
   registerAccessControl(app);
 
   // The document is derived from the route declarations (server/http/openapiDocument.ts, docs/decisions.md 'API reference').
@@ -79,32 +79,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await registerApiRoutes(app, { extraResources: options.extraResources });
 
-  const staticDir = options.staticDir;
-  if (staticDir && fs.existsSync(path.join(staticDir, 'index.html'))) {
-    const indexHtml = fs.readFileSync(path.join(staticDir, 'index.html'));
-    const spaFallback = (request: FastifyRequest, reply: FastifyReply) => {
-      if (isApiPath(request.url) || request.method !== 'GET') {
-        return reply.status(404).send(envelope(notFound()));
-      }
-      let file: string;
-      try {
-        file = decodeURIComponent(request.url.split('?')[0]!);
-      } catch {
-        return reply.status(400).send(envelope(badUrl()));
-      }
-      const candidate = path.join(staticDir, path.normalize(file));
-      if (candidate.startsWith(staticDir) && fs.existsSync(candidate) && fs.statSync(candidate).isFile()) {
-        return reply.sendFile(path.relative(staticDir, candidate));
-      }
-      return reply.type('text/html; charset=utf-8').send(indexHtml);
-    };
-    // The built admin's files are public. The fallback shares the plugin's scope: it needs the plugin's sendFile.
-    await app.register(async (scope) => {
-      declareScopeAccess(scope, 'public');
-      await scope.register(fastifyStatic, { root: staticDir, wildcard: false, index: false });
-      scope.setNotFoundHandler(spaFallback);
-    });
-  } else {
+  if (!(await registerAdminFiles(app, options.staticDir))) {
     app.setNotFoundHandler((_request, reply) => reply.status(404).send(envelope(notFound())));
   }
   return app;

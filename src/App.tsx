@@ -2,7 +2,7 @@
  * The application, read as a table of contents: providers, layout, public pages, the protected
  * route table (src/routes/appRoutes.ts) and one <Resource> per declaration.
  */
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { CustomRoutes, Resource } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { authProvider } from '../authProvider/index';
 import { dataProvider } from '../dataProvider/index';
@@ -10,12 +10,13 @@ import { resources } from '../resources/index';
 import type { ResourceReference } from '../resources/types';
 import { LoginPage } from './auth/LoginPage';
 import { RecoveryPage } from './auth/RecoveryPage';
-import { AppLayout } from './layout/AppLayout';
 import { HomePage } from './pages/HomePage';
 import { NotFoundPage, NotFoundRedirect, NOT_FOUND_PATH } from './pages/NotFoundPage';
 import { TermsPage } from './pages/TermsPage';
 import { appRoutes, PUBLIC_PATHS } from './routes/appRoutes';
+import { AppLayout } from './routes/lazyScreen';
 import { ProtectedScreen } from './routes/ProtectedScreen';
+import { AppAdmin } from './shared/AppAdmin';
 import { AppNotification } from './shared/AppNotification';
 import { i18nProvider } from './shared/i18nProvider';
 import { theme } from './shared/theme';
@@ -34,7 +35,7 @@ const resourceElements = resources.map((declaration) => (
 
 export function App() {
   return (
-    <Admin
+    <AppAdmin
       title="menu.app_title"
       dataProvider={dataProvider}
       authProvider={authProvider}
@@ -58,6 +59,6 @@ export function App() {
         ))}
       </CustomRoutes>
       {resourceElements}
-    </Admin>
+    </AppAdmin>
   );
 }

@@ -1,13 +1,16 @@
 /**
- * Browser entry: Spanish dates (weeks from Monday), then the application inside a browser data
- * router — react-admin would otherwise use a HashRouter, and the spec's routes (/login,
- * /recordar-clave/{token} in e-mails, …) are real paths. A data router keeps useBlocker working.
+ * Browser entry: the application inside a browser data router — react-admin would otherwise use a
+ * HashRouter, and the spec's routes (/login, /recordar-clave/{token} in e-mails, …) are real paths.
+ * A data router keeps useBlocker working. The current route's lazy chunks start loading at once.
+ * (Spanish dates: src/shared/dayjs, imported by the date inputs, not here: docs/decisions.md 'First-load budget'.)
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import './shared/dayjs';
 import { App } from './App';
+import { preloadRoute } from './routes/preloadRoute';
+
+preloadRoute(window.location.pathname);
 
 const router = createBrowserRouter([{ path: '*', element: <App /> }]);
 

@@ -5,7 +5,6 @@
  */
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -15,6 +14,7 @@ import { PublicShell } from '../pages/PublicShell';
 import { Spinner } from '../shared/Spinner';
 import { useText } from '../shared/useText';
 import { checkResetToken, saveNewPassword } from './authApi';
+import { PlainTextField } from '../shared/PlainTextField';
 
 export function RecoveryPage() {
   const text = useText();
@@ -76,7 +76,7 @@ export function RecoveryPage() {
     <PublicShell title="auth.recovery.title">
       <Stack component="form" noValidate onSubmit={submit} spacing={2} aria-label={text('auth.recovery.title')}>
         {email && <Typography color="text.secondary">{text('auth.recovery.text', { email })}</Typography>}
-        <TextField
+        <PlainTextField
           name="password"
           type="password"
           label={text('auth.recovery.password')}
@@ -87,7 +87,7 @@ export function RecoveryPage() {
           autoComplete="new-password"
           fullWidth
         />
-        <TextField
+        <PlainTextField
           name="confirmPassword"
           type="password"
           label={text('auth.recovery.confirm_password')}

@@ -5,10 +5,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { LoadingIndicator, useLogout } from 'react-admin';
+import { useLogout } from 'react-admin';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { getStoredUser, storedPermissionNames } from '../../authProvider/storage';
 import { useText } from '../shared/useText';
+import { ActivityIndicator } from './ActivityIndicator';
 import { activeEntry, visibleMenuEntries } from './menuEntries';
 
 export function TopBar() {
@@ -46,7 +47,7 @@ export function TopBar() {
             </Button>
           ))}
         </Box>
-        <LoadingIndicator />
+        <ActivityIndicator />
         {user && (
           <Typography component="span" aria-label={text('menu.user')} sx={{ whiteSpace: 'nowrap' }}>
             {user.name}

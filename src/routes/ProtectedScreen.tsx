@@ -3,9 +3,9 @@
  * spinner, or UnderConstruction.
  */
 import { Suspense } from 'react';
-import { UnderConstruction } from '../pages/UnderConstruction';
 import { Spinner } from '../shared/Spinner';
 import type { AppRoute } from './appRoutes';
+import { UnderConstruction } from './lazyScreen';
 import { RequirePermission } from './RequirePermission';
 import { PageTitle } from './usePageTitle';
 

@@ -1,9 +1,14 @@
 /**
- * The screens written by other parts (src/sites, src/settings, src/engine), each lazily loaded
- * into its own chunk so /login stays light.
+ * Everything the first chunk does not need, each lazily loaded into its own chunk so /login stays
+ * light (docs/decisions.md 'First-load budget'): the layout of the signed-in pages and the screens
+ * written by other parts (src/sites, src/settings, src/engine, src/audit). Each can be preloaded:
+ * src/routes/preloadRoute.ts starts the current route's chunks while the entry renders.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import type { ResourceDeclaration } from '../../resources/types';
+import { lazyComponent, type Preloadable } from '../shared/lazyComponent';
+
+export type { Preloadable };
 
 export interface ScreenProps {
   /** i18n key of the section title. */
@@ -14,18 +19,19 @@ export interface ScreenProps {
 
 export type Screen = ComponentType<ScreenProps>;
 
-export const SiteListPage: LazyExoticComponent<Screen> = lazy(() =>
-  import('../sites/SiteListPage').then((module) => ({ default: module.SiteListPage as Screen })),
+export const AppLayout = lazyComponent(() => import('../layout/AppLayout').then((module) => module.AppLayout));
+
+export const SiteListPage: Preloadable<ScreenProps> = lazyComponent(() => import('../sites/SiteListPage').then((module) => module.SiteListPage as Screen));
+
+export const SettingsIndexPage: Preloadable<ScreenProps> = lazyComponent(() =>
+  import('../settings/SettingsIndexPage').then((module) => module.SettingsIndexPage as unknown as Screen),
 );
 
-export const SettingsIndexPage: LazyExoticComponent<Screen> = lazy(() =>
-  import('../settings/SettingsIndexPage').then((module) => ({ default: module.SettingsIndexPage satisfies Screen })),
+export const GeneratedResourcePage: Preloadable<ScreenProps> = lazyComponent(() =>
+  import('../engine/index').then((module) => module.GeneratedResourcePage satisfies Screen),
 );
 
-export const GeneratedResourcePage: LazyExoticComponent<Screen> = lazy(() =>
-  import('../engine/index').then((module) => ({ default: module.GeneratedResourcePage satisfies Screen })),
-);
+export const AuditListPage: Preloadable<ScreenProps> = lazyComponent(() => import('../audit/AuditListPage').then((module) => module.AuditListPage satisfies Screen));
 
-export const AuditListPage: LazyExoticComponent<Screen> = lazy(() =>
-  import('../audit/AuditListPage').then((module) => ({ default: module.AuditListPage satisfies Screen })),
-);
+/** The panel of a route without a screen yet (it shares the settings 'Atrás' button and its react-admin Button). */
+export const UnderConstruction: Preloadable<{ title: string }> = lazyComponent(() => import('../pages/UnderConstruction').then((module) => module.UnderConstruction));

@@ -1,8 +1,20 @@
-/** Toasts stay 4000 ms (spec 01 §9, 02 §9). */
-import { Notification } from 'react-admin';
+/**
+ * Toasts stay 4000 ms (spec 01 §9, 02 §9). react-admin's <Notification> (a Snackbar whose undo
+ * button brings Tooltip and Popper) loads with the first notice, not in the first chunk
+ * (docs/decisions.md 'First-load budget'); notices sent meanwhile wait in react-admin's queue.
+ */
+import { useNotificationContext } from 'react-admin';
+import { useState } from 'react';
+import { onDemand } from './lazyComponent';
 
 export const TOAST_DURATION_MS = 4000;
 
+const Toast = onDemand(() => import('./Toast').then((module) => module.Toast));
+
 export function AppNotification() {
-  return <Notification autoHideDuration={TOAST_DURATION_MS} />;
+  const { notifications } = useNotificationContext();
+  const [needed, setNeeded] = useState(false);
+  // Once loaded it stays mounted, so a closing toast finishes its transition.
+  if (!needed && notifications.length > 0) setNeeded(true);
+  return needed || notifications.length > 0 ? <Toast autoHideDuration={TOAST_DURATION_MS} /> : null;
 }
