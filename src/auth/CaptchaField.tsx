@@ -5,7 +5,6 @@
 import RefreshIcon from '@mui/icons-material/Refresh';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { TextInput } from 'react-admin';
 import { useEffect } from 'react';
 import { useFormContext } from 'react-hook-form';
@@ -30,11 +29,10 @@ export function CaptchaField({ captcha, onReload }: Props) {
         {captcha && (
           <Box component="img" src={captchaImageSource(captcha.image)} alt={text('auth.login.captcha_image')} sx={{ height: 50, border: 1, borderColor: 'divider', bgcolor: 'common.white' }} />
         )}
-        <Tooltip title={text('auth.login.captcha_reload')}>
-          <IconButton onClick={onReload} aria-label={text('auth.login.captcha_reload')}>
-            <RefreshIcon />
-          </IconButton>
-        </Tooltip>
+        {/* A native title, not MUI's Tooltip (Popper + popper.js, ~10 KiB gz of /login: docs/decisions.md 'First-load budget'). */}
+        <IconButton onClick={onReload} title={text('auth.login.captcha_reload')} aria-label={text('auth.login.captcha_reload')}>
+          <RefreshIcon />
+        </IconButton>
       </Box>
       <TextInput source="captcha" label="auth.login.captcha" autoComplete="off" fullWidth helperText={false} />
     </Box>

@@ -122,6 +122,8 @@ describe('LoginPage', () => {
     renderLogin();
     await waitFor(() => expect(input('captcha')).not.toBeNull());
     expect(screen.getByRole('img', { name: 'Imagen del captcha' }).getAttribute('src')).toBe(PNG_DATA_URL);
+    // The reload button is named and titled natively (no MUI Tooltip on the first load).
+    expect(screen.getByRole('button', { name: 'Cargar otro captcha' }).getAttribute('title')).toBe('Cargar otro captcha');
     type('email', 'ana@portales.gov.co');
     type('password', 'secreto');
     submit();
