@@ -6,7 +6,7 @@ import type { AuthProvider } from 'ra-core';
 import { serverNow } from '../dataProvider/serverClock';
 import { httpClient } from '../dataProvider/httpClient';
 import { landingRoute } from '../resources/areas';
-import { resources } from '../resources/index';
+import { resourceReferences } from '../resources/references';
 import { afterSignInRoute } from '../src/routes/routeAccess';
 import { canAccessResource } from './access';
 import { browser, FORBIDDEN_RELOAD_DELAY_MS } from './browser';
@@ -121,7 +121,7 @@ export const authProvider: AuthProvider = {
   },
 
   async canAccess(params: { resource: string; action: string }) {
-    return canAccessResource(storedPermissionNames(), resources, params);
+    return canAccessResource(storedPermissionNames(), resourceReferences, params);
   },
 };
 

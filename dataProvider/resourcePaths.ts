@@ -2,7 +2,6 @@
  * Pure mapping between react-admin and the API: which path and id field a resource uses,
  * how a list request becomes query parameters, and how an API record becomes a react-admin record.
  */
-import { findResource } from '../resources/index';
 import { isGeneratedResource, type AnyResourceDeclaration, type ResourceDeclaration } from '../resources/types';
 import type { QueryValue } from './httpClient';
 
@@ -16,7 +15,7 @@ export interface ResourceTarget {
 export type FindDeclaration = (resource: string) => AnyResourceDeclaration | undefined;
 
 /** The declaration's path and id; an undeclared name falls back to `/{name}/` with `id`. */
-export function resourceTarget(resource: string, find: FindDeclaration = findResource): ResourceTarget {
+export function resourceTarget(resource: string, find: FindDeclaration): ResourceTarget {
   const declaration = find(resource);
   if (!declaration) return { apiPath: `/${resource}/`, idField: 'id' };
   return {

@@ -3,7 +3,7 @@
  * filters userId, resource, from and to, newest first (its list spec: server/auth/auditLog.ts); GET /audit/actors/ feeds its user filter.
  * Routes are hand-written (server/routes/audit.ts).
  */
-import { SETTINGS } from './areas';
+import { auditReference } from './references';
 import { defineCustomResource } from './types';
 
 export interface AuditRecord {
@@ -29,13 +29,8 @@ export interface AuditActor {
 }
 
 export const auditResource = defineCustomResource({
-  name: 'audit',
-  apiPath: '/audit/',
-  idField: 'id',
+  ...auditReference,
   table: 'audit_log',
-  /** Read-only screen src/audit/AuditListPage, listed in the settings index after the spec's rows. */
-  area: 'settings.audit',
-  title: 'resources.audit.title',
   fields: [
     { source: 'id', type: 'id', label: 'resources.audit.fields.id' },
     { source: 'at', type: 'datetime', label: 'resources.audit.fields.at', readOnly: true },
@@ -46,6 +41,4 @@ export const auditResource = defineCustomResource({
     { source: 'recordLabel', type: 'text', label: 'resources.audit.fields.recordLabel', readOnly: true },
     { source: 'clientAddress', type: 'text', label: 'resources.audit.fields.clientAddress', readOnly: true },
   ],
-  permissions: { read: SETTINGS, write: SETTINGS },
-  routes: 'custom',
 });

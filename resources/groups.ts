@@ -2,7 +2,7 @@
  * Site groups (spec 01 §3 'Group', 'Group management' at /portales/grupos): the list on the engine, with the number
  * of entities of each group computed on read; one group, create and edit come with the portals issue.
  */
-import { GROUP_READERS, SITES } from './areas';
+import { groupsReference } from './references';
 import { defineResource } from './types';
 
 export interface GroupRecord {
@@ -12,12 +12,8 @@ export interface GroupRecord {
 }
 
 export const groupsResource = defineResource<GroupRecord>({
-  name: 'groups',
-  apiPath: '/sites/groups/',
-  idField: 'groupID',
+  ...groupsReference,
   table: 'groups',
-  area: 'sites.groups',
-  title: 'sites.resources.groups.title',
   fields: [
     { source: 'groupID', type: 'id', label: 'sites.resources.groups.fields.groupID', list: false },
     // `?name=` is the spec's contains search; `search` (react-admin's q) searches the same.
@@ -31,7 +27,6 @@ export const groupsResource = defineResource<GroupRecord>({
       computed: { sql: 'select count(*)::int from group_sites gs join sites s on s.id = gs.site_id where gs.group_id = t.group_id and not s.is_deleted' },
     },
   ],
-  permissions: { read: GROUP_READERS, write: SITES },
   // `GET /sites/groups/{groupID}` (spec 01 §7) waits for the portals issue: beside `/sites/{id}/portalkey` it is an
   // ambiguous path for OpenAPI linters (docs/decisions.md 'Resource engine: actions, hooks, exports').
   operations: ['list'],

@@ -3,7 +3,7 @@
  * municipalities; ids are DANE codes. Read-only, not a screen: feeds filters and forms. Any signed-in
  * superadmin reads them (`GET /locations/`, spec filters parentLocationId, search, isMunicipality; id for getMany).
  */
-import { SITES } from './areas';
+import { locationsReference } from './references';
 import { defineResource } from './types';
 
 export interface LocationRecord {
@@ -20,11 +20,8 @@ export interface LocationRecord {
 export const COUNTRY_ROOT_LOCATION_ID = 170;
 
 export const locationsResource = defineResource<LocationRecord>({
-  name: 'locations',
-  apiPath: '/locations/',
-  idField: 'id',
+  ...locationsReference,
   table: 'locations',
-  title: 'sites.resources.locations.title',
   fields: [
     { source: 'id', type: 'id', label: 'sites.resources.locations.fields.id' },
     { source: 'name', type: 'text', label: 'sites.resources.locations.fields.name', maxLength: 150, searchable: true, filter: false },
@@ -34,7 +31,6 @@ export const locationsResource = defineResource<LocationRecord>({
     { source: 'latitude', type: 'decimal', label: 'sites.resources.locations.fields.latitude', readOnly: true, filter: false },
     { source: 'longitude', type: 'decimal', label: 'sites.resources.locations.fields.longitude', readOnly: true, filter: false },
   ],
-  permissions: { read: 'authenticated', write: SITES },
   operations: ['list', 'read'],
   sort: { field: 'name', order: 'ASC' },
   // Every municipality of the country in one page (docs/decisions.md 'One list query').

@@ -2,7 +2,7 @@
  * Sites (entity portals, spec 01 §2 '/portales', §3 'Site'). Routes and screens are hand-written
  * (server/routes/sites.ts); this declaration gives the dataProvider its path and id.
  */
-import { PORTAL_AREA, SITES } from './areas';
+import { sitesReference } from './references';
 import { defineCustomResource } from './types';
 
 export interface SiteListRecord {
@@ -33,12 +33,8 @@ export interface SiteListRecord {
 }
 
 export const sitesResource = defineCustomResource({
-  name: 'sites',
-  apiPath: '/sites/',
-  idField: 'id',
+  ...sitesReference,
   table: 'sites',
-  area: 'sites',
-  title: 'sites.resources.sites.title',
   fields: [
     { source: 'id', type: 'id', label: 'sites.resources.sites.fields.id', list: false },
     { source: 'name', type: 'text', label: 'sites.resources.sites.fields.name', maxLength: 200, searchable: true },
@@ -55,6 +51,4 @@ export const sitesResource = defineCustomResource({
     { source: 'population', type: 'integer', label: 'sites.resources.sites.fields.population', readOnly: true },
     { source: 'statusName', type: 'text', label: 'sites.resources.sites.fields.statusName', readOnly: true },
   ],
-  permissions: { read: PORTAL_AREA, write: SITES },
-  routes: 'custom',
 });

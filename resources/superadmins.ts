@@ -8,6 +8,7 @@ import * as yup from 'yup';
 import { EMAIL_PATTERN } from './fieldKinds';
 import { defineCustomResource } from './types';
 import type { Permission } from './permissions';
+import { superadminsReference } from './references';
 
 export interface SuperadminRecord {
   id: number;
@@ -61,12 +62,8 @@ export const superadminSchema = yup.object({
 export type SuperadminBody = yup.InferType<typeof superadminSchema>;
 
 export const superadminsResource = defineCustomResource({
-  name: 'superadmins',
-  apiPath: '/users/',
-  idField: 'id',
+  ...superadminsReference,
   table: 'users',
-  area: 'users',
-  title: 'resources.superadmins.title',
   fields: [
     { source: 'id', type: 'id', label: 'resources.superadmins.fields.id' },
     { source: 'name', type: 'text', label: 'resources.superadmins.fields.name', maxLength: 200, searchable: true },
@@ -75,8 +72,6 @@ export const superadminsResource = defineCustomResource({
     { source: 'lastLogin', type: 'datetime', label: 'resources.superadmins.fields.lastLogin', readOnly: true },
     { source: 'createdDate', type: 'datetime', label: 'resources.superadmins.fields.createdDate', readOnly: true },
   ],
-  permissions: { read: ['Users'], write: ['Users'] },
-  routes: 'custom',
   unique: ['email'],
   messages: { empty: 'resources.superadmins.empty' },
 });

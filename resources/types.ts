@@ -131,6 +131,8 @@ export interface ResourceReference {
   routeAccess: PermissionRequirement;
   /** The area's parent path ('Atrás'). */
   parentRoute?: string;
+  /** `custom`: hand-written routes and screens (CustomResourceDeclaration); absent or `generated`: the engine's. */
+  routes?: 'generated' | 'custom';
 }
 
 /** The screen facts a declaration takes from its area instead of writing them. */
@@ -284,6 +286,19 @@ export function toSnakeCase(name: string): string {
     .replace(/ID$/, 'Id')
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .toLowerCase();
+}
+
+/**
+ * A resource's reference part with its screen facts (resources/references.ts): what the first chunk reads, apart from
+ * the model (fields, yup schema) its declaration adds by spreading it.
+ */
+export function defineReference<TReference extends Omit<ResourceReference, ScreenFacts>>(reference: TReference): TReference & Pick<ResourceReference, ScreenFacts> {
+  return { ...reference, ...screenOfArea(reference.area) };
+}
+
+/** A reference whose screens the engine generates (not `routes: 'custom'`). */
+export function isGeneratedReference(reference: Pick<ResourceReference, 'routes'>): boolean {
+  return reference.routes !== 'custom';
 }
 
 export function defineResource<TRecord extends AnyObject>(

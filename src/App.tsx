@@ -1,20 +1,19 @@
 /**
  * The application, read as a table of contents: providers, layout, public pages, the protected
- * route table (src/routes/appRoutes.ts) and one <Resource> per declaration.
+ * route table (src/routes/appRoutes.ts) and one <Resource> per declaration (its reference: resources/references.ts).
  */
 import { CustomRoutes, Resource } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { authProvider } from '../authProvider/index';
 import { dataProvider } from '../dataProvider/index';
-import { resources } from '../resources/index';
+import { resourceReferences } from '../resources/references';
 import type { ResourceReference } from '../resources/types';
 import { LoginPage } from './auth/LoginPage';
-import { RecoveryPage } from './auth/RecoveryPage';
 import { HomePage } from './pages/HomePage';
 import { NotFoundPage, NotFoundRedirect, NOT_FOUND_PATH } from './pages/NotFoundPage';
 import { TermsPage } from './pages/TermsPage';
 import { appRoutes, PUBLIC_PATHS } from './routes/appRoutes';
-import { AppLayout } from './routes/lazyScreen';
+import { AppLayout, RecoveryPage } from './routes/lazyScreen';
 import { ProtectedScreen } from './routes/ProtectedScreen';
 import { AppAdmin } from './shared/AppAdmin';
 import { AppNotification } from './shared/AppNotification';
@@ -29,7 +28,7 @@ function resourceRedirect(declaration: ResourceReference) {
   };
 }
 
-const resourceElements = resources.map((declaration) => (
+const resourceElements = resourceReferences.map((declaration) => (
   <Resource key={declaration.name} name={declaration.name} list={resourceRedirect(declaration)} options={{ label: declaration.title }} />
 ));
 

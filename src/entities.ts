@@ -5,7 +5,7 @@
  */
 import type { SvgIconComponent } from '@mui/icons-material';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { chatCategoriesResource, documentTypesResource, procedureTypesResource, siteTypesResource } from '../resources';
+import { chatCategoriesReference, documentTypesReference, procedureTypesReference, siteTypesReference } from '../resources/references';
 import type { Screen } from './routes/lazyScreen';
 import { icon as chatCategoriesIcon } from './settings/chatCategories/icon';
 import { icon as documentTypesIcon } from './settings/documentTypes/icon';
@@ -34,10 +34,10 @@ function lazyEntity(load: () => Promise<EntityModule>, icon: SvgIconComponent): 
 }
 
 export const entities: Readonly<Record<string, Entity>> = {
-  [siteTypesResource.name]: lazyEntity(() => import('./settings/siteTypes'), siteTypesIcon),
-  [procedureTypesResource.name]: lazyEntity(() => import('./settings/procedureTypes'), procedureTypesIcon),
-  [documentTypesResource.name]: lazyEntity(() => import('./settings/documentTypes'), documentTypesIcon),
-  [chatCategoriesResource.name]: lazyEntity(() => import('./settings/chatCategories'), chatCategoriesIcon),
+  [siteTypesReference.name]: lazyEntity(() => import('./settings/siteTypes'), siteTypesIcon),
+  [procedureTypesReference.name]: lazyEntity(() => import('./settings/procedureTypes'), procedureTypesIcon),
+  [documentTypesReference.name]: lazyEntity(() => import('./settings/documentTypes'), documentTypesIcon),
+  [chatCategoriesReference.name]: lazyEntity(() => import('./settings/chatCategories'), chatCategoriesIcon),
 };
 
 /** The list screen of a resource's entity folder, if it has one. */

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { EVERYONE, SETTINGS } from '../areas';
+import { documentTypesReference } from '../references';
 import { defineResource } from '../types';
 import { catalogueName } from './validation';
 
@@ -11,19 +11,14 @@ export interface DocumentTypeRecord {
 
 /** Document types (spec 03): `/documentType`; deleting marks the type deleted (see docs/decisions.md). */
 export const documentTypesResource = defineResource<DocumentTypeRecord>({
-  name: 'documenttypes',
-  apiPath: '/documentType',
-  idField: 'documentTypeID',
+  ...documentTypesReference,
   table: 'document_types',
-  area: 'settings.documentTypes',
-  title: 'resources.documenttypes.title',
   fields: [
     { source: 'documentTypeID', type: 'id', label: 'resources.documenttypes.fields.documentTypeID' },
     { source: 'name', type: 'text', label: 'resources.documenttypes.fields.name', maxLength: 100, searchable: true },
     { source: 'deleted', type: 'boolean', label: 'resources.documenttypes.fields.deleted', readOnly: true, defaultValue: false, list: false },
   ],
   schema: yup.object({ name: catalogueName() }),
-  permissions: { read: EVERYONE, write: SETTINGS },
   sort: { field: 'documentTypeID', order: 'ASC' },
   pageSize: 20,
   editMode: 'dialog',

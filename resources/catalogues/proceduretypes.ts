@@ -1,4 +1,4 @@
-import { EVERYONE, SETTINGS } from '../areas';
+import { procedureTypesReference } from '../references';
 import * as yup from 'yup';
 import { defineResource } from '../types';
 import { catalogueName } from './validation';
@@ -12,18 +12,13 @@ export interface ProcedureTypeRecord {
 export const FIXED_PROCEDURE_TYPE_MAX_ID = 2;
 
 export const procedureTypesResource = defineResource<ProcedureTypeRecord>({
-  name: 'proceduretypes',
-  apiPath: '/proceduretypes/',
-  idField: 'procedureTypeID',
+  ...procedureTypesReference,
   table: 'procedure_types',
-  area: 'settings.procedureTypes',
-  title: 'resources.proceduretypes.title',
   fields: [
     { source: 'procedureTypeID', type: 'id', label: 'resources.proceduretypes.fields.procedureTypeID' },
     { source: 'name', type: 'text', label: 'resources.proceduretypes.fields.name', maxLength: 100, searchable: true },
   ],
   schema: yup.object({ name: catalogueName() }),
-  permissions: { read: EVERYONE, write: SETTINGS },
   sort: { field: 'procedureTypeID', order: 'ASC' },
   pageSize: 20,
   editMode: 'dialog',

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { EVERYONE, SETTINGS } from '../areas';
+import { siteTypesReference } from '../references';
 import { defineResource } from '../types';
 import { catalogueName } from './validation';
 
@@ -13,12 +13,8 @@ export interface SiteTypeRecord {
 
 /** Entity types (spec 03 'Catalogue lists'): only `isEditable` types can be edited or deleted. */
 export const siteTypesResource = defineResource<SiteTypeRecord>({
-  name: 'sitetypes',
-  apiPath: '/sitetypes/',
-  idField: 'id',
+  ...siteTypesReference,
   table: 'site_types',
-  area: 'settings.siteTypes',
-  title: 'resources.sitetypes.title',
   fields: [
     { source: 'id', type: 'id', label: 'resources.sitetypes.fields.id' },
     { source: 'name', type: 'text', label: 'resources.sitetypes.fields.name', maxLength: 100, searchable: true },
@@ -42,7 +38,6 @@ export const siteTypesResource = defineResource<SiteTypeRecord>({
       .nullable()
       .default(null),
   }),
-  permissions: { read: EVERYONE, write: SETTINGS },
   sort: { field: 'id', order: 'ASC' },
   pageSize: 1000,
   editMode: 'inline',

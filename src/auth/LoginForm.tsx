@@ -10,11 +10,11 @@ import Stack from '@mui/material/Stack';
 import { Form, TextInput, useLogin } from 'react-admin';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { loginSchema, validateWith } from '../../authProvider/schemas';
 import { errorCode } from '../../dataProvider/errors';
 import { nextPathFrom } from '../routes/routeAccess';
 import { useText } from '../shared/useText';
 import { captchaDraw, captchaShown, fetchCaptcha, type Captcha } from './authApi';
+import { loadAuthSchemas, validateLazily } from './authSchemas';
 import { CaptchaField } from './CaptchaField';
 
 type Values = {
@@ -64,7 +64,10 @@ export function LoginForm({ onForgot }: { onForgot: () => void }) {
     };
   }, [reloadCaptcha]);
 
-  const validate = useCallback((values: Record<string, unknown>) => validateWith(loginSchema(showCaptcha), values), [showCaptcha]);
+  useEffect(() => {
+    void loadAuthSchemas();
+  }, []);
+  const validate = useCallback((values: Record<string, unknown>) => validateLazily((schemas) => schemas.loginSchema(showCaptcha), values), [showCaptcha]);
 
   /** The field errors for the form, or undefined; the general failure goes to the alert. */
   const fail = (error: unknown): Record<string, string> | undefined => {

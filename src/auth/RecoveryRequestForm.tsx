@@ -4,18 +4,21 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Form, TextInput } from 'react-admin';
-import { recoveryRequestSchema, validateWith } from '../../authProvider/schemas';
 import { useText } from '../shared/useText';
 import { requestPasswordReset } from './authApi';
+import { loadAuthSchemas, validateLazily } from './authSchemas';
 
 export function RecoveryRequestForm({ onBack }: { onBack: () => void }) {
   const text = useText();
   const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);
-  const validate = useCallback((values: Record<string, unknown>) => validateWith(recoveryRequestSchema, values), []);
+  useEffect(() => {
+    void loadAuthSchemas();
+  }, []);
+  const validate = useCallback((values: Record<string, unknown>) => validateLazily((schemas) => schemas.recoveryRequestSchema, values), []);
 
   const submit = async (values: { email?: string }) => {
     setBusy(true);

@@ -18,8 +18,10 @@ import { ResourceList } from './ResourceList';
 import { ResourceSingleton } from './ResourceSingleton';
 
 export interface GeneratedResourcePageProps {
-  /** The declaration; when absent, the one named by the surrounding ResourceContext. */
+  /** The declaration; when absent, the one `resource` names, else the one named by the surrounding ResourceContext. */
   declaration?: ResourceDeclaration;
+  /** The resource's name (the route table's: src/routes/appRoutes.ts). */
+  resource?: string;
   /** Ignored (the title comes from the declaration); accepted from the shell's screen props. */
   title?: string;
 }
@@ -64,8 +66,9 @@ export function ResourceSingletonScreen({ declaration }: { declaration: Resource
   );
 }
 
-export function GeneratedResourcePage({ declaration }: GeneratedResourcePageProps) {
-  const resource = useResourceContext();
+export function GeneratedResourcePage({ declaration, resource: named }: GeneratedResourcePageProps) {
+  const contextResource = useResourceContext();
+  const resource = named ?? contextResource;
   const resolved = declaration ?? (resource ? findGeneratedResource(resource) : undefined);
   if (!resolved) return null;
   return resolved.singleton ? <ResourceSingletonScreen declaration={resolved} /> : <ResourceListScreen declaration={resolved} />;

@@ -6,8 +6,8 @@
 import type { LazyExoticComponent } from 'react';
 import { AREA_LIST, AREAS, isPublicArea, type AreaKey, type KeyedArea } from '../../resources/areas';
 import type { PermissionName } from '../../resources/permissions';
-import { resources } from '../../resources/index';
-import { isGeneratedResource, type AnyResourceDeclaration, type ResourceDeclaration } from '../../resources/types';
+import { resourceReferences } from '../../resources/references';
+import { isGeneratedReference, type ResourceReference } from '../../resources/types';
 import { entityList } from '../entities';
 import { AuditListPage, GeneratedResourcePage, SettingsIndexPage, SiteListPage, type Screen } from './lazyScreen';
 
@@ -18,7 +18,8 @@ export interface AppRoute {
   permissions: readonly PermissionName[];
   /** Absent: the UnderConstruction panel. */
   screen?: Screen | LazyExoticComponent<Screen>;
-  declaration?: ResourceDeclaration;
+  /** The generated resource the screen shows (its declaration loads with the screen: resources/references.ts). */
+  resource?: string;
 }
 
 /** Hand-written screens by area, for areas whose declaration (if any) chooses no screen in declarationRoute. */
@@ -41,13 +42,13 @@ export const STATIC_ROUTES: readonly AppRoute[] = AREA_LIST.filter((area) => !is
  * A declaration's route (its area's path, title and access) and the one place its screen is chosen: the generated
  * screen, or none for a custom one (then its area's hand-written screen, or UnderConstruction).
  */
-export function declarationRoute(declaration: AnyResourceDeclaration): AppRoute {
+export function declarationRoute(declaration: ResourceReference): AppRoute {
   return {
     path: declaration.route,
     title: declaration.area ? AREAS[declaration.area].title : declaration.title,
     permissions: declaration.routeAccess,
-    screen: entityList(declaration.name) ?? (isGeneratedResource(declaration) ? GeneratedResourcePage : undefined),
-    declaration: isGeneratedResource(declaration) ? declaration : undefined,
+    screen: entityList(declaration.name) ?? (isGeneratedReference(declaration) ? GeneratedResourcePage : undefined),
+    resource: isGeneratedReference(declaration) ? declaration.name : undefined,
   };
 }
 
@@ -57,7 +58,7 @@ const samePath = (a: string, b: string) => a.toLowerCase().replace(/\/+$/, '') =
  * The area routes, where a declaration with a screen names the area its screen replaces the area's, plus each
  * declaration with a route the table does not hold.
  */
-export function buildAppRoutes(declarations: readonly AnyResourceDeclaration[] = resources): AppRoute[] {
+export function buildAppRoutes(declarations: readonly ResourceReference[] = resourceReferences): AppRoute[] {
   const routes = [...STATIC_ROUTES];
   for (const declaration of declarations) {
     if (!declaration.route) continue;

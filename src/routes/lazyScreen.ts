@@ -1,8 +1,9 @@
 /**
  * Everything the first chunk does not need, each lazily loaded into its own chunk so /login stays
- * light (docs/decisions.md 'First-load budget'): the layout of the signed-in pages and the screens
- * written by other parts (src/sites, src/settings, src/engine, src/audit). Each can be preloaded:
- * src/routes/preloadRoute.ts starts the current route's chunks while the entry renders.
+ * light (docs/decisions.md 'First-load budget'): the layout of the signed-in pages, the screens
+ * written by other parts (src/sites, src/settings, src/engine, src/audit) and the new-password page
+ * of the recovery e-mail (with yup). Each can be preloaded: src/routes/preloadRoute.ts starts the
+ * current route's chunks while the entry renders.
  */
 import type { ComponentType } from 'react';
 import type { ResourceDeclaration } from '../../resources/types';
@@ -13,8 +14,10 @@ export type { Preloadable };
 export interface ScreenProps {
   /** i18n key of the section title. */
   title?: string;
-  /** The resource declaration, for generated screens. */
+  /** The resource declaration, for generated screens … */
   declaration?: ResourceDeclaration;
+  /** … or its name (the route table's: src/routes/appRoutes.ts). */
+  resource?: string;
 }
 
 export type Screen = ComponentType<ScreenProps>;
@@ -35,3 +38,6 @@ export const AuditListPage: Preloadable<ScreenProps> = lazyComponent(() => impor
 
 /** The panel of a route without a screen yet (it shares the settings 'Atrás' button and its react-admin Button). */
 export const UnderConstruction: Preloadable<{ title: string }> = lazyComponent(() => import('../pages/UnderConstruction').then((module) => module.UnderConstruction));
+
+/** /recordar-clave/{token}: the new password form of the recovery e-mail. */
+export const RecoveryPage = lazyComponent(() => import('../auth/RecoveryPage').then((module) => module.RecoveryPage));

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '../../src/routes/appRoutes';
-import { AppLayout, GeneratedResourcePage, SiteListPage, UnderConstruction } from '../../src/routes/lazyScreen';
+import { AppLayout, GeneratedResourcePage, RecoveryPage, SiteListPage, UnderConstruction } from '../../src/routes/lazyScreen';
 import { chunksForPath } from '../../src/routes/preloadRoute';
 import { lazyComponent } from '../../src/shared/lazyComponent';
 
@@ -19,8 +19,12 @@ describe('chunksForPath', () => {
     expect(chunksForPath(pending.path)).toEqual([AppLayout, UnderConstruction]);
   });
 
-  it('loads nothing for the public pages and unknown paths (their code is in the first chunk)', () => {
-    for (const path of ['/login', '/', '/recordar-clave/abc', '/terminos-condiciones', '/pagina-no-encontrada', '/no-existe/de-verdad']) {
+  it('loads the new-password page for /recordar-clave/{token}', () => {
+    expect(chunksForPath('/recordar-clave/abc')).toEqual([RecoveryPage]);
+  });
+
+  it('loads nothing for the other public pages and unknown paths (their code is in the first chunk)', () => {
+    for (const path of ['/login', '/', '/terminos-condiciones', '/pagina-no-encontrada', '/no-existe/de-verdad']) {
       expect(chunksForPath(path), path).toEqual([]);
     }
   });

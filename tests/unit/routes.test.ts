@@ -85,7 +85,7 @@ describe('route table', () => {
       const route = appRoutes.find((r) => r.path === declaration.route)!;
       // The entity folder's list (src/entities.ts), or the generated screen when the resource has no folder.
       expect(route.screen).toBe(entityList(declaration.name) ?? GeneratedResourcePage);
-      expect(route.declaration).toBe(declaration);
+      expect(route.resource).toBe(declaration.name);
       expect(route.permissions).toEqual(declaration.routeAccess);
       expect(route.title).toBe(AREA_LIST.find((area) => area.key === declaration.area)?.title);
     }
