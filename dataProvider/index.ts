@@ -14,18 +14,22 @@
  */
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, GetListResult, GetManyResult, Identifier, RaRecord } from 'ra-core';
+import { findReference } from '../resources/references';
 import { API_BASE, httpClient, toFetchJson, type Client, type HttpResponse, type RequestOptions } from './httpClient';
 import {
   apiSegment,
   collectionPath,
   fillPath,
+  generatedDeclaration,
   joinPath,
   listQuery,
+  mayHaveDeclaration,
   resourceTarget,
   toListResult,
   toPayload,
   toRecord,
   type FindDeclaration,
+  type FindReference,
   type ListEnvelope,
 } from './resourcePaths';
 import { uploadFile, type UploadProgress } from './upload';
@@ -76,32 +80,38 @@ const isObject = (value: unknown): value is Record<string, unknown> => value !==
 /** `meta` of a call, as an object (react-admin types it `any`). */
 const metaOf = (params: { meta?: unknown }): Record<string, unknown> | undefined => (isObject(params.meta) ? params.meta : undefined);
 
-/** The declarations, loaded with the first call: their models (fields, yup schemas) are not in the first chunk (docs/decisions.md 'First-load budget'). */
+/**
+ * The declarations, loaded by the first call that needs one (a singleton's read and update, a declared action): their
+ * models (fields, yup schemas) are not in the first chunk; paths and ids come from resources/references.ts
+ * (docs/decisions.md 'First-load budget').
+ */
 const loadDeclarations = (): Promise<FindDeclaration> => import('../resources/index').then((module) => module.findResource);
 
 /**
- * @param find where declarations come from (tests pass a throwaway one); default: resources/index.ts, loaded on the first call.
+ * @param find where declarations come from (tests pass a throwaway one); default: resources/references.ts for paths
+ * and ids, resources/index.ts (loaded when first needed) for the rest.
  */
 export function createDataProvider(client: Client = httpClient, find?: FindDeclaration): PortalesDataProvider {
-  const declarations = find ? () => Promise.resolve(find) : loadDeclarations;
-  const lookup = async (resource: string) => resourceTarget(resource, await declarations());
-
+  const references: FindReference = find ?? findReference;
+  const lookup = (resource: string) => resourceTarget(resource, references);
+  const declarationOf = async (resource: string) =>
+    mayHaveDeclaration(resource, references) ? generatedDeclaration(resource, find ?? (await loadDeclarations())) : undefined;
   // ra-data-simple-rest builds `${API_BASE}/${segment}` and `${API_BASE}/${segment}/${id}`; the
   // segment is the declaration's path without its slashes (`/sites/groups/` → `sites/groups`).
   const base = simpleRestProvider(API_BASE, toFetchJson(client));
 
   const getList = async (resource: string, params: Parameters<DataProvider['getList']>[1]): Promise<GetListResult> => {
-    const { apiPath, idField } = await lookup(resource);
+    const { apiPath, idField } = lookup(resource);
     const { path, filter } = collectionPath(apiPath, { meta: metaOf(params), filter: params.filter });
     const { json } = await client<ListEnvelope>(path, { query: listQuery({ ...params, filter }, idField), signal: params.signal });
     return toListResult(json, params.pagination?.page ?? 1, idField) as GetListResult;
   };
 
   /** The collection path (parent param filled) and id field of a call. */
-  const target = async (resource: string, params: { meta?: unknown; filter?: Record<string, unknown> } = {}) => {
-    const { apiPath, idField, declaration } = await lookup(resource);
+  const target = (resource: string, params: { meta?: unknown; filter?: Record<string, unknown> } = {}) => {
+    const { apiPath, idField } = lookup(resource);
     const { path } = collectionPath(apiPath, { meta: metaOf(params), filter: params.filter });
-    return { path, segment: apiSegment(path), idField, declaration };
+    return { path, segment: apiSegment(path), idField };
   };
 
   /** A singleton's record has no id of its own: react-admin keys it by the resource name. */
@@ -111,7 +121,7 @@ export function createDataProvider(client: Client = httpClient, find?: FindDecla
   };
 
   const toggle = async (resource: string, id: Identifier, verb: 'enable' | 'disable') => {
-    const { apiPath, idField } = await lookup(resource);
+    const { apiPath, idField } = lookup(resource);
     const { json } = await client(joinPath(apiPath, id, verb), { method: 'POST' });
     return { data: isObject(json) ? toRecord(json, idField) : { id } };
   };
@@ -120,8 +130,8 @@ export function createDataProvider(client: Client = httpClient, find?: FindDecla
     getList,
 
     getOne: async (resource, params) => {
-      const { path, segment, idField, declaration } = await target(resource, params);
-      if (declaration?.singleton) {
+      const { path, segment, idField } = target(resource, params);
+      if ((await declarationOf(resource))?.singleton) {
         const { json } = await client(path, { signal: params.signal });
         return { data: singletonRecord(json, idField, resource) as never };
       }
@@ -132,7 +142,7 @@ export function createDataProvider(client: Client = httpClient, find?: FindDecla
     /** One list call: `GET {path}?{idField}=1&{idField}=2&pageSize=2` (repeated keys, the engine's `in` filter). */
     getMany: async (resource, params): Promise<GetManyResult> => {
       if (params.ids.length === 0) return { data: [] };
-      const { path, idField } = await target(resource, params);
+      const { path, idField } = target(resource, params);
       const { json } = await client<ListEnvelope>(path, {
         query: { [idField]: params.ids.map((id) => (typeof id === 'number' ? id : String(id))), page: 1, pageSize: params.ids.length },
         signal: params.signal,
@@ -146,14 +156,14 @@ export function createDataProvider(client: Client = httpClient, find?: FindDecla
       getList(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }),
 
     create: async (resource, params) => {
-      const { segment, idField } = await target(resource, params);
+      const { segment, idField } = target(resource, params);
       const { data } = await base.create(segment, { ...params, data: toPayload(params.data, idField) });
       return { data: toRecord(data, idField) as never };
     },
 
     update: async (resource, params) => {
-      const { path, segment, idField, declaration } = await target(resource, params);
-      if (declaration?.singleton) {
+      const { path, segment, idField } = target(resource, params);
+      if ((await declarationOf(resource))?.singleton) {
         const { json } = await client(path, { method: 'PUT', body: toPayload(params.data, idField) });
         return { data: singletonRecord(isObject(json) ? json : params.data, idField, resource) as never };
       }
@@ -164,33 +174,33 @@ export function createDataProvider(client: Client = httpClient, find?: FindDecla
     // ra-data-simple-rest answers each record's `id` property; the ids asked for are the same ones
     // and stay right when the declaration's id field has another name (documentTypeID).
     updateMany: async (resource, params) => {
-      const { segment, idField } = await target(resource, params);
+      const { segment, idField } = target(resource, params);
       await base.updateMany(segment, { ...params, data: toPayload(params.data, idField) });
       return { data: params.ids };
     },
 
     delete: async (resource, params) => {
-      const { segment, idField } = await target(resource, params);
+      const { segment, idField } = target(resource, params);
       const { data } = await base.delete(segment, params);
       return { data: (isObject(data) ? toRecord(data, idField) : (params.previousData ?? { id: params.id })) as never };
     },
 
     deleteMany: async (resource, params) => {
-      const { segment } = await target(resource, params);
+      const { segment } = target(resource, params);
       await base.deleteMany(segment, params);
       return { data: params.ids };
     },
 
     updateCollection: async (resource, params) => {
-      const { path, idField } = await target(resource, params);
+      const { path, idField } = target(resource, params);
       const { json } = await client(path, { method: 'PUT', body: params.data.map((record) => toPayload(record, idField)) });
       const records = Array.isArray(json) ? json : params.data;
       return { data: records.map((record) => toRecord(record, idField)) };
     },
 
     runAction: async (resource, params) => {
-      const { path, idField, declaration } = await target(resource, { meta: { ...params.params, ...params.meta } });
-      const action = declaration?.actions?.find((candidate) => candidate.name === params.action);
+      const { path, idField } = target(resource, { meta: { ...params.params, ...params.meta } });
+      const action = (await declarationOf(resource))?.actions?.find((candidate) => candidate.name === params.action);
       if (!action) throw new Error(`${resource} no declara la acción ${params.action}`);
       const actionPath = fillPath(action.path, { ...params.params, id: params.id });
       const { json } = await client(`${path.replace(/\/+$/, '')}/${actionPath.replace(/^\/+/, '')}`, {
@@ -203,7 +213,7 @@ export function createDataProvider(client: Client = httpClient, find?: FindDecla
     enable: (resource, id) => toggle(resource, id, 'enable'),
     disable: (resource, id) => toggle(resource, id, 'disable'),
     sort: async (resource, params) => {
-      const { apiPath } = await lookup(resource);
+      const { apiPath } = lookup(resource);
       if (params.items) {
         const { json } = await client(joinPath(apiPath, 'sort'), { method: 'PUT', body: params.items });
         return { data: json };

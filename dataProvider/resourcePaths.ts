@@ -2,27 +2,35 @@
  * Pure mapping between react-admin and the API: which path and id field a resource uses,
  * how a list request becomes query parameters, and how an API record becomes a react-admin record.
  */
-import { isGeneratedResource, type AnyResourceDeclaration, type ResourceDeclaration } from '../resources/types';
+import { isGeneratedReference, isGeneratedResource, type AnyResourceDeclaration, type ResourceDeclaration, type ResourceReference } from '../resources/types';
 import type { QueryValue } from './httpClient';
 
 export interface ResourceTarget {
   apiPath: string;
   idField: string;
-  /** The generated declaration (operations, singleton, parent, actions), when the resource has one. */
-  declaration?: ResourceDeclaration;
 }
 
 export type FindDeclaration = (resource: string) => AnyResourceDeclaration | undefined;
+/** Where references come from: resources/references.ts, or declarations (which hold their reference). */
+export type FindReference = (resource: string) => ResourceReference | undefined;
 
-/** The declaration's path and id; an undeclared name falls back to `/{name}/` with `id`. */
-export function resourceTarget(resource: string, find: FindDeclaration): ResourceTarget {
+/** The reference's path and id; an undeclared name falls back to `/{name}/` with `id`. */
+export function resourceTarget(resource: string, find: FindReference): ResourceTarget {
+  const reference = find(resource);
+  if (!reference) return { apiPath: `/${resource}/`, idField: 'id' };
+  return { apiPath: reference.apiPath, idField: reference.idField };
+}
+
+/** Whether a call on `resource` may need its generated declaration (singleton, actions): not for custom or undeclared ones. */
+export function mayHaveDeclaration(resource: string, find: FindReference): boolean {
+  const reference = find(resource);
+  return reference !== undefined && isGeneratedReference(reference);
+}
+
+/** The generated declaration (operations, singleton, parent, actions) of `resource`, when it has one. */
+export function generatedDeclaration(resource: string, find: FindDeclaration): ResourceDeclaration | undefined {
   const declaration = find(resource);
-  if (!declaration) return { apiPath: `/${resource}/`, idField: 'id' };
-  return {
-    apiPath: declaration.apiPath,
-    idField: declaration.idField,
-    declaration: isGeneratedResource(declaration) ? declaration : undefined,
-  };
+  return declaration && isGeneratedResource(declaration) ? declaration : undefined;
 }
 
 const PATH_PARAM = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;

@@ -25,7 +25,8 @@ import { clearSession, getToken, setToken } from '../../authProvider/storage';
 import { createDataProvider, dataProvider } from '../../dataProvider/index';
 import { errorMessageFor, toHttpError } from '../../dataProvider/errors';
 import { httpClient, toQueryString } from '../../dataProvider/httpClient';
-import { listQuery, toListResult } from '../../dataProvider/resourcePaths';
+import { listQuery, mayHaveDeclaration, resourceTarget, toListResult } from '../../dataProvider/resourcePaths';
+import { findReference } from '../../resources/references';
 import { resetServerClock, serverOffsetMs } from '../../dataProvider/serverClock';
 import { errors } from '../../i18n/es/errors';
 
@@ -245,6 +246,19 @@ describe('single records and verbs', () => {
       'POST /api/v1/documentType',
     ]);
     expect(JSON.parse(String(calls[1]!.init.body))).toEqual({ documentTypeID: 9, name: 'X' });
+  });
+
+  it('takes paths and ids from the references; only a generated resource may load its declaration', async () => {
+    expect(resourceTarget('documenttypes', findReference)).toEqual({ apiPath: '/documentType', idField: 'documentTypeID' });
+    expect(resourceTarget('actors', findReference)).toEqual({ apiPath: '/actors/', idField: 'id' });
+    expect(mayHaveDeclaration('sitetypes', findReference)).toBe(true);
+    expect(mayHaveDeclaration('sites', findReference)).toBe(false);
+    expect(mayHaveDeclaration('actors', findReference)).toBe(false);
+    // getOne of a generated resource loads the declarations (not a singleton: the record route).
+    const calls = fakeFetch(() => ({ body: { documentTypeID: 4, name: 'Cédula' } }));
+    const { data } = await createDataProvider().getOne('documenttypes', { id: 4 });
+    expect(calls.map((c) => c.url)).toEqual(['/api/v1/documentType/4']);
+    expect(data).toMatchObject({ id: 4, name: 'Cédula' });
   });
 
   it('enable, disable and sort post to the spec paths', async () => {
