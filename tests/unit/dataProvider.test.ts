@@ -22,7 +22,7 @@ vi.mock('ra-data-simple-rest', async (importOriginal) => {
 });
 import { HttpError } from 'ra-core';
 import { clearSession, getToken, setToken } from '../../authProvider/storage';
-import { createDataProvider, dataProvider } from '../../dataProvider/index';
+import { dataProvider } from '../../dataProvider/index';
 import { errorMessageFor, toHttpError } from '../../dataProvider/errors';
 import { httpClient, toQueryString } from '../../dataProvider/httpClient';
 import { listQuery, toListResult } from '../../dataProvider/resourcePaths';
@@ -245,21 +245,6 @@ describe('single records and verbs', () => {
       'POST /api/v1/documentType',
     ]);
     expect(JSON.parse(String(calls[1]!.init.body))).toEqual({ documentTypeID: 9, name: 'X' });
-  });
-
-  it('enable, disable and sort post to the spec paths', async () => {
-    const calls = fakeFetch(() => ({ body: { id: 3 } }));
-    const provider = createDataProvider();
-    await provider.enable('sitetypes', 3);
-    await provider.disable('sitetypes', 3);
-    await provider.sort('contents', { id: 3, targetId: 8 });
-    await provider.sort('banners', { items: [{ bannerID: 1, order: 2 }] });
-    expect(calls.map((c) => `${c.init.method} ${c.url}`)).toEqual([
-      'POST /api/v1/sitetypes/3/enable',
-      'POST /api/v1/sitetypes/3/disable',
-      'POST /api/v1/contents/3/sort/8',
-      'PUT /api/v1/banners/sort',
-    ]);
   });
 
   it('getManyReference filters by the target', async () => {
