@@ -4,7 +4,6 @@
  * lint-clean OpenAPI entries. (Their screens: tests/component/engine-parts.test.tsx and engine-field-kinds.test.tsx.)
  * Runs on PGlite and on PostgreSQL (TEST_DATABASE_URL).
  */
-import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIELD_KINDS } from '../../resources/fieldKinds';
@@ -12,6 +11,7 @@ import { PERMISSIONS } from '../../resources/permissions';
 import type { FieldType } from '../../resources/types';
 import { createJunctionSql, createTableSql } from '../../server/resources/tableSql';
 import { lintOpenApi } from '../helpers/openapiLint';
+import { multipart } from '../helpers/multipart';
 import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
 import { defineTestResource } from '../helpers/testResource';
 
@@ -122,17 +122,12 @@ const auditActions = async (resource: string) =>
   (await t.database.query<{ action: string }>('select action from audit_log where resource = $1 order by id', [resource])).map((row) => row.action);
 
 async function upload(elementType: string, filename: string, content: Buffer): Promise<{ fileID: string }> {
-  const boundary = `----portales${randomUUID()}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
+  const body = multipart(filename, content);
   const response = await t.app.inject({
     method: 'POST',
     url: `${API}/uploadfiles/elementType=${elementType}`,
-    payload,
-    headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: body.payload,
+    headers: { ...headers, ...body.headers },
   });
   expect(response.statusCode).toBe(201);
   return response.json() as { fileID: string };
