@@ -5,8 +5,8 @@
  * results are mapped to react-admin records (`id` from the declaration's id field). Overridden:
  * getList and getManyReference (the API pages with `page`, `pageSize`, `orderBy` and answers
  * `{ results, meta: { hasNextPage, total } }`, not `range`/`Content-Range`), getMany (one list call
- * with repeated id keys, not `filter={"id":[…]}`), and the custom verbs (enable, disable, sort,
- * upload with progress, request). See docs/decisions.md 'Data provider'.
+ * with repeated id keys, not `filter={"id":[…]}`), and the custom verbs (runAction for the declared actions,
+ * updateCollection, upload with progress, request). See docs/decisions.md 'Data provider'.
  *
  * The declaration's shapes: a nested `apiPath` (`/chats/{chatId}/messages/`) takes its `{param}` from
  * `meta` or from the list filter of the same name; a singleton reads and writes `apiPath` without id;
@@ -21,7 +21,6 @@ import {
   collectionPath,
   fillPath,
   generatedDeclaration,
-  joinPath,
   listQuery,
   mayHaveDeclaration,
   resourceTarget,
@@ -35,14 +34,6 @@ import {
 import { uploadFile, type UploadProgress } from './upload';
 
 export type { Client } from './httpClient';
-
-export interface SortParams {
-  /** POST {path}{id}/sort/{targetId} (contents). */
-  id?: Identifier;
-  targetId?: Identifier;
-  /** PUT {path}sort with the whole order (banners, launchpad): e.g. [{ bannerID, order }]. */
-  items?: ReadonlyArray<Record<string, unknown>>;
-}
 
 /** A declared action's call (resources/types.ts `ResourceAction`). */
 export interface RunActionParams {
@@ -67,9 +58,6 @@ export interface PortalesDataProvider extends DataProvider {
   updateCollection: (resource: string, params: UpdateCollectionParams) => Promise<{ data: RaRecord[] }>;
   /** `{method} {apiPath}{action.path}` of a declared action, `{id}` and other params filled. */
   runAction: (resource: string, params: RunActionParams) => Promise<{ data: unknown }>;
-  enable: (resource: string, id: Identifier) => Promise<{ data: RaRecord }>;
-  disable: (resource: string, id: Identifier) => Promise<{ data: RaRecord }>;
-  sort: (resource: string, params: SortParams) => Promise<{ data: unknown }>;
   upload: <T = unknown>(param: string, file: Blob, onProgress?: UploadProgress) => Promise<T>;
   /** Any other call of the spec's catalogue, through the same session handling and error mapping. */
   request: <T = unknown>(path: string, options?: RequestOptions) => Promise<HttpResponse<T>>;
@@ -118,12 +106,6 @@ export function createDataProvider(client: Client = httpClient, find?: FindDecla
   const singletonRecord = (json: unknown, idField: string, resource: string) => {
     const record = toRecord(json, idField);
     return record.id === undefined || record.id === null ? { ...record, id: resource } : record;
-  };
-
-  const toggle = async (resource: string, id: Identifier, verb: 'enable' | 'disable') => {
-    const { apiPath, idField } = lookup(resource);
-    const { json } = await client(joinPath(apiPath, id, verb), { method: 'POST' });
-    return { data: isObject(json) ? toRecord(json, idField) : { id } };
   };
 
   return {
@@ -210,18 +192,6 @@ export function createDataProvider(client: Client = httpClient, find?: FindDecla
       return { data: isObject(json) && !Array.isArray(json) ? toRecord(json, idField) : json };
     },
 
-    enable: (resource, id) => toggle(resource, id, 'enable'),
-    disable: (resource, id) => toggle(resource, id, 'disable'),
-    sort: async (resource, params) => {
-      const { apiPath } = lookup(resource);
-      if (params.items) {
-        const { json } = await client(joinPath(apiPath, 'sort'), { method: 'PUT', body: params.items });
-        return { data: json };
-      }
-      if (params.id === undefined || params.targetId === undefined) throw new Error('sort needs id and targetId, or items');
-      const { json } = await client(joinPath(apiPath, params.id, 'sort', params.targetId), { method: 'POST' });
-      return { data: json };
-    },
     upload: (param, file, onProgress) => uploadFile(param, file, onProgress),
     request: (path, options) => client(path, options),
   };

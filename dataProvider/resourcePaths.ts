@@ -75,11 +75,6 @@ export function collectionPath(
   return { path: fillPath(apiPath, values), filter };
 }
 
-/** `/sitetypes/` + 5 → `/sitetypes/5`; `/documentType` + 5 + `enable` → `/documentType/5/enable`. */
-export function joinPath(apiPath: string, ...segments: Array<string | number>): string {
-  const base = apiPath.replace(/\/+$/, '');
-  return segments.length === 0 ? `${base}/` : `${base}/${segments.map((s) => encodeURIComponent(String(s))).join('/')}`;
-}
 
 /** The path as ra-data-simple-rest's `resource` argument: `/sites/groups/` → `sites/groups`, `/documentType` → `documentType`. */
 export function apiSegment(apiPath: string): string {

@@ -64,6 +64,43 @@ describe('resourceListSpec', () => {
   });
 });
 
+describe('date ranges', () => {
+  const dated = defineResource({
+    name: 'events',
+    apiPath: '/events/',
+    idField: 'id',
+    table: 'events',
+    title: 'resources.events.title',
+    fields: [
+      { source: 'id', type: 'id', label: 'x' },
+      { source: 'startsOn', type: 'date', label: 'x', nullable: true },
+      { source: 'at', type: 'datetime', label: 'x', readOnly: true },
+      { source: 'hidden', type: 'date', label: 'x', filter: false },
+    ],
+    permissions: { read: ['Settings'], write: ['Settings'] },
+    sort: { field: 'id', order: 'ASC' },
+    pageSize: 10,
+    editMode: 'dialog',
+  });
+  const spec = resourceListSpec(dated);
+
+  it('offers <source>From and <source>To for each filterable date and datetime field', () => {
+    expect(Object.keys(spec.filters).filter((name) => /From$|To$/.test(name)).sort()).toEqual(['atFrom', 'atTo', 'startsOnFrom', 'startsOnTo']);
+    const parsed = parseListQuery(spec, { startsOnFrom: '2026-03-01', atTo: '2026-03-02' });
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.query.conditions.map((condition) => [condition.name, condition.kind, 'operator' in condition ? condition.operator : null])).toEqual([
+      ['startsOnFrom', 'range', '>='],
+      ['atTo', 'range', '<'],
+    ]);
+  });
+
+  it('refuses a range bound that is not a date', () => {
+    const parsed = parseListQuery(spec, { startsOnTo: 'mañana' });
+    expect(parsed.ok ? [] : parsed.errors.map((error) => error.target)).toEqual(['startsOnTo']);
+  });
+});
+
 describe('engine helpers', () => {
   it('joins item paths with and without the trailing slash', () => {
     expect(resourcePaths({ apiPath: '/sitetypes/' })).toEqual({ collection: '/sitetypes/', item: '/sitetypes/:id' });

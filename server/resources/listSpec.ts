@@ -28,6 +28,19 @@ function fieldFilter(field: FieldDeclaration, context: FilterContext): ListFilte
   return fieldKind(field).filter(field, columnSql(field), `Filtro: ${t(field.label)}`, context);
 }
 
+/**
+ * A date or datetime field also filters by a range: `<source>From` (from that day on) and `<source>To` (up to that
+ * day, the whole day included), the names the generated screen's date-range widget sends (src/engine/fieldKinds.tsx).
+ */
+export function dateRangeFilters(field: FieldDeclaration): Record<string, ListFilterSpec> {
+  if ((field.type !== 'date' && field.type !== 'datetime') || field.filter === false || field.computed) return {};
+  const label = t(field.label);
+  return {
+    [`${field.source}From`]: { kind: 'range', type: 'date', bound: 'from', sql: columnSql(field), description: `${label}: desde (fecha ISO 8601)` },
+    [`${field.source}To`]: { kind: 'range', type: 'date', bound: 'to', sql: columnSql(field), description: `${label}: hasta (fecha ISO: incluye el día completo)` },
+  };
+}
+
 /** A field the list can order by: a stored value its kind can compare (not computed). */
 const orderable = (field: FieldDeclaration): boolean => !field.computed && fieldKind(field).orderable !== false;
 
@@ -39,6 +52,7 @@ export function resourceListSpec(declaration: ResourceDeclaration): ListSpec {
   for (const field of fields) {
     const filter = fieldFilter(field, context);
     if (filter) filters[field.source] = filter;
+    for (const [name, range] of Object.entries(dateRangeFilters(field))) filters[name] = range;
   }
   const idFilter = idField ? fieldKind(idField).filter(idField, columnSql(idField), `Filtro: ${t(idField.label)}`, context) : undefined;
   if (idFilter && !filters.id) filters.id = { ...idFilter, description: `Igual que ${declaration.idField}` };

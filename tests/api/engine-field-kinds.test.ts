@@ -223,6 +223,11 @@ describe('field kinds: list filters and order', () => {
     expect(await titles('price=9')).toEqual(['Filtro B']);
     expect(await titles('search=filtro&active=false')).toEqual(['Filtro B']);
     expect(await titles('startsOn=2026-03-01')).toEqual(['Filtro A']);
+    // The date-range widget's names (src/engine/fieldKinds.tsx): `<source>From` and `<source>To`, whole days included.
+    expect(await titles('search=filtro&startsOnFrom=2026-03-02')).toEqual(['Filtro B']);
+    expect(await titles('search=filtro&startsOnTo=2026-03-01')).toEqual(['Filtro A']);
+    expect(await titles('search=filtro&startsOnFrom=2026-03-01&startsOnTo=2026-03-02')).toEqual(['Filtro A', 'Filtro B']);
+    expect((await get('/kinds/?startsOnFrom=ayer')).statusCode).toBe(400);
     expect(await titles('size=S')).toEqual(['Filtro A']);
     expect(await titles('tint=%23FFFFFF')).toEqual(['Filtro B']);
     expect(await titles(`search=filtro&shadeID=${shadeID}`)).toEqual(['Filtro A']);

@@ -17,6 +17,7 @@ import { PERMISSIONS } from '../../resources/permissions';
 import { fileStorageOf, purgeOrphanFiles } from '../../server/files';
 import { createJunctionSql, createTableSql } from '../../server/resources/tableSql';
 import { lintOpenApi } from '../helpers/openapiLint';
+import { multipart } from '../helpers/multipart';
 import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
 
 const labels = defineTestResource({
@@ -77,13 +78,8 @@ function refusals(response: { statusCode: number; json(): unknown }): Record<str
 }
 
 function upload(elementType: string, filename: string, content: Buffer) {
-  const boundary = `----portales${randomUUID()}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return t.app.inject({ method: 'POST', url: `${API}/uploadfiles/elementType=${elementType}`, payload, headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  const body = multipart(filename, content);
+  return t.app.inject({ method: 'POST', url: `${API}/uploadfiles/elementType=${elementType}`, payload: body.payload, headers: { ...headers, ...body.headers } });
 }
 
 interface Uploaded {

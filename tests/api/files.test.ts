@@ -12,6 +12,7 @@ import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { attachFiles, detachFiles, fileStorageOf, filesOf, purgeOrphanFiles, setFiles } from '../../server/files';
 import { ApiError } from '../../server/http/errors';
+import { multipart } from '../helpers/multipart';
 import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
 
 const API = '/api/v1';
@@ -25,20 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-/** A multipart body with one `file` part; `filenameStar` sends the name RFC 5987-encoded (control characters included). */
-function multipart(filename: string, content: Buffer, options: { filenameStar?: boolean; contentType?: string } = {}) {
-  const boundary = `----portales${randomUUID()}`;
-  const disposition = options.filenameStar
-    ? `filename*=UTF-8''${encodeURIComponent(filename)}`
-    : `filename="${filename}"`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; ${disposition}\r\nContent-Type: ${options.contentType ?? 'application/octet-stream'}\r\n\r\n`),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 function upload(elementType: string, filename: string, content: Buffer, options: { filenameStar?: boolean; token?: string | null } = {}) {
   const body = multipart(filename, content, options);

@@ -261,21 +261,6 @@ describe('single records and verbs', () => {
     expect(data).toMatchObject({ id: 4, name: 'Cédula' });
   });
 
-  it('enable, disable and sort post to the spec paths', async () => {
-    const calls = fakeFetch(() => ({ body: { id: 3 } }));
-    const provider = createDataProvider();
-    await provider.enable('sitetypes', 3);
-    await provider.disable('sitetypes', 3);
-    await provider.sort('contents', { id: 3, targetId: 8 });
-    await provider.sort('banners', { items: [{ bannerID: 1, order: 2 }] });
-    expect(calls.map((c) => `${c.init.method} ${c.url}`)).toEqual([
-      'POST /api/v1/sitetypes/3/enable',
-      'POST /api/v1/sitetypes/3/disable',
-      'POST /api/v1/contents/3/sort/8',
-      'PUT /api/v1/banners/sort',
-    ]);
-  });
-
   it('getManyReference filters by the target', async () => {
     const calls = fakeFetch(() => ({ body: { results: [], meta: { hasNextPage: false } } }));
     await dataProvider.getManyReference('sitetypes', {
