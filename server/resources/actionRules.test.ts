@@ -87,6 +87,14 @@ describe('actionDeclarationProblems', () => {
     expect(problems({ name: 'publish', kind: 'custom', method: 'POST', path: '{id}/publish', scope: 'record' }, true)).toEqual([]);
   });
 
+  it('refuses actions on a nested resource or a text id, which they could not scope', () => {
+    const enable: ResourceAction = { name: 'enable', kind: 'enable', method: 'POST', path: '{id}/enable', scope: 'record', field: 'active' };
+    const nested = { ...base, apiPath: '/owners/{ownerId}/things/', parent: { param: 'ownerId', field: 'order', resource: 'owners' }, actions: [enable] };
+    expect(actionDeclarationProblems(nested, enable, false).join('; ')).toContain('nested resource');
+    const aliased = { ...base, idField: 'code', fields: [{ source: 'code', type: 'text' as const, label: 'l', maxLength: 20 }, ...base.fields.slice(1)], actions: [enable] };
+    expect(actionDeclarationProblems(aliased, enable, false).join('; ')).toContain('serial id');
+  });
+
   it.each([
     [{ name: 'Enable', kind: 'enable', method: 'POST', path: '{id}/enable', scope: 'record', field: 'active' }, 'camelCase'],
     [{ name: 'enable', kind: 'enable', method: 'POST', path: 'enable', scope: 'collection', field: 'active' }, 'scope record'],

@@ -50,6 +50,10 @@ export function actionDeclarationProblems(declaration: ResourceDeclaration, acti
   if ((declaration.actions ?? []).filter((other) => other.name === action.name).length > 1) problems.push('the name is declared twice');
   if (segments.some((segment) => !PARAM.test(segment) && !SEGMENT.test(segment))) problems.push(`the path ${action.path} is not segments and {params}`);
   if (new Set(params).size !== params.length) problems.push('a path parameter is repeated');
+  // Actions read and lock records by serial id and without a parent's scope: a nested or text-id resource would act
+  // on records outside the path's parent, so such a declaration stops the server until the engine scopes actions.
+  if (declaration.parent) problems.push('actions on a nested resource are not supported (no parent scope)');
+  if (declaration.fields.find((candidate) => candidate.source === declaration.idField)?.type !== 'id') problems.push('actions need a serial id field');
   if (action.scope === 'record' && !params.includes('id')) problems.push('a record action needs {id} in its path');
   if (action.scope === 'collection' && params.includes('id')) problems.push('a collection action cannot have {id} in its path');
   if (action.kind === 'enable' || action.kind === 'disable') {
