@@ -1,11 +1,41 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { precompressPlugin } from './server/build/precompress';
+
+/**
+ * Imports inside libraries resolved to lazy stand-ins that load the real module on first use (src/shared/shims/;
+ * docs/decisions.md 'First-load budget'): MUI TextField's Select (its select mode only) and ra-core's jsonexport.
+ * Only the named importer is redirected: the stand-in's own import gets the real module.
+ */
+const LAZY_IMPORTS: ReadonlyArray<{ source: string; importer: RegExp; shim: string }> = [
+  {
+    source: '../Select/index.js',
+    importer: /[\\/]@mui[\\/]material[\\/](esm[\\/])?TextField[\\/]TextField\.js$/,
+    shim: fileURLToPath(new URL('./src/shared/shims/lazySelect.tsx', import.meta.url)),
+  },
+  {
+    source: 'jsonexport/dist/index.js',
+    importer: /[\\/]ra-core[\\/]dist[\\/]export[\\/]defaultExporter\.js$/,
+    shim: fileURLToPath(new URL('./src/shared/shims/lazyJsonExport.ts', import.meta.url)),
+  },
+];
+
+function lazyLibraryImports(): Plugin {
+  return {
+    name: 'portales-lazy-imports',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer) return null;
+      return LAZY_IMPORTS.find((lazy) => lazy.source === source && lazy.importer.test(importer))?.shim ?? null;
+    },
+  };
+}
 
 export default defineConfig({
   // Brotli and gzip siblings of the built files, served by @fastify/static's preCompressed (server/app.ts).
-  plugins: [react(), precompressPlugin()],
+  plugins: [react(), lazyLibraryImports(), precompressPlugin()],
   resolve: {
     // node-polyglot's Object.entries polyfill pulls ~16 KB of es-abstract into the first chunk
     // (docs/decisions.md 'First-load budget').

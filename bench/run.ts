@@ -35,6 +35,8 @@ import { seedReferenceData } from '../server/seed/reference';
 import { readListQuery, SqlParams } from '../server/lists/listQuery';
 import { siteListSpec } from '../server/sites/filter';
 import { siteListSql, siteStatusCountsSql } from '../server/sites/listQuery';
+import { resourceListSql } from '../server/resources/store';
+import { sitesResource } from '../resources/sites';
 import { keysetSelect } from '../server/exports/keyset';
 import { eq } from 'drizzle-orm';
 import { addScaleData } from './dataset';
@@ -304,7 +306,7 @@ async function printSitePlans(database: Database): Promise<void> {
   ];
   for (const query of queries) {
     const parsed = readListQuery(siteListSpec, query);
-    for (const [kind, statement] of [['página', siteListSql(parsed)], ['pestañas', siteStatusCountsSql(parsed)]] as const) {
+    for (const [kind, statement] of [['página', resourceListSql(sitesResource, parsed)], ['pestañas', siteStatusCountsSql(parsed)]] as const) {
       if (kind === 'pestañas' && (query.orderBy || query.page)) continue;
       const plan = await database.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers, costs off) ${statement.text}`, statement.params);
       const lines = plan.map((p) => p['QUERY PLAN']);

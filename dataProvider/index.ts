@@ -97,9 +97,10 @@ export function createDataProvider(client: Client = httpClient, find?: FindDecla
 
   /** The collection path (parent param filled) and id field of a call. */
   const target = (resource: string, params: { meta?: unknown; filter?: Record<string, unknown> } = {}) => {
-    const { apiPath, idField } = lookup(resource);
+    const { apiPath, idField, itemPath } = lookup(resource);
     const { path } = collectionPath(apiPath, { meta: metaOf(params), filter: params.filter });
-    return { path, segment: apiSegment(path), idField };
+    // One record's calls (getOne, update, delete) go to the declared item path when there is one.
+    return { path, segment: apiSegment(path), itemSegment: apiSegment(itemPath ?? path), idField };
   };
 
   /** A singleton's record has no id of its own: react-admin keys it by the resource name. */
@@ -112,7 +113,7 @@ export function createDataProvider(client: Client = httpClient, find?: FindDecla
     getList,
 
     getOne: async (resource, params) => {
-      const { path, segment, idField } = target(resource, params);
+      const { path, itemSegment: segment, idField } = target(resource, params);
       if ((await declarationOf(resource))?.singleton) {
         const { json } = await client(path, { signal: params.signal });
         return { data: singletonRecord(json, idField, resource) as never };
@@ -144,10 +145,16 @@ export function createDataProvider(client: Client = httpClient, find?: FindDecla
     },
 
     update: async (resource, params) => {
-      const { path, segment, idField } = target(resource, params);
-      if ((await declarationOf(resource))?.singleton) {
+      const { path, itemSegment: segment, idField } = target(resource, params);
+      const declaration = await declarationOf(resource);
+      if (declaration?.singleton) {
         const { json } = await client(path, { method: 'PUT', body: toPayload(params.data, idField) });
         return { data: singletonRecord(isObject(json) ? json : params.data, idField, resource) as never };
+      }
+      // `updateInBody` (PUT /sites/comments): the collection path, the record named by its id field in the body.
+      if (declaration && 'updateInBody' in declaration && declaration.updateInBody) {
+        const { json } = await client(path, { method: 'PUT', body: { ...toPayload(params.data, idField), [idField]: params.id } });
+        return { data: toRecord(json, idField) as never };
       }
       const { data } = await base.update(segment, { ...params, data: toPayload(params.data, idField) });
       return { data: toRecord(data, idField) as never };
@@ -162,7 +169,7 @@ export function createDataProvider(client: Client = httpClient, find?: FindDecla
     },
 
     delete: async (resource, params) => {
-      const { segment, idField } = target(resource, params);
+      const { itemSegment: segment, idField } = target(resource, params);
       const { data } = await base.delete(segment, params);
       return { data: (isObject(data) ? toRecord(data, idField) : (params.previousData ?? { id: params.id })) as never };
     },

@@ -8,6 +8,8 @@ import type { QueryValue } from './httpClient';
 export interface ResourceTarget {
   apiPath: string;
   idField: string;
+  /** Where one record lives when the spec names it apart (`/siteuser/` for `/siteusers/`). */
+  itemPath?: string;
 }
 
 export type FindDeclaration = (resource: string) => AnyResourceDeclaration | undefined;
@@ -18,7 +20,7 @@ export type FindReference = (resource: string) => ResourceReference | undefined;
 export function resourceTarget(resource: string, find: FindReference): ResourceTarget {
   const reference = find(resource);
   if (!reference) return { apiPath: `/${resource}/`, idField: 'id' };
-  return { apiPath: reference.apiPath, idField: reference.idField };
+  return { apiPath: reference.apiPath, idField: reference.idField, ...(reference.itemPath ? { itemPath: reference.itemPath } : {}) };
 }
 
 /** Whether a call on `resource` may need its generated declaration (singleton, actions): not for custom or undeclared ones. */

@@ -1,10 +1,11 @@
 /**
- * The audit trail (docs/decisions.md 'Audit trail'): read-only, listed by GET /audit/ with
- * filters userId, resource, from and to, newest first (its list spec: server/auth/auditLog.ts); GET /audit/actors/ feeds its user filter.
- * Routes are hand-written (server/routes/audit.ts).
+ * The audit trail (docs/decisions.md 'Audit trail') on the engine: a read-only list (`GET /audit/`, `GET /audit/{id}`),
+ * newest first, 20 a page, filtered by userId, resource and a date range (`from`/`to`, the spec's and the screen's
+ * names, aliases of the engine's `atFrom`/`atTo`), and its export (`GET /audit/export`). `GET /audit/actors/` (the
+ * screen's user filter) stays an `apiRoute` in server/routes/audit.ts with the same access.
  */
 import { auditReference } from './references';
-import { defineCustomResource } from './types';
+import { defineResource } from './types';
 
 export interface AuditRecord {
   id: number;
@@ -28,17 +29,32 @@ export interface AuditActor {
   email: string;
 }
 
-export const auditResource = defineCustomResource({
+/** The columns of the screen and of the export (before/after stay on the screen). */
+const AUDIT_COLUMNS = ['id', 'at', 'userEmail', 'action', 'resource', 'recordId', 'recordLabel', 'clientAddress'] as const;
+
+export const auditResource = defineResource<AuditRecord>({
   ...auditReference,
   table: 'audit_log',
   fields: [
     { source: 'id', type: 'id', label: 'resources.audit.fields.id' },
-    { source: 'at', type: 'datetime', label: 'resources.audit.fields.at', readOnly: true },
-    { source: 'userEmail', type: 'text', label: 'resources.audit.fields.userEmail', readOnly: true },
-    { source: 'action', type: 'text', label: 'resources.audit.fields.action', readOnly: true },
-    { source: 'resource', type: 'text', label: 'resources.audit.fields.resource', readOnly: true },
-    { source: 'recordId', type: 'text', label: 'resources.audit.fields.recordId', readOnly: true },
-    { source: 'recordLabel', type: 'text', label: 'resources.audit.fields.recordLabel', readOnly: true },
-    { source: 'clientAddress', type: 'text', label: 'resources.audit.fields.clientAddress', readOnly: true },
+    { source: 'at', type: 'datetime', label: 'resources.audit.fields.at', readOnly: true, nullable: false },
+    { source: 'userId', type: 'integer', label: 'resources.audit.fields.userId', readOnly: true, list: false },
+    { source: 'userEmail', type: 'text', label: 'resources.audit.fields.userEmail', readOnly: true, maxLength: 200, nullable: true },
+    { source: 'action', type: 'text', label: 'resources.audit.fields.action', readOnly: true, maxLength: 30 },
+    { source: 'resource', type: 'text', label: 'resources.audit.fields.resource', readOnly: true, maxLength: 100 },
+    // Not a filter: a text id (`?recordId=` would read as a number filter to a client; the screen filters by resource).
+    { source: 'recordId', type: 'text', label: 'resources.audit.fields.recordId', readOnly: true, maxLength: 100, nullable: true, filter: false },
+    { source: 'recordLabel', type: 'text', label: 'resources.audit.fields.recordLabel', readOnly: true, maxLength: 200, nullable: true },
+    { source: 'before', type: 'json', label: 'resources.audit.fields.before', readOnly: true, list: false },
+    { source: 'after', type: 'json', label: 'resources.audit.fields.after', readOnly: true, list: false },
+    // The inet column `client_address`, answered as the bare address (under another name than the column's).
+    { source: 'clientAddress', type: 'text', label: 'resources.audit.fields.clientAddress', readOnly: true, column: 'client_host', computed: { sql: 'host(t.client_address)' } },
   ],
+  operations: ['list', 'read'],
+  sort: { field: 'at', order: 'DESC' },
+  pageSize: 20,
+  maxPageSize: 100,
+  filterAliases: { from: 'atFrom', to: 'atTo' },
+  editMode: 'dialog',
+  exports: [{ path: '/audit/export', formats: ['csv', 'xlsx'], fileName: 'exports.files.audit', fields: AUDIT_COLUMNS }],
 });

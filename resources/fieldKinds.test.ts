@@ -1,13 +1,14 @@
 /** The base rules of the `file`/`image` and `manyToMany` kinds (resources/fieldKinds.ts), as body and form see them. */
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from 'yup';
-import { fileIdOf, MANY_TO_MANY_MAX, resourceSchema } from './fieldKinds';
+import { fileIdOf, FILES_MAX, MANY_TO_MANY_MAX, resourceSchema } from './fieldKinds';
 import type { FieldDeclaration } from './types';
 
 const FILE_ID = '0b5c9a1e-4f2d-4c3b-9a8e-7d6f5e4c3b2a';
 const fields: FieldDeclaration[] = [
   { source: 'id', type: 'id', label: 'id' },
   { source: 'photo', type: 'image', label: 'photo', elementType: 'image' },
+  { source: 'attachments', type: 'files', label: 'attachments', elementType: 'siteComment' },
   { source: 'tags', type: 'manyToMany', label: 'tags', reference: { resource: 'tags', display: 'name' } },
   { source: 'owners', type: 'manyToMany', label: 'owners', reference: { resource: 'users', display: 'name' }, required: true },
 ];
@@ -32,6 +33,21 @@ describe('file kind rule', () => {
     expect(await messages({ photo: null, owners: [1] })).toEqual({});
     expect(await messages({ photo: '', owners: [1] })).toEqual({});
     for (const photo of ['a.png', 12, { fileID: 'x' }, [FILE_ID]]) expect(await messages({ photo, owners: [1] })).toEqual({ photo: 'validation.field.file' });
+  });
+});
+
+describe('files kind rule', () => {
+  const OTHER_ID = '1b5c9a1e-4f2d-4c3b-9a8e-7d6f5e4c3b2a';
+  it('takes a list of upload answers or bare ids, without repeats, at most FILES_MAX', async () => {
+    const valid = await schema.validate({ attachments: [{ fileID: FILE_ID, name: 'a.pdf' }, OTHER_ID], owners: [1] }, { stripUnknown: true });
+    expect(valid.attachments).toEqual([FILE_ID, OTHER_ID]);
+    expect(await messages({ attachments: [], owners: [1] })).toEqual({});
+    expect(await messages({ attachments: null, owners: [1] })).toEqual({});
+    for (const attachments of ['a.pdf', [12], [{ fileID: 'x' }], FILE_ID, [FILE_ID, FILE_ID]]) {
+      expect(await messages({ attachments, owners: [1] })).toEqual({ attachments: 'validation.field.files' });
+    }
+    const many = Array.from({ length: FILES_MAX + 1 }, (_, index) => `${String(index).padStart(8, '0')}-4f2d-4c3b-9a8e-7d6f5e4c3b2a`);
+    expect(await messages({ attachments: many, owners: [1] })).toEqual({ attachments: 'validation.field.too_many_files' });
   });
 });
 

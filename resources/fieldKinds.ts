@@ -8,7 +8,7 @@ import * as yup from 'yup';
 import type { AnyObject, ObjectSchema, Schema } from 'yup';
 import { audienceSchema } from './audience';
 import type { ListFilterSpec } from './listQuery';
-import { JUNCTION_COLUMNS, junctionTableName, type FieldDeclaration, type FieldType, type ResourceModel } from './types';
+import { junctionOf, type FieldDeclaration, type FieldType, type ResourceModel } from './types';
 
 /** Lower-case e-mail shape (spec: "lowercase e-mail pattern"); the `email` kind and the superadmins use it. */
 export const EMAIL_PATTERN = /^[a-z0-9._%+-]+@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/;
@@ -66,6 +66,12 @@ const choiceIds = (field: FieldDeclaration): string[] => (field.choices ?? []).m
 
 /** A stored file's id (server/files: a random UUID). */
 export const FILE_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A linked record sent back as the object an `expand` field reads (`{ permissionID: 5, name }`): its id under `key`; undefined for anything else. */
+export function linkedIdOf(value: unknown, key: string): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  return (value as Record<string, unknown>)[key] ?? null;
+}
+
 /** Most records one `manyToMany` value may link. */
 export const MANY_TO_MANY_MAX = 1000;
 const INT4_MAX = 2_147_483_647;
@@ -106,6 +112,14 @@ const fileKind = (image: boolean): FieldKind => ({
   nullableByDefault: true,
   orderable: false,
 });
+
+/** Most files one `files` field may hold (a comment's attachments). */
+export const FILES_MAX = 10;
+
+/** The file ids of a `files` value: each element an upload's answer or its `fileID`. */
+export function fileIdsOf(value: unknown): unknown[] {
+  return Array.isArray(value) ? value.map((item) => fileIdOf(item)) : [];
+}
 
 const referenceId = yup
   .number()
@@ -257,14 +271,35 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
   },
   file: fileKind(false),
   image: fileKind(true),
+  // Several files in one jsonb list of file ids (a comment's attachments), each checked and referenced like a `file`.
+  files: {
+    rule: () =>
+      yup
+        .mixed()
+        .transform((value: unknown) => (Array.isArray(value) ? value.map((item) => fileIdOf(item)) : value))
+        .test('files', 'validation.field.files', (value) => value == null || (Array.isArray(value) && value.every((item) => typeof item === 'string' && FILE_ID_PATTERN.test(item))))
+        .test('files-count', 'validation.field.too_many_files', (value) => !Array.isArray(value) || value.length <= FILES_MAX)
+        .test('files-unique', 'validation.field.files', (value) => !Array.isArray(value) || new Set(value).size === value.length),
+    openApi: () => ({ type: 'array', items: FILE_VALUE_SCHEMA, maxItems: FILES_MAX }),
+    typeName: 'lista de identificadores de archivos subidos (fileID)',
+    // Has files or not: `?<source>=true` / `false`.
+    filter: (_field, sql, description) => ({ kind: 'bool', sql: `jsonb_array_length(${sql}) > 0`, description: `${description} (true: con archivos, false: sin archivos)` }),
+    nullableByDefault: false,
+    orderable: false,
+  },
   manyToMany: {
     rule: (field) => {
-      const list = yup.array().of(referenceId).typeError('validation.field.list').max(MANY_TO_MANY_MAX, 'validation.field.too_many');
+      // `expand`: the linked records come as objects and may go back as such (their id is taken).
+      const expand = field.expand;
+      const item = expand ? referenceId.transform((value: unknown, original: unknown) => linkedIdOf(original, expand.id) ?? value) : referenceId;
+      const list = yup.array().of(item).typeError('validation.field.list').max(MANY_TO_MANY_MAX, 'validation.field.too_many');
       return field.required ? list.min(1, required) : list;
     },
     openApi: (field) => ({
       type: 'array',
-      items: { type: 'integer' },
+      items: field.expand
+        ? { type: 'object', properties: { [field.expand.id]: { type: 'integer' }, [field.reference?.display ?? 'name']: { type: 'string' } } }
+        : { type: 'integer' },
       description: field.ordered ? 'Identificadores de los registros vinculados, en orden' : 'Identificadores de los registros vinculados',
     }),
     typeName: 'lista de identificadores de los registros vinculados',
@@ -272,8 +307,10 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
     filter: (field, _sql, description, context) => ({
       kind: 'in',
       type: 'int',
-      sql: (list) =>
-        `exists (select 1 from "${junctionTableName(context, field)}" j where j.${JUNCTION_COLUMNS.record} = ${context.idSql} and j.${JUNCTION_COLUMNS.target} in ${list})`,
+      sql: (list) => {
+        const junction = junctionOf(context, field);
+        return `exists (select 1 from "${junction.table}" j where j."${junction.record}" = ${context.idSql} and j."${junction.target}" in ${list})`;
+      },
       description: `${description} (registros vinculados a ese identificador)`,
     }),
     nullableByDefault: false,
@@ -318,7 +355,8 @@ export function fieldRule(field: FieldDeclaration): Rule {
 /** The fields a body sets: not the id, not read-only or computed, not the parent's id of a nested resource (it comes from the path). */
 const writable = (model: Pick<ResourceModel, 'fields' | 'parent'>, idField: string) =>
   model.fields.filter(
-    (field) => field.type !== 'id' && field.source !== idField && !field.readOnly && !field.computed && field.source !== model.parent?.field,
+    (field) =>
+      field.type !== 'id' && field.source !== idField && !field.readOnly && !field.hidden && !field.computed && field.source !== model.parent?.field,
   );
 
 /**

@@ -1,15 +1,38 @@
 /**
- * Site groups (spec 01 §3 'Group', 'Group management' at /portales/grupos): the list on the engine, with the number
- * of entities of each group computed on read; one group, create and edit come with the portals issue.
+ * Site groups (spec 01 §3 'Group', 'Group management' at /portales/grupos, §5 'Group', §9): list 10 a page, create, edit,
+ * one group and delete on the engine. A group's entities are the ordered `manyToMany` field `sites` over the existing
+ * `group_sites (group_id, site_id, order)`; `rows` answers the spec's "rows of sites (siteID, order)" with each site's
+ * name, so a screen shows a group without asking the site list.
  */
-import { groupsReference } from './references';
+import * as yup from 'yup';
+import { groupsReference, groupSitesFindReference, groupSitesReference } from './references';
 import { defineResource } from './types';
+
+export interface GroupSiteRow {
+  siteID: number;
+  order: number;
+  name: string;
+}
 
 export interface GroupRecord {
   groupID: number;
   name: string;
   countEntities: number;
+  sites: number[];
+  rows: GroupSiteRow[];
 }
+
+/** Spec 01 §5 'Group': name required max 100, at least one entity. Messages are i18n keys (i18n/es/siteGroups.ts). */
+export const GROUP_NAME_MAX = 100;
+export const groupSchema = yup.object({
+  name: yup.string().trim().required('siteGroups.validation.name_required').max(GROUP_NAME_MAX, 'siteGroups.validation.name_too_long'),
+  sites: yup
+    .array()
+    .of(yup.number().typeError('validation.field.reference').integer('validation.field.reference').required('validation.field.reference'))
+    .typeError('validation.field.list')
+    .min(1, 'siteGroups.validation.sites_required')
+    .required('siteGroups.validation.sites_required'),
+});
 
 export const groupsResource = defineResource<GroupRecord>({
   ...groupsReference,
@@ -17,7 +40,7 @@ export const groupsResource = defineResource<GroupRecord>({
   fields: [
     { source: 'groupID', type: 'id', label: 'sites.resources.groups.fields.groupID', list: false },
     // `?name=` is the spec's contains search; `search` (react-admin's q) searches the same.
-    { source: 'name', type: 'text', label: 'sites.resources.groups.fields.name', maxLength: 100, searchable: true, filter: 'search' },
+    { source: 'name', type: 'text', label: 'sites.resources.groups.fields.name', maxLength: GROUP_NAME_MAX, searchable: true, filter: 'search', required: true },
     {
       source: 'countEntities',
       type: 'integer',
@@ -26,13 +49,90 @@ export const groupsResource = defineResource<GroupRecord>({
       // The group's entities, without the deleted ones.
       computed: { sql: 'select count(*)::int from group_sites gs join sites s on s.id = gs.site_id where gs.group_id = t.group_id and not s.is_deleted' },
     },
+    {
+      source: 'sites',
+      type: 'manyToMany',
+      label: 'siteGroups.fields.sites',
+      reference: { resource: 'sites', display: 'name' },
+      ordered: true,
+      required: true,
+      list: false,
+      // The table of the first schema (server/db/schema/sites.ts); a deleted site cannot be added.
+      junction: { table: 'group_sites', record: 'group_id', target: 'site_id', position: 'order', targetWhere: 'not is_deleted' },
+    },
+    {
+      source: 'rows',
+      type: 'json',
+      label: 'siteGroups.fields.rows',
+      readOnly: true,
+      list: false,
+      computed: {
+        sql: `select coalesce(json_agg(json_build_object('siteID', s.id, 'order', gs."order", 'name', s.name) order by gs."order", s.id), '[]'::json)
+              from group_sites gs join sites s on s.id = gs.site_id where gs.group_id = t.group_id and not s.is_deleted`,
+      },
+    },
   ],
-  // `GET /sites/groups/{groupID}` (spec 01 §7) waits for the portals issue: beside `/sites/{id}/portalkey` it is an
-  // ambiguous path for OpenAPI linters (docs/decisions.md 'Resource engine: actions, hooks, exports').
-  operations: ['list'],
+  schema: groupSchema,
   sort: { field: 'name', order: 'ASC' },
   // Group list 10 per page (spec 01 §9); the group lookup of the filters asks for 100.
   pageSize: 10,
+  maxPageSize: 1000,
+  editMode: 'dialog',
+  messages: { confirmDelete: 'siteGroups.confirm_delete', created: 'siteGroups.created', updated: 'siteGroups.updated', deleted: 'siteGroups.deleted', empty: 'siteGroups.empty' },
+});
+
+export interface GroupSiteCandidate {
+  siteID: number;
+  name: string;
+  alias: string;
+}
+
+/**
+ * `GET /sites/groupsites/find` (spec 01 §7, §9 'group lookup 100 per page, min 3 characters'): the entity search of the
+ * group form, a read-only list over the sites that are not deleted; `search` (or `name`) needs 3 characters or more.
+ */
+export const groupSitesFindResource = defineResource<GroupSiteCandidate>({
+  ...groupSitesFindReference,
+  table: 'sites',
+  fields: [
+    { source: 'siteID', type: 'id', column: 'id', label: 'siteGroups.fields.siteID' },
+    { source: 'name', type: 'text', label: 'sites.resources.sites.fields.name', maxLength: 200, searchable: true, filter: 'search' },
+    { source: 'alias', type: 'text', label: 'sites.resources.sites.fields.alias', maxLength: 220, filter: false },
+  ],
+  listWhere: 'not t.is_deleted',
+  searchMinLength: 3,
+  operations: ['list'],
+  sort: { field: 'name', order: 'ASC' },
+  pageSize: 100,
+  maxPageSize: 100,
+  editMode: 'dialog',
+});
+
+export interface GroupSiteRecord {
+  siteID: number;
+  groupID: number;
+  order: number;
+  name: string;
+}
+
+/**
+ * `GET /sites/groupsites/` (spec 01 §7, "group criteria"): the rows of sites of the groups asked for (`?groupID=`), in
+ * their order, with each site's name; a read-only list over `group_sites` (deleted sites left out). The rows are written
+ * through the group (`POST`/`PUT /sites/groups/…` with `sites`).
+ */
+export const groupSitesResource = defineResource<GroupSiteRecord>({
+  ...groupSitesReference,
+  table: 'group_sites',
+  fields: [
+    { source: 'siteID', type: 'id', column: 'site_id', label: 'siteGroups.fields.siteID' },
+    { source: 'groupID', type: 'integer', column: 'group_id', label: 'sites.resources.groups.fields.groupID' },
+    { source: 'order', type: 'integer', label: 'siteGroups.fields.order' },
+    { source: 'name', type: 'text', label: 'sites.resources.sites.fields.name', readOnly: true, computed: { sql: 'select s.name from sites s where s.id = t.site_id' } },
+  ],
+  listWhere: 'exists (select 1 from sites s where s.id = t.site_id and not s.is_deleted)',
+  operations: ['list'],
+  sort: { field: 'order', order: 'ASC' },
+  pageSize: 100,
   maxPageSize: 1000,
   editMode: 'dialog',
 });

@@ -1,14 +1,21 @@
 /** Every declared resource. The server's routes, the client's screens and the menu derive from this list. */
 import { auditResource } from './audit';
+import { backupsResource } from './backups';
 import { chatCategoriesResource } from './catalogues/chatcategories';
 import { documentTypesResource } from './catalogues/documenttypes';
 import { procedureTypesResource } from './catalogues/proceduretypes';
 import { siteTypesResource } from './catalogues/sitetypes';
-import { groupsResource } from './groups';
+import { groupSitesFindResource, groupSitesResource, groupsResource } from './groups';
 import { locationsResource } from './locations';
+import { siteCommentsResource } from './siteComments';
+import { siteRequestsResource } from './siteRequests';
 import { sitesResource } from './sites';
+import { permissionsResource } from './permissionCatalogue';
 import { superadminsResource } from './superadmins';
-import { isGeneratedResource, type AnyResourceDeclaration, type CustomResourceDeclaration, type ResourceDeclaration } from './types';
+import { administratorsResource } from './people/administrators';
+import { sitePermissionsResource } from './people/sitePermissions';
+import { siteUsersResource } from './people/siteUsers';
+import { isGeneratedResource, type AnyResourceDeclaration, type ResourceDeclaration } from './types';
 
 export const catalogueResources: readonly ResourceDeclaration[] = [
   siteTypesResource,
@@ -17,13 +24,19 @@ export const catalogueResources: readonly ResourceDeclaration[] = [
   chatCategoriesResource,
 ];
 
-/** Site area resources: sites (hand-written routes and screens), and locations and groups on the engine. */
-export const siteResources: readonly AnyResourceDeclaration[] = [sitesResource, locationsResource, groupsResource];
+/** Site area resources, all on the engine: sites (with hand-written screens), locations, groups and their rows of sites, annotations and requests. */
+export const siteResources: readonly AnyResourceDeclaration[] = [sitesResource, locationsResource, groupsResource, groupSitesResource, groupSitesFindResource, siteCommentsResource, siteRequestsResource];
 
-/** User area resources with hand-written routes and screens. */
-export const userResources = [superadminsResource, auditResource] satisfies readonly CustomResourceDeclaration[];
+/** User area resources: the permission catalogue (hand-written `GET /permissions`), superadmins and the audit trail on the engine. */
+export const userResources: readonly AnyResourceDeclaration[] = [permissionsResource, superadminsResource, auditResource];
 
-export const resources: readonly AnyResourceDeclaration[] = [...catalogueResources, ...siteResources, ...userResources];
+/** Administrators and site users (rows of `users` by user type) and their site-permission catalogue, on the engine. */
+export const peopleResources: readonly ResourceDeclaration[] = [sitePermissionsResource, administratorsResource, siteUsersResource];
+
+/** Site backups on the engine (server/backups: the zip job and the token download). */
+export const backupResources: readonly ResourceDeclaration[] = [backupsResource];
+
+export const resources: readonly AnyResourceDeclaration[] = [...catalogueResources, ...siteResources, ...userResources, ...peopleResources, ...backupResources];
 
 export function findResource(name: string): AnyResourceDeclaration | undefined {
   return resources.find((resource) => resource.name === name);
@@ -35,4 +48,5 @@ export function findGeneratedResource(name: string): ResourceDeclaration | undef
   return found && isGeneratedResource(found) ? found : undefined;
 }
 
+export { administratorsResource, sitePermissionsResource, siteUsersResource };
 export { chatCategoriesResource, documentTypesResource, procedureTypesResource, siteTypesResource };

@@ -28,7 +28,7 @@ export type ListFilterSpec = FilterBase &
     | { kind: 'in'; type: ListValueType; sql: ListFilterSql; min?: number; max?: number; maxLength?: number }
     | { kind: 'range'; type: 'date' | 'int' | 'number'; sql: string; bound: 'from' | 'to' }
     /** `keyed`: the columns already hold the Spanish key (a stored key such as sites.name_key), compared as they are. */
-    | { kind: 'search'; sql: readonly string[]; maxLength: number; keyed?: boolean }
+    | { kind: 'search'; sql: readonly string[]; maxLength: number; minLength?: number; keyed?: boolean }
     | { kind: 'bool'; sql: string }
     | { kind: 'choice'; choices: Readonly<Record<string, string>> }
   );

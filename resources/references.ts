@@ -4,7 +4,7 @@
  * paths) without the models — fields and yup schemas — that only the generated screens, the forms and the server need
  * (docs/decisions.md 'First-load budget'). Each declaration in resources/ spreads its reference.
  */
-import { EVERYONE, GROUP_READERS, MESSAGES_AREA, permissionUnion, PORTAL_AREA, SETTINGS, SITES } from './areas';
+import { EVERYONE, GROUP_READERS, MESSAGES_AREA, permissionUnion, PORTAL_AREA, SETTINGS, SITES, USERS_AREA } from './areas';
 import { defineReference, type ResourceReference } from './types';
 
 export const siteTypesReference = defineReference({
@@ -51,7 +51,6 @@ export const sitesReference = defineReference({
   area: 'sites',
   title: 'sites.resources.sites.title',
   permissions: { read: PORTAL_AREA, write: SITES },
-  routes: 'custom',
 });
 
 export const locationsReference = defineReference({
@@ -71,6 +70,42 @@ export const groupsReference = defineReference({
   permissions: { read: GROUP_READERS, write: SITES },
 });
 
+/** A group's rows of sites, in order (`GET /sites/groupsites/?groupID=`; no screen of its own). */
+export const groupSitesReference = defineReference({
+  name: 'groupSites',
+  apiPath: '/sites/groupsites/',
+  idField: 'siteID',
+  title: 'siteGroups.rows_title',
+  permissions: { read: GROUP_READERS, write: SITES },
+});
+
+/** The entity search of the group form (no screen of its own). */
+export const groupSitesFindReference = defineReference({
+  name: 'groupSitesFind',
+  apiPath: '/sites/groupsites/find',
+  idField: 'siteID',
+  title: 'siteGroups.find_title',
+  permissions: { read: SITES, write: SITES },
+});
+
+/** Annotations of a site (spec 01 §2 'Site detail', tab Anotaciones): the spec's `GET, POST, PUT /sites/comments`. */
+export const siteCommentsReference = defineReference({
+  name: 'sitecomments',
+  apiPath: '/sites/comments',
+  idField: 'siteCommentID',
+  title: 'siteDetail.resources.sitecomments.title',
+  permissions: { read: SITES, write: SITES },
+});
+
+/** Requests of a site (spec 01 §3 'Site request'), read by the detail's Solicitudes and Histórico tabs. */
+export const siteRequestsReference = defineReference({
+  name: 'siterequests',
+  apiPath: '/siterequests/',
+  idField: 'id',
+  title: 'siteDetail.resources.siterequests.title',
+  permissions: { read: SITES, write: SITES },
+});
+
 export const superadminsReference = defineReference({
   name: 'superadmins',
   apiPath: '/users/',
@@ -78,7 +113,48 @@ export const superadminsReference = defineReference({
   area: 'users',
   title: 'resources.superadmins.title',
   permissions: { read: ['Users'], write: ['Users'] },
+});
+
+/**
+ * The permission catalogue (`GET /permissions`, spec 01 §7): the hand-written route answers it with `meta.total`;
+ * declared so that superadmins' `permissions` links to it (its table and fields).
+ */
+export const permissionsReference = defineReference({
+  name: 'permissions',
+  apiPath: '/permissions',
+  idField: 'permissionID',
+  title: 'resources.permissions.title',
+  permissions: { read: 'authenticated', write: ['Users'] },
   routes: 'custom',
+});
+
+// Administrators and site users (spec 01 §2 'Users', §6): Users and Reports read them, only Users changes anyone.
+// Their tabs are parts of the users page (area `users`), so they name no area of their own.
+export const administratorsReference = defineReference({
+  name: 'administrators',
+  apiPath: '/usermain/',
+  idField: 'id',
+  title: 'people.administrators.title',
+  permissions: { read: USERS_AREA, write: ['Users'] },
+});
+
+export const siteUsersReference = defineReference({
+  name: 'siteusers',
+  apiPath: '/siteusers/',
+  // spec 01 §7: the list and the creation on /siteusers/, one site user on /siteuser/{id}.
+  itemPath: '/siteuser/',
+  idField: 'id',
+  title: 'people.siteusers.title',
+  permissions: { read: USERS_AREA, write: ['Users'] },
+});
+
+/** The site-level permissions an administrator or a site user holds (a catalogue table, read by both edit modals). */
+export const sitePermissionsReference = defineReference({
+  name: 'sitepermissions',
+  apiPath: '/sitepermissions/',
+  idField: 'sitePermissionID',
+  title: 'people.sitepermissions.title',
+  permissions: { read: USERS_AREA, write: ['Users'] },
 });
 
 /** Read-only screen src/audit/AuditListPage, listed in the settings index after the spec's rows. */
@@ -89,7 +165,15 @@ export const auditReference = defineReference({
   area: 'settings.audit',
   title: 'resources.audit.title',
   permissions: { read: SETTINGS, write: SETTINGS },
-  routes: 'custom',
+});
+
+/** Site backups (spec 01 §3 'Backup', §4): requested and downloaded from the site detail; no screen of their own. */
+export const backupsReference = defineReference({
+  name: 'backups',
+  apiPath: '/backuprequests',
+  idField: 'id',
+  title: 'backups.title',
+  permissions: { read: SITES, write: SITES },
 });
 
 /** Every reference, in the order of resources/index.ts `resources` (tests/unit/references.test.ts). */
@@ -101,8 +185,17 @@ export const resourceReferences: readonly ResourceReference[] = [
   sitesReference,
   locationsReference,
   groupsReference,
+  groupSitesReference,
+  groupSitesFindReference,
+  siteCommentsReference,
+  siteRequestsReference,
+  permissionsReference,
   superadminsReference,
   auditReference,
+  sitePermissionsReference,
+  administratorsReference,
+  siteUsersReference,
+  backupsReference,
 ];
 
 export function findReference(name: string): ResourceReference | undefined {

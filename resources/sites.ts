@@ -1,9 +1,15 @@
 /**
- * Sites (entity portals, spec 01 §2 '/portales', §3 'Site'). Routes and screens are hand-written
- * (server/routes/sites.ts); this declaration gives the dataProvider its path and id.
+ * Sites (entity portals, spec 01 §2 '/portales', §3 'Site', §5 'Site form'): an engine declaration. The list reads
+ * the table's indexes through its list source (orders by stored Spanish keys, the spec's filters) and the list cache;
+ * the joined names are computed fields. Writes go through the sites service (server/resources/services/sites.ts:
+ * alias and domain uniqueness, alias locked once installed, order type from the entity type, domains in
+ * `site_domains`). The screens are hand-written (src/sites, the area's screen).
  */
+import * as yup from 'yup';
+import type { ListFilterSpec, ListOrderSpec } from './listQuery';
 import { sitesReference } from './references';
-import { defineCustomResource } from './types';
+import { allowedUrlsValid } from './siteRules';
+import { defineResource } from './types';
 
 export interface SiteListRecord {
   id: number;
@@ -32,23 +38,191 @@ export interface SiteListRecord {
   population: number | null;
 }
 
-export const sitesResource = defineCustomResource({
+/** A site as the API answers it: the list record plus the form's fields. */
+export interface SiteRecord extends SiteListRecord {
+  address: string | null;
+  siteLatitude: number | null;
+  siteLongitude: number | null;
+  piwikId: number | null;
+  userMade: boolean;
+}
+
+/** Site status (spec 01 §3): 1 active, 2 inactive; a site that is not installed is never active. */
+const ACTIVE = 't.status_id = 1 and t.installed';
+
+/** The status tabs (spec 01 'Site list'): each one's condition, counted together by GET /sites/counts/. */
+export const SITE_STATUS_BUCKETS = {
+  all: 'true',
+  active: ACTIVE,
+  inactive: `not (${ACTIVE})`,
+  pending: 't.pending_request',
+} as const;
+
+/**
+ * Names sort in Spanish order by the stored key the name indexes hold (`sites_name_idx` and the filtered ones serve
+ * the default order); the site type and the locations by their names' keys kept on the sites row (migration
+ * 0012_list_order_indexes): every order reads an index. Empty populations and municipalities go last both ways.
+ */
+const SITE_ORDERS: Readonly<Record<string, ListOrderSpec>> = {
+  name: 't.name_key collate "C"',
+  id: 't.id',
+  modifiedDate: 't.modified_date',
+  population: { sql: 't.population', nullsLast: true },
+  countUsers: 't.count_users',
+  countEmails: 't.count_emails',
+  countContents: 't.count_contents',
+  countComments: 't.count_comments',
+  siteType: 't.site_type_key collate "C"',
+  parentLocation: 't.parent_location_key collate "C"',
+  childLocation: { sql: 't.location_key collate "C"', nullsLast: true },
+  statusId: 't.status_id',
+};
+
+/** The spec's site filter (spec 01 §3 'Site filter'), over the indexed columns. */
+const SITE_FILTERS: Readonly<Record<string, ListFilterSpec>> = {
+  id: { kind: 'in', type: 'int', min: 1, sql: 't.id', description: 'Entidades por id' },
+  name: { kind: 'search', sql: ['t.name_key'], keyed: true, maxLength: 200, description: 'Parte del nombre (sin distinguir mayúsculas ni tildes)' },
+  search: { kind: 'search', sql: ['t.name_key'], keyed: true, maxLength: 200, description: 'Igual que name' },
+  parentLocationId: { kind: 'eq', type: 'int', min: 1, sql: 't.parent_location_id', description: 'Departamento' },
+  locationId: { kind: 'eq', type: 'int', min: 1, sql: 't.location_id', description: 'Municipio' },
+  siteTypeId: { kind: 'in', type: 'int', min: 1, sql: 't.site_type_id', description: 'Tipo de entidad' },
+  groupID: {
+    kind: 'eq',
+    type: 'int',
+    min: 1,
+    sql: (group) => `exists (select 1 from group_sites gs where gs.group_id = ${group} and gs.site_id = t.id)`,
+    description: 'Grupo',
+  },
+  status: {
+    kind: 'choice',
+    choices: { 1: SITE_STATUS_BUCKETS.active, 2: SITE_STATUS_BUCKETS.inactive },
+    description: '1 activos (instalados), 2 inactivos o no instalados',
+  },
+  pendingRequest: { kind: 'bool', sql: SITE_STATUS_BUCKETS.pending, description: 'true: solo con solicitud pendiente' },
+};
+
+/** The filters that choose a tab: the tab counts leave them out, so that every tab counts the same search. */
+export const SITE_TAB_FILTERS = ['status', 'pendingRequest'] as const;
+
+const label = (source: string) => `sites.resources.sites.fields.${source}`;
+const number = (message: string) => yup.number().typeError(message).nullable().required('validation.field.required');
+
+/** Site form rules with the spec's messages (spec 01 §5); uniqueness and the alias lock are the server's (service). */
+const siteSchema = yup.object({
+  name: yup.string().trim().required('validation.field.required').min(5, 'validation.site.name_length').max(200, 'validation.site.name_length'),
+  alias: yup
+    .string()
+    .trim()
+    .required('validation.field.required')
+    .min(3, 'validation.site.alias_length')
+    .max(220, 'validation.site.alias_length')
+    .matches(/^[A-Za-z0-9_-]+$/, 'validation.site.alias_pattern'),
+  orderType: number('validation.field.choice').oneOf([0, 1], 'validation.field.choice'),
+  allowedUrl: yup
+    .string()
+    .trim()
+    .required('validation.field.required')
+    .max(200, 'validation.site.allowed_url_length')
+    .test('urls', 'validation.site.allowed_url', (value) => value === undefined || allowedUrlsValid(value)),
+  address: yup.string().trim().required('validation.field.required').min(5, 'validation.site.address_length').max(150, 'validation.site.address_length'),
+  siteLatitude: number('validation.site.latitude').min(-90, 'validation.site.latitude').max(90, 'validation.site.latitude'),
+  siteLongitude: number('validation.site.longitude').min(-180, 'validation.site.longitude').max(180, 'validation.site.longitude'),
+});
+
+export const sitesResource = defineResource<SiteRecord>({
   ...sitesReference,
   table: 'sites',
   fields: [
-    { source: 'id', type: 'id', label: 'sites.resources.sites.fields.id', list: false },
-    { source: 'name', type: 'text', label: 'sites.resources.sites.fields.name', maxLength: 200, searchable: true },
-    { source: 'alias', type: 'text', label: 'sites.resources.sites.fields.alias', maxLength: 220, list: false },
-    { source: 'siteType', type: 'text', label: 'sites.resources.sites.fields.siteType', readOnly: true },
-    { source: 'parentLocation', type: 'text', label: 'sites.resources.sites.fields.parentLocation', readOnly: true },
-    { source: 'childLocation', type: 'text', label: 'sites.resources.sites.fields.childLocation', readOnly: true },
-    { source: 'url', type: 'text', label: 'sites.resources.sites.fields.url', maxLength: 200, list: false },
-    { source: 'countUsers', type: 'integer', label: 'sites.resources.sites.fields.countUsers', readOnly: true },
-    { source: 'countEmails', type: 'integer', label: 'sites.resources.sites.fields.countEmails', readOnly: true },
-    { source: 'countContents', type: 'integer', label: 'sites.resources.sites.fields.countContents', readOnly: true },
-    { source: 'countComments', type: 'integer', label: 'sites.resources.sites.fields.countComments', readOnly: true },
-    { source: 'modifiedDate', type: 'datetime', label: 'sites.resources.sites.fields.modifiedDate', readOnly: true },
-    { source: 'population', type: 'integer', label: 'sites.resources.sites.fields.population', readOnly: true },
-    { source: 'statusName', type: 'text', label: 'sites.resources.sites.fields.statusName', readOnly: true },
+    { source: 'id', type: 'id', label: label('id'), list: false },
+    { source: 'name', type: 'text', label: label('name'), maxLength: 200, searchable: true, required: true },
+    { source: 'alias', type: 'text', label: label('alias'), maxLength: 220, list: false, required: true, filter: false },
+    { source: 'parentLocationId', type: 'reference', label: label('parentLocationId'), reference: { resource: 'locations', display: 'name' }, required: true, list: false },
+    {
+      source: 'parentLocation',
+      type: 'text',
+      label: label('parentLocation'),
+      readOnly: true,
+      nullable: true,
+      computed: { sql: 'select l.name from locations l where l.id = t.parent_location_id' },
+    },
+    // Required unless the entity is departmental (order 0): checked by the sites service, which knows the order.
+    { source: 'locationId', type: 'reference', label: label('locationId'), reference: { resource: 'locations', display: 'name' }, nullable: true, list: false },
+    {
+      source: 'childLocation',
+      type: 'text',
+      label: label('childLocation'),
+      readOnly: true,
+      nullable: true,
+      computed: { sql: 'select l.name from locations l where l.id = t.location_id' },
+    },
+    { source: 'siteTypeId', type: 'reference', label: label('siteTypeId'), reference: { resource: 'sitetypes', display: 'name' }, required: true, list: false },
+    { source: 'siteType', type: 'text', label: label('siteType'), readOnly: true, nullable: true, computed: { sql: 'select st.name from site_types st where st.id = t.site_type_id' } },
+    { source: 'orderType', type: 'integer', label: label('orderType'), list: false, required: true, filter: false },
+    { source: 'url', type: 'text', label: label('url'), maxLength: 200, list: false, nullable: true, filter: false },
+    { source: 'allowedUrl', type: 'text', label: label('allowedUrl'), maxLength: 200, list: false, nullable: true, required: true, filter: false },
+    { source: 'address', type: 'text', label: label('address'), maxLength: 150, list: false, nullable: true, required: true, filter: false },
+    { source: 'siteLatitude', type: 'decimal', label: label('siteLatitude'), list: false, required: true, filter: false },
+    { source: 'siteLongitude', type: 'decimal', label: label('siteLongitude'), list: false, required: true, filter: false },
+    { source: 'installed', type: 'boolean', label: label('installed'), readOnly: true, list: false },
+    { source: 'statusId', type: 'integer', label: label('statusId'), readOnly: true, list: false, filter: false },
+    {
+      source: 'statusName',
+      type: 'text',
+      label: label('statusName'),
+      readOnly: true,
+      computed: { sql: `case when ${ACTIVE} then 'sites.server.status.active' else 'sites.server.status.inactive' end`, translated: true },
+    },
+    { source: 'pendingRequest', type: 'boolean', label: label('pendingRequest'), readOnly: true, list: false },
+    {
+      source: 'requestType',
+      type: 'text',
+      label: label('requestType'),
+      readOnly: true,
+      nullable: true,
+      list: false,
+      // The latest pending request's kind (FirstTime, ChangeAdmin, UserMade), read only for flagged sites.
+      computed: {
+        sql: `select r.kind from site_requests r where t.pending_request and r.site_id = t.id and r.status = 'PendingApproval' order by r.creation_date desc, r.id desc limit 1`,
+      },
+    },
+    { source: 'countUsers', type: 'integer', label: label('countUsers'), readOnly: true, filter: false },
+    { source: 'countEmails', type: 'integer', label: label('countEmails'), readOnly: true, filter: false },
+    { source: 'countContents', type: 'integer', label: label('countContents'), readOnly: true, filter: false },
+    { source: 'countComments', type: 'integer', label: label('countComments'), readOnly: true, filter: false },
+    { source: 'modifiedDate', type: 'datetime', label: label('modifiedDate'), readOnly: true, filter: false },
+    { source: 'population', type: 'integer', label: label('population'), readOnly: true, filter: false },
+    { source: 'piwikId', type: 'integer', label: label('piwikId'), readOnly: true, list: false, filter: false },
+    { source: 'userMade', type: 'boolean', label: label('userMade'), readOnly: true, list: false, filter: false },
+    { source: 'createdDate', type: 'datetime', label: label('createdDate'), readOnly: true, list: false, filter: false },
+    {
+      // The site's active main administrators, for the detail's administrator tab (spec 01 'Site detail').
+      source: 'administrators',
+      type: 'json',
+      label: label('administrators'),
+      readOnly: true,
+      list: false,
+      filter: false,
+      computed: {
+        sql: `select coalesce(json_agg(json_build_object('id', u.id, 'name', u.name, 'email', u.email, 'adminType', u.admin_type, 'isGuest', u.is_guest) order by u.id), '[]'::json)
+                from users u where u.site_id = t.id and u.user_type_id = 1 and not u.deleted`,
+      },
+    },
+  ],
+  schema: siteSchema,
+  sort: { field: 'name', order: 'ASC' },
+  // Site list 20 per page (spec 01 §9); 'Ver más' and the group lookup ask for more, up to 100.
+  pageSize: 20,
+  maxPageSize: 100,
+  listMode: 'loadMore',
+  // Rows of the former soft delete (before deletion became permanent) do not exist for the API.
+  listWhere: 'not t.is_deleted',
+  listSource: { orders: SITE_ORDERS, filters: SITE_FILTERS },
+  listCache: true,
+  editMode: 'dialog',
+  messages: { locked: 'sites.server.not_installed' },
+  actions: [
+    // Spec 01 §4: only installed sites change status; the service refuses a site already in the asked status.
+    { name: 'enable', kind: 'custom', method: 'POST', path: '{id}/enable', scope: 'record', label: 'sites.resources.sites.actions.enable', when: (site) => site.installed },
+    { name: 'disable', kind: 'custom', method: 'POST', path: '{id}/disable', scope: 'record', label: 'sites.resources.sites.actions.disable', when: (site) => site.installed },
   ],
 });

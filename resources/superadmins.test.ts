@@ -19,7 +19,8 @@ describe('superadminSchema', () => {
     expect(await errorsOf(valid)).toEqual({});
     const cast = await superadminSchema.validate({ ...valid, email: ' Laura@Portales.GOV.co ', permissions: [1, 9] });
     expect(cast.email).toBe('laura@portales.gov.co');
-    expect(cast.permissions).toEqual([{ permissionID: 1 }, { permissionID: 9 }]);
+    // The engine stores ids: objects and bare ids alike become the sorted ids.
+    expect(cast.permissions).toEqual([1, 9]);
   });
 
   it('gives the spec messages (as i18n keys)', async () => {
@@ -36,12 +37,13 @@ describe('superadminSchema', () => {
 });
 
 describe('superadminsResource', () => {
-  it('is served by custom routes at /users/, read and written with Users, shown with Users or Reports', () => {
+  it('is an engine declaration at /users/, read and written with Users, shown with Users or Reports', () => {
+    expect(superadminsResource.routes).toBeUndefined();
+    expect(superadminsResource.operations).toEqual(['list', 'read', 'create', 'update']);
     expect(superadminsResource).toMatchObject({
       name: 'superadmins',
       apiPath: '/users/',
       idField: 'id',
-      routes: 'custom',
       route: '/administradores',
       routeAccess: ['Users', 'Reports'],
       permissions: { read: ['Users'], write: ['Users'] },

@@ -1,14 +1,15 @@
 /**
- * Superadministrators (spec 01 §2 'Users', §5 'Superadmin'): platform users holding a chosen set of
- * the nine permissions. Routes and screens are hand-written (server/routes/users.ts); this declaration
- * gives the dataProvider its path and id, and both sides the validation. There is no password: a superadmin's
- * password is only set through the invitation or recovery link (server/auth/superadminRules.ts).
+ * Superadministrators (spec 01 §2 'Users', §5 'Superadmin'): platform users (`users` rows of type 2) holding a chosen
+ * set of the nine permissions, on the engine: list (search over name and e-mail, 20 a page, newest first), read,
+ * create and update (`deleted` deactivates). The domain rules (self-lockout, granting only what one holds, the
+ * invitation link, an e-mail change) run in the resource's service (server/resources/services/superadmins.ts). There
+ * is no password: it is only set through the invitation or recovery link (server/auth/superadminRules.ts).
  */
 import * as yup from 'yup';
 import { EMAIL_PATTERN } from './fieldKinds';
-import { defineCustomResource } from './types';
-import type { Permission } from './permissions';
+import { PERMISSIONS, type Permission } from './permissions';
 import { superadminsReference } from './references';
+import { defineResource } from './types';
 
 export interface SuperadminRecord {
   id: number;
@@ -24,17 +25,22 @@ export interface SuperadminRecord {
 /** Lower-case e-mail shape (spec: "lowercase e-mail pattern"). */
 export const SUPERADMIN_EMAIL_PATTERN = EMAIL_PATTERN;
 
-/** A permission is sent as `{ permissionID, name }`; a bare id is accepted too. */
-const permissionItem = yup
-  .object({
-    permissionID: yup
-      .number()
-      .typeError('validation.superadmin.permissions')
-      .integer('validation.superadmin.permissions')
-      .required('validation.superadmin.permissions'),
-    name: yup.string().optional(),
-  })
-  .transform((value: unknown) => (typeof value === 'number' ? { permissionID: value } : value));
+/** The user type (column user_type_id of the users table) of a superadmin (server/db/schema/users.ts USER_TYPE.superadmin). */
+export const SUPERADMIN_USER_TYPE = 2;
+
+const KNOWN_PERMISSION_IDS = new Set<number>(PERMISSIONS.map((permission) => permission.permissionID));
+
+/** A permission as sent: `{ permissionID, name }` or a bare id; anything else is not a permission id. */
+function permissionIdOf(value: unknown): number {
+  const raw = value && typeof value === 'object' ? (value as { permissionID?: unknown }).permissionID : value;
+  const id = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
+  return typeof id === 'number' && Number.isInteger(id) ? id : NaN;
+}
+
+/** The permission ids of a body, without repeats and in id order (the catalogue's order). */
+export function permissionIds(value: unknown): number[] {
+  return Array.isArray(value) ? [...new Set(value.map(permissionIdOf))].sort((a, b) => a - b) : [];
+}
 
 export const superadminSchema = yup.object({
   name: yup
@@ -50,28 +56,52 @@ export const superadminSchema = yup.object({
     .required('validation.superadmin.email_required')
     .max(200, 'validation.superadmin.email_invalid')
     .matches(SUPERADMIN_EMAIL_PATTERN, { message: 'validation.superadmin.email_invalid', excludeEmptyString: true }),
+  // The engine stores ids: `{ permissionID, name }` objects and bare ids both become the sorted ids, each one of the nine.
   permissions: yup
     .array()
-    .of(permissionItem)
+    .transform((value: unknown) => (Array.isArray(value) ? permissionIds(value) : value))
+    .of(yup.number().required())
     .typeError('validation.superadmin.permissions')
     .required('validation.superadmin.permissions')
-    .min(1, 'validation.superadmin.permissions'),
+    .min(1, 'validation.superadmin.permissions')
+    .test('known', 'validation.superadmin.permissions', (ids) => !ids || ids.every((id) => KNOWN_PERMISSION_IDS.has(id))),
   deleted: yup.boolean().typeError('validation.invalid').optional(),
 });
 
 export type SuperadminBody = yup.InferType<typeof superadminSchema>;
 
-export const superadminsResource = defineCustomResource({
+export const superadminsResource = defineResource<SuperadminRecord>({
   ...superadminsReference,
   table: 'users',
   fields: [
     { source: 'id', type: 'id', label: 'resources.superadmins.fields.id' },
-    { source: 'name', type: 'text', label: 'resources.superadmins.fields.name', maxLength: 200, searchable: true },
-    { source: 'email', type: 'email', label: 'resources.superadmins.fields.email', maxLength: 200, searchable: true },
+    { source: 'name', type: 'text', label: 'resources.superadmins.fields.name', maxLength: 200, searchable: true, filter: false },
+    { source: 'email', type: 'email', label: 'resources.superadmins.fields.email', maxLength: 200, searchable: true, filter: false },
     { source: 'deleted', type: 'boolean', label: 'resources.superadmins.fields.deleted' },
+    { source: 'isGuest', type: 'boolean', label: 'resources.superadmins.fields.isGuest', readOnly: true, list: false },
+    {
+      source: 'permissions',
+      type: 'manyToMany',
+      label: 'resources.superadmins.fields.permissions',
+      reference: { resource: 'permissions', display: 'name' },
+      junction: { table: 'user_permissions', record: 'user_id', target: 'permission_id' },
+      expand: { id: 'permissionID' },
+      filter: false,
+    },
     { source: 'lastLogin', type: 'datetime', label: 'resources.superadmins.fields.lastLogin', readOnly: true },
-    { source: 'createdDate', type: 'datetime', label: 'resources.superadmins.fields.createdDate', readOnly: true },
+    { source: 'createdDate', type: 'datetime', label: 'resources.superadmins.fields.createdDate', readOnly: true, nullable: false },
+    // The `users` table also holds site administrators and site users: only type 2 rows exist here.
+    { source: 'userTypeId', type: 'integer', label: 'resources.superadmins.fields.id', hidden: true, defaultValue: SUPERADMIN_USER_TYPE },
+    { source: 'modifiedDate', type: 'datetime', label: 'resources.superadmins.fields.createdDate', hidden: true },
   ],
-  unique: ['email'],
-  messages: { empty: 'resources.superadmins.empty' },
+  schema: superadminSchema,
+  listWhere: `t.user_type_id = ${SUPERADMIN_USER_TYPE}`,
+  operations: ['list', 'read', 'create', 'update'],
+  // Spec 01 §2 'Users': order by recent, paging of 20.
+  sort: { field: 'createdDate', order: 'DESC' },
+  pageSize: 20,
+  maxPageSize: 100,
+  listMode: 'loadMore',
+  editMode: 'dialog',
+  messages: { empty: 'resources.superadmins.empty', created: 'resources.superadmins.created', updated: 'resources.superadmins.updated' },
 });

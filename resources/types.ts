@@ -10,6 +10,7 @@
  */
 import type { AnyObject, ObjectSchema } from 'yup';
 import { screenOfArea, type AreaKey } from './areas';
+import type { ListFilterSpec, ListOrderSpec } from './listQuery';
 import type { PermissionName } from './permissions';
 
 /** The field kinds of the engine; each one's column, rule, OpenAPI schema, cell and input: resources/fieldKinds.ts. */
@@ -31,6 +32,7 @@ export type FieldType =
   | 'audience'
   | 'file'
   | 'image'
+  | 'files'
   | 'manyToMany';
 
 /** One choice of an `enum` field; its label defaults to `resources.<name>.fields.<source>.choices.<id>`. */
@@ -72,7 +74,26 @@ export interface FieldDeclaration {
   /** `manyToMany` fields: the list keeps the order it is given (a `position` column in the junction table). */
   ordered?: boolean;
   /**
-   * `file` and `image` fields: the files service's element type (server/files/elementTypes.ts) that says which
+   * `manyToMany` fields over a junction table that already exists (e.g. `group_sites (group_id, site_id, order)`)
+   * instead of the generated `<table>_<column> (record_id, target_id, position)`. `targetWhere`: a condition over the
+   * linked row (aliased by its table) that a new link needs, for a linked resource the engine does not generate (no
+   * `softDelete` to read), e.g. `not is_deleted`. Superadmins' `user_permissions (user_id, permission_id)` is one too.
+   */
+  junction?: { table: string; record: string; target: string; position?: string; targetWhere?: string };
+  /**
+   * `manyToMany` fields: the record carries each linked record as an object `{ <its id field>: id, <display>: value }`
+   * (superadmins' `permissions: [{ permissionID, name }]`, `expand: { id: 'permissionID' }`) instead of its id; a body
+   * may send those objects or bare ids.
+   */
+  expand?: { id: string };
+  /**
+   * A stored column the API never answers nor takes: a discriminator of a shared table (superadmins' `userTypeId` in
+   * `users`), set on create from `defaultValue`, or a stamp the service sets. Implies `readOnly`, not listed, no filter
+   * nor order, not in OpenAPI.
+   */
+  hidden?: boolean;
+  /**
+   * `file`, `image` and `files` fields: the files service's element type (server/files/elementTypes.ts) that says which
    * formats and size the field accepts; the input uploads to `POST /uploadfiles/elementType=<elementType>`.
    */
   elementType?: string;
@@ -85,7 +106,27 @@ export interface FieldDeclaration {
    * A read-only value the database computes on every read (no column): `sql` is an expression over the resource's row,
    * aliased `t` (e.g. `(select count(*)::int from group_sites gs where gs.group_id = t.group_id)`). Not filtered nor ordered.
    */
-  computed?: { sql: string };
+  computed?: {
+    sql: string;
+    /** The expression gives an i18n key (e.g. `sites.server.status.active`): the server answers its Spanish text. */
+    translated?: boolean;
+  };
+  /**
+   * Written, never read back: the list, one record, the answers of the writes, the exports and the audit lines leave it
+   * out (a password stored as its hash by the resource's service; docs/decisions.md 'Administrators and site users').
+   */
+  writeOnly?: boolean;
+}
+
+/**
+ * A list filter that is not a field of the row (e.g. the site's department of a user): its value type, its label and an
+ * SQL condition over the row aliased `t` in which `{values}` stands for the parenthesised list of values, e.g.
+ * `t.site_id in (select s.id from sites s where s.parent_location_id in {values})`. Several values: any of them.
+ */
+export interface DeclaredListFilter {
+  type: 'integer';
+  label: string;
+  sql: string;
 }
 
 export type PermissionRequirement = readonly PermissionName[];
@@ -133,6 +174,11 @@ export interface ResourceReference {
   parentRoute?: string;
   /** `custom`: hand-written routes and screens (CustomResourceDeclaration); absent or `generated`: the engine's. */
   routes?: 'generated' | 'custom';
+  /**
+   * The path of one record when the spec names it apart from the collection (`GET /siteusers/` but
+   * `GET /siteuser/{id}`): `{itemPath}{id}` instead of `{apiPath}{id}` for read, update and delete.
+   */
+  itemPath?: string;
 }
 
 /** The screen facts a declaration takes from its area instead of writing them. */
@@ -184,6 +230,18 @@ export interface ResourceExport {
   permissions?: PermissionRequirement;
   /** Columns in order (field sources); default: the list's columns. Headers are the fields' i18n labels. */
   fields?: readonly string[];
+  /**
+   * `GET` (default): the filters in the query string. `POST`: the filters in a JSON body (the query string's too), as the
+   * spec's `POST /exportmainuser/` sends them.
+   */
+  method?: 'GET' | 'POST';
+  /**
+   * Written by a background job instead of streamed in the answer: `POST <path>` (filters in the body) queues the job and
+   * answers 202 `{ jobId, fileName }`; the job writes the file to the file storage in keyset batches and its progress is
+   * `GET /jobs/{id}`; `GET <path>?fileName=&fileType=` downloads the file once the job is done (spec 01 §7
+   * `POST /siteusers/export/`, `GET /siteusers/export/?fileName=&fileType=csv`).
+   */
+  background?: boolean;
 }
 
 /** What the engine generates a resource from: its table, fields, rules and list options. */
@@ -207,6 +265,30 @@ export interface ResourceModel<TRecord extends AnyObject = AnyObject> {
    * exist for the API (e.g. locations' country root, `t.parent_location_id is not null`).
    */
   listWhere?: string;
+  /** List filters beyond the fields' own (by name: the query parameter), e.g. the site's department of a user. */
+  listFilters?: Readonly<Record<string, DeclaredListFilter>>;
+  /**
+   * Other names of list filters, `alias: filter` (audit: `{ from: 'atFrom', to: 'atTo' }`, the spec's names of the
+   * engine's date range): the alias filters exactly as the filter it names, its refusals under the alias.
+   */
+  filterAliases?: Readonly<Record<string, string>>;
+  /** Fewest characters the list's text search (`search` and `filter: 'search'` fields) accepts: shorter is refused with 400. */
+  searchMinLength?: number;
+  /**
+   * The list's own query over the row aliased `t` (server/resources/listSpec.ts), for a list whose orders and filters
+   * must read the table's indexes: `orders` replaces the orders derived from the fields (e.g. names by a stored Spanish
+   * key), `filters` adds query parameters or replaces a field's (same name). Joined names are computed fields (scalar
+   * subqueries, evaluated for the page's rows only).
+   */
+  listSource?: {
+    orders?: Readonly<Record<string, ListOrderSpec>>;
+    filters?: Readonly<Record<string, ListFilterSpec>>;
+  };
+  /**
+   * Serve list pages from the list cache (server/lists/listCache.ts): an entry is reused only by requests that read the
+   * same data version as when it was filled (any write bumps it), so never a stale page.
+   */
+  listCache?: boolean;
   /** How the generated list pages: numbered pages (default), or one growing list with 'Ver más'. */
   listMode?: 'pages' | 'loadMore';
   /**
@@ -234,6 +316,11 @@ export interface ResourceModel<TRecord extends AnyObject = AnyObject> {
   operations?: readonly ResourceOperation[];
   /** One record without id (a settings record): `GET` and `PUT` on `apiPath`. */
   singleton?: boolean;
+  /**
+   * The record an update changes is named by the body's id field, on the collection path: `PUT {apiPath}` (the spec's
+   * `PUT /sites/comments`) instead of `PUT {apiPath}/{id}`.
+   */
+  updateInBody?: boolean;
   /** `PUT apiPath` with the whole list replaces the collection in one transaction (e.g. `PUT /footerContent`). */
   collectionUpdate?: boolean;
   /**
@@ -275,9 +362,19 @@ export function fieldColumn(field: FieldDeclaration): string {
 /** The columns of a `manyToMany` field's junction table (server/db/resourceTable.ts `junctionTable`). */
 export const JUNCTION_COLUMNS = { record: 'record_id', target: 'target_id', position: 'position' } as const;
 
-/** The junction table of a `manyToMany` field: `<table>_<column>`, e.g. `contents_tags`. */
+/** The junction table of a `manyToMany` field: `<table>_<column>`, e.g. `contents_tags`, or the one it names. */
 export function junctionTableName(model: Pick<ResourceModel, 'table'>, field: FieldDeclaration): string {
-  return `${model.table}_${fieldColumn(field)}`;
+  return field.junction?.table ?? `${model.table}_${fieldColumn(field)}`;
+}
+
+/** The table and column names of a `manyToMany` field's links: the generated ones, or those of its `junction`. */
+export function junctionOf(model: Pick<ResourceModel, 'table'>, field: FieldDeclaration): { table: string; record: string; target: string; position: string } {
+  return {
+    table: junctionTableName(model, field),
+    record: field.junction?.record ?? JUNCTION_COLUMNS.record,
+    target: field.junction?.target ?? JUNCTION_COLUMNS.target,
+    position: field.junction?.position ?? JUNCTION_COLUMNS.position,
+  };
 }
 
 /** `procedureTypeID` → `procedure_type_id`, `applicablePopulationPercentage` → `applicable_population_percentage`. */

@@ -24,6 +24,8 @@ export interface ServerConfig {
   tileUrl: string;
   /** Matomo's address (MATOMO_URL): its origin is allowed by the Content-Security-Policy. */
   matomoUrl: string | undefined;
+  /** Matomo's API token (MATOMO_TOKEN): with MATOMO_URL, a site's update also updates its analytics site (server/sites/matomo.ts). */
+  matomoToken: string | undefined;
   /** API_DOCS=1 serves the API reference at /api/docs and the OpenAPI document without signing in. */
   apiDocs: boolean;
   /** Absolute lifetime of a session in hours from sign-in: refresh never extends it. */
@@ -43,6 +45,8 @@ export interface ServerConfig {
   jobLeaseMs: number;
   /** Uploaded files no record references are purged once older than this many hours (FILE_ORPHAN_HOURS). */
   fileOrphanHours: number;
+  /** A ready backup's zip is deleted this many days after it was built (BACKUP_RETENTION_DAYS; docs/decisions.md 'Backups'). */
+  backupRetentionDays: number;
   /** Mail log (server/mail/mailLog.ts): attempts per message, backoff of temporary failures, look at due messages, sending lease. */
   mailMaxAttempts: number;
   mailRetryBaseMs: number;
@@ -104,6 +108,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     passwordResetTtlMinutes: Number(env.PASSWORD_RESET_TTL_MINUTES ?? 60),
     tileUrl: env.TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     matomoUrl: env.MATOMO_URL || undefined,
+    matomoToken: env.MATOMO_TOKEN || undefined,
     apiDocs: env.API_DOCS === '1',
     sessionMaxHours: positiveNumber(env.SESSION_MAX_HOURS, 12),
     serveAdmin: env.SERVE_ADMIN !== '0',
@@ -113,6 +118,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     jobPollMs: positiveInteger(env.JOB_POLL_MS, 1000),
     jobLeaseMs: positiveInteger(env.JOB_LEASE_MS, 60_000),
     fileOrphanHours: positiveNumber(env.FILE_ORPHAN_HOURS, 24),
+    backupRetentionDays: positiveNumber(env.BACKUP_RETENTION_DAYS, 30),
     mailMaxAttempts: positiveInteger(env.MAIL_MAX_ATTEMPTS, 5),
     mailRetryBaseMs: positiveInteger(env.MAIL_RETRY_BASE_MS, 60_000),
     mailRetryMaxMs: positiveInteger(env.MAIL_RETRY_MAX_MS, 60 * 60_000),

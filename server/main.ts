@@ -17,6 +17,7 @@ import { acquireDataDirLock, DataDirLockedError } from './db/dataDirLock';
 import { createMailer } from './mail/mailer';
 import { startMailProcessor } from './mail/mailLog';
 import { every } from './schedule';
+import { purgeBackgroundExports } from './resources/backgroundExports';
 import { startJobRunner } from './jobs';
 import { FILE_PURGE_INTERVAL_MINUTES, fileStorageOf, purgeOrphanFiles } from './files';
 import { initializeDatabase } from './seed';
@@ -98,7 +99,11 @@ async function main(): Promise<void> {
   closers.push(() => purge.stop());
   const filePurge = every(
     FILE_PURGE_INTERVAL_MINUTES * 60_000,
-    () => purgeOrphanFiles(database, fileStorageOf(context), { olderThanHours: config.fileOrphanHours }),
+    async () => {
+      await purgeOrphanFiles(database, fileStorageOf(context), { olderThanHours: config.fileOrphanHours });
+      // Files of background exports (e.g. POST /siteusers/export/) are kept as long as orphan uploads.
+      await purgeBackgroundExports(database, fileStorageOf(context), { olderThanHours: config.fileOrphanHours });
+    },
     (error) => app.log.warn({ err: error }, 'purge of orphan files failed'),
   );
   closers.push(() => filePurge.stop());

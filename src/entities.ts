@@ -5,12 +5,13 @@
  */
 import type { SvgIconComponent } from '@mui/icons-material';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { chatCategoriesReference, documentTypesReference, procedureTypesReference, siteTypesReference } from '../resources/references';
+import { chatCategoriesReference, documentTypesReference, groupsReference, procedureTypesReference, siteTypesReference } from '../resources/references';
 import type { Screen } from './routes/lazyScreen';
 import { icon as chatCategoriesIcon } from './settings/chatCategories/icon';
 import { icon as documentTypesIcon } from './settings/documentTypes/icon';
 import { icon as procedureTypesIcon } from './settings/procedureTypes/icon';
 import { icon as siteTypesIcon } from './settings/siteTypes/icon';
+import { icon as groupsIcon } from './sites/groups/icon';
 
 export interface Entity {
   list: LazyExoticComponent<Screen>;
@@ -38,6 +39,7 @@ export const entities: Readonly<Record<string, Entity>> = {
   [procedureTypesReference.name]: lazyEntity(() => import('./settings/procedureTypes'), procedureTypesIcon),
   [documentTypesReference.name]: lazyEntity(() => import('./settings/documentTypes'), documentTypesIcon),
   [chatCategoriesReference.name]: lazyEntity(() => import('./settings/chatCategories'), chatCategoriesIcon),
+  [groupsReference.name]: lazyEntity(() => import('./sites/groups'), groupsIcon),
 };
 
 /** The list screen of a resource's entity folder, if it has one. */

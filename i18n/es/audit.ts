@@ -34,10 +34,12 @@ export const audit = {
     password_reset_requested: 'Solicitud de cambio de contraseña',
     enable: 'Activación',
     disable: 'Inactivación',
+    impersonate: 'Ingreso como administrador del portal',
   },
   resources: {
     auth: 'Autenticación',
     users: 'Usuarios',
+    siteusers: 'Administradores de entidades',
   },
   /** Labels of fields only the trail stores (a resource's own fields use resources.<name>.fields). */
   fields: {

@@ -25,6 +25,7 @@ export const engine = {
   file: {
     upload: 'Subir archivo',
     replace: 'Cambiar archivo',
+    attach: 'Adjuntar archivo',
     remove: 'Quitar',
     none: 'Sin archivo',
     uploading: 'Subiendo archivo',

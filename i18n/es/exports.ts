@@ -8,6 +8,13 @@ export const exportTexts = {
     sites: 'portales',
     site_requests: 'solicitudes-portales',
     audit: 'auditoria',
+    administrators: 'administradores',
+    site_users: 'usuarios',
+  },
+  /** Exports written by a job (server/resources/backgroundExports.ts). */
+  background: {
+    not_ready: 'El archivo aún se está generando: espera a que termine.',
+    missing: 'Este archivo ya no se encuentra para descarga',
   },
   /** Name of the worksheet of an XLSX export. */
   sheet: 'Datos',
@@ -65,5 +72,15 @@ export const exportTexts = {
     csv: 'Descargar CSV',
     xlsx: 'Descargar Excel (XLSX)',
     error: 'No se pudo descargar el archivo, intenta más tarde',
+  },
+  /** A file written in the background (src/shared/BackgroundExportButton.tsx). */
+  background_button: {
+    start: 'Exportar',
+    starting: 'Iniciando la exportación…',
+    title: 'Exportación en curso',
+    ready: 'El archivo está listo para descargar',
+    failed: 'No se pudo generar el archivo, intenta más tarde',
+    download: 'Descargar archivo',
+    close: 'Cerrar',
   },
 } as const;

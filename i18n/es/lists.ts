@@ -9,6 +9,7 @@ export const lists = {
     number: 'El valor debe ser un número',
     boolean: 'El valor debe ser true o false',
     text: 'El texto no puede superar los %{max} caracteres',
+    text_short: 'Debes escribir por lo menos %{min} caracteres para buscar',
     date: 'La fecha no es válida',
     choice: 'El valor no es válido',
     too_many: 'Se admiten como máximo %{max} valores',

@@ -17,7 +17,9 @@ export const openapi = {
     Forbidden: 'La sesión no tiene ninguno de los permisos que la operación exige.',
     NotFound: 'El registro no existe (o la ruta no existe).',
     Conflict: 'El estado del registro no permite el cambio (bloqueado, en uso o ya terminado).',
+    Gone: 'El recurso ya no está disponible (por ejemplo, un enlace de descarga usado o vencido).',
     TooManyRequests: 'Demasiadas solicitudes desde esta dirección: espera antes de reintentar.',
+    BadGateway: 'Un servicio externo no respondió o rechazó el cambio (p. ej. Matomo: `PiwikError`); no se guardó nada.',
   },
   tags: {
     Sesión: 'Inicio y cierre de sesión, captcha, usuario de la sesión y catálogo de permisos.',

@@ -41,6 +41,11 @@ export const resources = {
     confirm_delete: '¿Seguro deseas eliminar este registro?',
     locked: 'Esta categoría no se puede eliminar.',
   },
+  permissions: {
+    name: 'Permiso |||| Permisos',
+    title: 'Permisos',
+    fields: { permissionID: 'ID', name: 'Permiso' },
+  },
   superadmins: {
     name: 'Superadministrador |||| Superadministradores',
     title: 'Superadministradores',
@@ -51,10 +56,13 @@ export const resources = {
       deleted: 'Inactivo',
       permissions: 'Permisos',
       password: 'Contraseña',
+      isGuest: 'Externo',
       lastLogin: 'Último ingreso',
       createdDate: 'Fecha de creación',
     },
     empty: 'Aún no tienes usuarios',
+    created: 'Se ha creado el superadministrador. Le enviamos a %{email} el enlace de invitación para asignar su contraseña (vale 72 horas).',
+    updated: 'Se ha guardado la información de forma exitosa',
   },
   audit: {
     name: 'Registro de auditoría |||| Registros de auditoría',
@@ -63,12 +71,15 @@ export const resources = {
     fields: {
       id: 'ID',
       at: 'Fecha',
+      userId: 'Id del usuario',
       userEmail: 'Usuario',
       action: 'Acción',
       resource: 'Recurso',
       recordId: 'Registro',
       recordLabel: 'Nombre del registro',
       clientAddress: 'Dirección IP',
+      before: 'Antes',
+      after: 'Después',
     },
   },
 } as const;

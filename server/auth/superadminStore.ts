@@ -5,9 +5,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database, Db } from '../db/connection';
 import { userPermissions, users, USER_TYPE } from '../db/schema';
-import { spanishOrderSql } from '../db/textKey';
-import { cachedListRows } from '../lists/listCache';
-import { listLimit, listOrderBy, listPage, listWhere, SqlParams, type ListQuery, type ListSpec } from '../lists/listQuery';
 import type { Permission } from '../../resources/permissions';
 
 /** The signed-in user as GET /auth/ and POST /auth/ answer it. */
@@ -18,7 +15,7 @@ export interface UserView {
   permissions: Permission[];
 }
 
-/** A row of GET /users/ and the body of GET /users/{id}. */
+/** A superadmin as sign-in and recovery read it (the API's /users/ is the engine's: resources/superadmins.ts). */
 export interface SuperadminView extends UserView {
   deleted: boolean;
   isGuest: boolean;
@@ -82,37 +79,6 @@ export async function findSuperadminByEmail(database: Database, email: string): 
   );
   const row = rows[0];
   return row ? { ...toSuperadminView(row), passwordHash: (row.passwordHash as string | null) ?? null } : null;
-}
-
-/** GET /users/ (spec 01 'Users': paging of 20, order by recent, text search over name and e-mail). */
-export const superadminListSpec: ListSpec = {
-  defaultPageSize: 20,
-  maxPageSize: 100,
-  orders: { createdDate: 'u.created_date', name: spanishOrderSql('u.name'), id: 'u.id' },
-  defaultOrder: '-createdDate',
-  tieBreaker: 'u.id',
-  filters: {
-    id: { kind: 'in', type: 'int', min: 1, sql: 'u.id', description: 'Superadministradores por id' },
-    search: { kind: 'search', sql: ['u.name', 'u.email'], maxLength: 200, description: 'Texto buscado en el nombre o el correo (sin distinguir mayúsculas ni tildes)' },
-  },
-};
-
-/** `dataVersion`: the request's (server/lists/listCache.ts), to answer from the list cache while it holds. */
-export async function listSuperadmins(
-  database: Database,
-  query: ListQuery,
-  dataVersion?: string | null,
-): Promise<{ results: SuperadminView[]; meta: { hasNextPage: boolean } }> {
-  const params = new SqlParams();
-  const rows = await cachedListRows<Record<string, unknown>>(
-    database,
-    dataVersion,
-    `select ${SUPERADMIN_COLUMNS} from users u ${listWhere(query, params, [`u.user_type_id = ${USER_TYPE.superadmin}`])}
-      ${listOrderBy(superadminListSpec, query)} ${listLimit(query, params)}`,
-    params.values,
-  );
-  const page = listPage(rows, query);
-  return { ...page, results: page.results.map(toSuperadminView) };
 }
 
 /** A superadmin as a change sees it once its row is locked. */

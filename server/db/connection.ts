@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { trackDataVersionSql } from '../lists/dataVersionTracking';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { RemotePglite } from './pgliteRemote';
@@ -81,6 +82,8 @@ async function listenPostgres(connectionString: string, channel: string, onPaylo
   };
 }
 
+/** The advisory lock the PostgreSQL migration holds (any constant no other code takes). */
+const MIGRATION_LOCK_KEY = 7_201_311_001;
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export interface OpenOptions {
@@ -112,7 +115,19 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         }
       },
       ping: async () => void (await pool.query('select 1')),
-      migrate: () => migratePg(db as never, { migrationsFolder }),
+      migrate: async () => {
+        // Instances starting together on one database: the first migrates, the others wait for it on this lock
+        // (drizzle's migrator takes none) and then find nothing left to apply.
+        const lock = await pool.connect();
+        try {
+          await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+          await migratePg(db as never, { migrationsFolder });
+          await pool.query(trackDataVersionSql());
+        } finally {
+          await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+          lock.release();
+        }
+      },
       close: () => pool.end(),
       listen: async (channel, onPayload) => {
         if (!NOTIFY_CHANNEL_NAME.test(channel)) throw new Error(`invalid notification channel: ${channel}`);
@@ -134,7 +149,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       if (performance.now() - client.lastAnswerAt < RECENT_ANSWER_MS) return;
       await client.query('select 1');
     },
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: async () => {
+      await migratePglite(db as never, { migrationsFolder });
+      await client.query(trackDataVersionSql());
+    },
     close: () => client.close(),
     listen: async (channel, onPayload) => {
       if (!NOTIFY_CHANNEL_NAME.test(channel)) throw new Error(`invalid notification channel: ${channel}`);

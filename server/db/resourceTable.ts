@@ -36,6 +36,8 @@ const COLUMN_BUILDERS: Record<Exclude<FieldType, 'id' | 'manyToMany'>, (name: st
   // The stored file's id (server/files); the file_refs row written with the record keeps it from the purge.
   file: (name) => uuid(name),
   image: (name) => uuid(name),
+  // The stored files' ids, in order; each is referenced in file_refs like a `file` field's.
+  files: (name) => jsonb(name).default(sql`'[]'::jsonb`) as unknown as Column,
 };
 
 function columnFor(field: FieldDeclaration, idField: string | undefined): PgColumnBuilderBase {
@@ -111,8 +113,9 @@ export function junctionTable(owner: JunctionEnd, field: FieldDeclaration, targe
 
 /** The junction tables of a declaration's `manyToMany` fields; `resolve` finds the linked resource by name. */
 export function junctionTables(owner: JunctionEnd, resolve: (name: string) => JunctionEnd | undefined) {
+  // A field over an existing junction table (`junction`) has that table in its own schema file.
   return owner.fields
-    .filter((field) => field.type === 'manyToMany')
+    .filter((field) => field.type === 'manyToMany' && !field.junction)
     .map((field) => {
       const target = field.reference ? resolve(field.reference.resource) : undefined;
       if (!target) throw new Error(`resource table ${owner.table}: ${field.source} links an unknown resource (${field.reference?.resource ?? 'none'})`);

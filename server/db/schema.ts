@@ -16,3 +16,5 @@ export * from './schema/files';
 export * from './schema/portal';
 export * from './schema/mail';
 export * from './schema/dataVersion';
+export * from './schema/loads';
+export * from './schema/backups';

@@ -140,7 +140,7 @@ function csvText(cell: ExportCell): string | number {
   return cell;
 }
 
-async function* csvChunks<Row>(columns: readonly ExportColumn<Row>[], batches: AsyncIterable<Row[]>): AsyncGenerator<string> {
+export async function* csvChunks<Row>(columns: readonly ExportColumn<Row>[], batches: AsyncIterable<Row[]>): AsyncGenerator<string> {
   yield BOM + csvLines([columns.map((column) => t(column.headerKey))]);
   for await (const rows of batches) yield csvLines(rows.map((row) => columns.map((column) => csvText(cellOf(column, row)))));
 }
@@ -230,6 +230,14 @@ export interface ListExportDeclaration<Row> {
   batchSize?: number;
   /** The formats offered (default both); the first is the default. */
   formats?: readonly ExportFormat[];
+  /** `POST`: the filters come in a JSON body (and the query string); default `GET`. */
+  method?: 'GET' | 'POST';
+}
+
+/** The filters of an export request: the query string, and with `POST` the JSON body's (the body wins). */
+export function exportFilters(method: 'GET' | 'POST', query: unknown, body: unknown): Record<string, unknown> {
+  const object = (value: unknown) => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+  return method === 'POST' ? { ...object(query), ...object(body) } : object(query);
 }
 
 /** The querystring of an export: the list's filters and order (no paging) and `format`. */
@@ -239,16 +247,18 @@ export function exportQuerySchema(spec: ListSpec): Record<string, unknown> {
   return { ...schema, properties: { ...properties, format: { type: 'string', description: t('exports.format.description') } } };
 }
 
-/** Declares `GET url`: the list's export, with its access and its OpenAPI answer (a binary file). */
+/** Declares `GET url` (or `POST url`): the list's export, with its access and its OpenAPI answer (a binary file). */
 export function registerListExport<Row extends Record<string, unknown>>(app: FastifyInstance, declaration: ListExportDeclaration<Row>): void {
   const file = { schema: { type: 'string', format: 'binary' } };
+  const method = declaration.method ?? 'GET';
+  const filters = exportQuerySchema(declaration.spec);
   apiRoute(app, {
-    method: 'GET',
+    method,
     url: declaration.url,
     access: declaration.access,
     summary: declaration.summary,
     tags: declaration.tags,
-    schema: { querystring: exportQuerySchema(declaration.spec) },
+    schema: method === 'POST' ? { body: { ...filters, description: 'Filtros de la lista (los mismos nombres que su consulta)' } } : { querystring: filters },
     documentedResponses: {
       200: {
         description: t('exports.response'),
@@ -258,11 +268,11 @@ export function registerListExport<Row extends Record<string, unknown>>(app: Fas
     handler: async (request, reply) =>
       streamListExport<Row>(reply, app.ctx.database, {
         spec: declaration.spec,
-        rawQuery: request.query,
+        rawQuery: exportFilters(method, request.query, request.body),
         sql: declaration.sql,
         columns: declaration.columns,
         fileName: t(declaration.fileNameKey),
-        format: readExportFormat(request.query, declaration.formats),
+        format: readExportFormat(exportFilters(method, request.query, request.body), declaration.formats),
         batchSize: declaration.batchSize,
       }),
   });

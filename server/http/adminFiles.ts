@@ -26,10 +26,18 @@ export function cacheControlFor(relativePath: string): string {
   return parts.length > 1 && parts[0] === HASHED_FOLDER ? IMMUTABLE_CACHE : REVALIDATE_CACHE;
 }
 
+const adminPages = new WeakMap<FastifyInstance, Buffer>();
+
+/** The built admin's index.html when `app` serves the admin (routes that answer with the admin's page), else null. */
+export function adminPage(app: FastifyInstance): Buffer | null {
+  return adminPages.get(app) ?? null;
+}
+
 /** Serves `staticDir` when it holds a build (index.html); false otherwise. */
 export async function registerAdminFiles(app: FastifyInstance, staticDir: string | undefined): Promise<boolean> {
   if (!staticDir || !fs.existsSync(path.join(staticDir, 'index.html'))) return false;
   const indexHtml = fs.readFileSync(path.join(staticDir, 'index.html'));
+  adminPages.set(app, indexHtml);
   const spaFallback = (request: FastifyRequest, reply: FastifyReply) => {
     if (isApiPath(request.url) || request.method !== 'GET') {
       return reply.status(404).send(envelope(notFound()));

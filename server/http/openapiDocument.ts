@@ -25,7 +25,9 @@ export const ERROR_RESPONSES = {
   403: 'Forbidden',
   404: 'NotFound',
   409: 'Conflict',
+  410: 'Gone',
   429: 'TooManyRequests',
+  502: 'BadGateway',
 } as const;
 
 export type ErrorStatus = keyof typeof ERROR_RESPONSES;

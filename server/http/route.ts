@@ -14,6 +14,7 @@ import { loadSessionUser } from '../auth/sessionUser';
 import { refreshToken, verifyToken } from '../auth/tokens';
 import { portalKeyFromHeader, portalKeyRefused, resolvePortalKey } from '../portal/keys';
 import { forbidden, notFound, unauthorized } from './errors';
+import { answerNotModified } from './etag';
 import { operationIdFor, type ErrorStatus, type RouteDocumentation } from './openapiDocument';
 
 export type Access = 'public' | 'authenticated' | 'portal' | { permissions: readonly PermissionName[] };
@@ -46,6 +47,12 @@ export interface RouteDeclaration {
    * the path's parent record is found: a missing parent answers 404 whatever the body).
    */
   attachValidation?: boolean;
+  /**
+   * A GET whose answer depends only on the data, the URL and the caller (the lists): answered with a weak ETag made
+   * of the request's data version (server/lists/listCache.ts), URL and user, and 304 without running the handler
+   * when the client sends it back unchanged (server/http/etag.ts). Never on answers that change without a write.
+   */
+  etag?: boolean;
   handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 }
 
@@ -73,6 +80,7 @@ export function apiRoute(app: FastifyInstance, route: RouteDeclaration): void {
       operationId: route.operationId ?? operationIdFor([route.method].flat()[0] ?? 'GET', url),
       security: route.access === 'public' ? [] : [route.access === 'portal' ? { portalKey: [] } : { bearerAuth: [] }],
     },
+    ...(route.etag ? { preHandler: answerNotModified } : {}),
     handler: route.handler,
   });
 }

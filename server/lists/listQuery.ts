@@ -116,6 +116,7 @@ function readCondition(name: string, spec: ListFilterSpec, raw: unknown): Read<L
       const text = single(raw);
       if (!text || 'error' in text) return text;
       if (text.value.length > spec.maxLength) return { error: { messageKey: 'lists.query.text', values: { max: spec.maxLength } } };
+      if (spec.minLength && text.value.trim().length < spec.minLength) return { error: { messageKey: 'lists.query.text_short', values: { min: spec.minLength } } };
       return { value: { name, kind: 'search', spec, text: text.value } };
     }
     case 'bool': {

@@ -22,7 +22,7 @@ import { actionDeclarationProblems, actionOperationId, actionPathParams, actionU
 import { recordSchema } from './openapi';
 import { resourcePaths } from './paths';
 import { readConditions, readFromSql } from './readSql';
-import { resourceService, type ResourceService } from './services';
+import { queueAfterCommit, resourceService, writeTransaction, type ResourceService } from './services';
 import type { ResourceRecord, ResourceStore } from './store';
 
 type JsonSchema = Record<string, unknown>;
@@ -72,7 +72,17 @@ async function toggle(route: ActionRoute, tx: Db, request: FastifyRequest): Prom
   const before = await lockedRecord(route, tx, request);
   const id = before[declaration.idField] as number;
   const values: ResourceRecord = { [action.field!]: action.kind === 'enable' };
-  const context = { tx, request, declaration, operation: 'update' as const, action: action.name, before, values, after: null };
+  const context = {
+    tx,
+    request,
+    declaration,
+    operation: 'update' as const,
+    action: action.name,
+    before,
+    values,
+    after: null,
+    afterCommit: (task: () => Promise<void>) => queueAfterCommit(request, task),
+  };
   await service.beforeWrite(context);
   const after = await parts.store.update(tx, id, context.values);
   await service.afterWrite({ ...context, after });
@@ -168,10 +178,8 @@ function registerAction(route: ActionRoute): void {
   const title = t(declaration.title);
   const label = t(action.label ?? `resources.${declaration.name}.actions.${action.name}`);
   const database = () => app.ctx.database.db;
-  const run = <T>(work: (tx: Db) => Promise<T>): Promise<T> =>
-    database()
-      .transaction(work)
-      .catch((error: unknown) => parts.translateError(error));
+  const run = <T>(request: FastifyRequest, work: (tx: Db) => Promise<T>): Promise<T> =>
+    writeTransaction(request, database(), work).catch((error: unknown) => parts.translateError(error));
 
   const base: Pick<RouteDeclaration, 'method' | 'url' | 'access' | 'operationId' | 'tags' | 'errorResponses'> = {
     method: action.method,
@@ -191,7 +199,7 @@ function registerAction(route: ActionRoute): void {
         ...base,
         summary: `${title}: ${label} (${action.field} = ${action.kind === 'enable' ? 'true' : 'false'})`,
         schema: { params: paramSchema, response: { 200: record } },
-        handler: async (request) => run((tx) => toggle(route, tx, request)),
+        handler: async (request) => run(request, (tx) => toggle(route, tx, request)),
       });
       return;
     case 'sort':
@@ -200,14 +208,14 @@ function registerAction(route: ActionRoute): void {
           ...base,
           summary: `${title}: ${label} (lleva el registro al lugar del de destino y corre los de en medio)`,
           schema: { params: paramSchema, response: { 200: record } },
-          handler: async (request) => run((tx) => sortRecord(route, tx, request)),
+          handler: async (request) => run(request, (tx) => sortRecord(route, tx, request)),
         });
       } else {
         apiRoute(app, {
           ...base,
           summary: `${title}: ${label} (nuevo orden de los registros listados)`,
           schema: { body: sortListSchema(declaration, action.field!), response: { 200: { type: 'array', items: record } } },
-          handler: async (request) => run((tx) => sortCollection(route, tx, request)),
+          handler: async (request) => run(request, (tx) => sortCollection(route, tx, request)),
         });
       }
       return;
@@ -219,7 +227,7 @@ function registerAction(route: ActionRoute): void {
         schema: { ...(paramSchema ? { params: paramSchema } : {}), ...(custom.bodySchema ? { body: custom.bodySchema } : {}) },
         documentedResponses: { 200: custom.responseSchema ?? (action.scope === 'record' ? record : { type: 'object', description: label }) },
         handler: async (request, reply) =>
-          run(async (tx) => {
+          run(request, async (tx) => {
             const found = action.scope === 'record' ? await lockedRecord(route, tx, request) : null;
             const body = custom.schema ? await custom.schema.validate(request.body ?? {}, { abortEarly: false, stripUnknown: true }) : request.body;
             const { id: _id, ...otherParams } = params(request);

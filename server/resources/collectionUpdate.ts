@@ -5,6 +5,7 @@
  * records missing from the list are deleted (or marked, with `softDelete`). Every item is validated like a create or
  * an update and every refusal names the item (`items[2].name`); one audit line per record that changed.
  */
+import { writeTransaction } from './services';
 import { ValidationError } from 'yup';
 import { ApiError, validationFailed, type ErrorDetail } from '../http/errors';
 import { apiRoute } from '../http/route';
@@ -101,38 +102,36 @@ export function registerCollectionUpdate(context: ResourceRouteContext): void {
     // The body schema (a list of objects) refuses anything else with 400, but only once the path's parent is found.
     attachValidation: true,
     handler: async (request) => {
-      return context
-        .database()
-        .transaction(async (tx) => {
-          const scope = await parentScope(app, tx, declaration, request, { lock: true });
-          if (request.validationError) throw request.validationError;
-          const items = request.body as unknown[];
-          const current = new Map((await store.lockAll(tx, scope)).map((row) => [String(row[idField]), row]));
-          const planned = await planCollection(declaration, items, current);
+      // writeTransaction: the hooks' after-commit tasks run once it commits.
+      return writeTransaction(request, context.database(), async (tx) => {
+        const scope = await parentScope(app, tx, declaration, request, { lock: true });
+        if (request.validationError) throw request.validationError;
+        const items = request.body as unknown[];
+        const current = new Map((await store.lockAll(tx, scope)).map((row) => [String(row[idField]), row]));
+        const planned = await planCollection(declaration, items, current);
 
-          // Deletes first: a record leaving the list frees its unique values for the items that follow.
-          const kept = new Set(planned.flatMap((item) => (item.before ? [String(item.before[idField])] : [])));
-          for (const [key, before] of current) {
-            if (kept.has(key)) continue;
-            if (declaration.rules?.canDelete && !declaration.rules.canDelete(before)) throw lockedError(declaration);
-            await deleteRecord(context, tx, request, before);
-          }
+        // Deletes first: a record leaving the list frees its unique values for the items that follow.
+        const kept = new Set(planned.flatMap((item) => (item.before ? [String(item.before[idField])] : [])));
+        for (const [key, before] of current) {
+          if (kept.has(key)) continue;
+          if (declaration.rules?.canDelete && !declaration.rules.canDelete(before)) throw lockedError(declaration);
+          await deleteRecord(context, tx, request, before);
+        }
 
-          const results: ResourceRecord[] = [];
-          for (const { index, before, validated } of planned) {
-            const written = await writeItem(before, validated).catch((error: unknown) => {
-              throw namingItem(index, error instanceof ApiError ? error : catchDatabase(error));
-            });
-            results.push(written);
-          }
-          return { results, meta: { hasNextPage: false } };
+        const results: ResourceRecord[] = [];
+        for (const { index, before, validated } of planned) {
+          const written = await writeItem(before, validated).catch((error: unknown) => {
+            throw namingItem(index, error instanceof ApiError ? error : catchDatabase(error));
+          });
+          results.push(written);
+        }
+        return { results, meta: { hasNextPage: false } };
 
-          async function writeItem(before: ResourceRecord | undefined, validated: Record<string, unknown>): Promise<ResourceRecord> {
-            if (before) return updateRecord(context, tx, request, before, validated, { onlyIfChanged: true });
-            return (await insertRecord(context, tx, request, validated, { scope }))!;
-          }
-        })
-        .catch((error: unknown) => translateDatabaseError(declaration, error));
+        async function writeItem(before: ResourceRecord | undefined, validated: Record<string, unknown>): Promise<ResourceRecord> {
+          if (before) return updateRecord(context, tx, request, before, validated, { onlyIfChanged: true });
+          return (await insertRecord(context, tx, request, validated, { scope }))!;
+        }
+      }).catch((error: unknown) => translateDatabaseError(declaration, error));
     },
   });
 

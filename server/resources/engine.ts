@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { resources } from '../../resources';
 import { recordId } from '../../resources/limits';
 import { isGeneratedResource, type ResourceDeclaration, type ResourceOperation } from '../../resources/types';
-import { notFound } from '../http/errors';
+import { badArgument, notFound } from '../http/errors';
 import { apiRoute } from '../http/route';
 import { t } from '../i18n';
 import { listQuerySchema, readListQuery } from '../lists/listQuery';
@@ -19,17 +19,19 @@ import { resourceAccess } from './access';
 import { registerResourceActions } from './actions';
 import { registerResourceExports } from './exports';
 import { resourceListSpec } from './listSpec';
-import { resourceService } from './services';
+import { resourceService, writeTransaction } from './services';
 import { bodySchema, collectionParamsSchema, itemParamsSchema, listResponseSchema, recordSchema } from './openapi';
 import { resourcePaths } from './paths';
 import { rememberResource } from './references';
 import { createRelations } from './relations';
 import { parentScope, recordIdParam } from './scope';
-import { resourceShape } from './shape';
+import { idFieldOf } from './fields';
+import { parseRecordId, resourceShape, type RecordId } from './shape';
 import { registerSingleton } from './singleton';
 import { registerStateDocumentRoute } from './stateDocument';
 import { createResourceStore } from './store';
 import {
+  bodyObject,
   lockedError,
   deleteRecord,
   insertRecord,
@@ -54,6 +56,7 @@ function registerList(context: ResourceRouteContext): void {
     access: context.read,
     summary: `${context.title}: lista paginada (búsqueda, filtros por campo y orden)`,
     operationId: `list${context.operationName}`,
+    etag: true,
     tags: context.tags,
     schema: {
       ...(declaration.parent ? { params: collectionParamsSchema(declaration) } : {}),
@@ -63,7 +66,7 @@ function registerList(context: ResourceRouteContext): void {
     handler: async (request) => {
       const query = readListQuery(listSpec, request.query);
       const scope = await parentScope(app, context.database(), declaration, request, { lock: false });
-      return store.list(app.ctx.database, query, scope);
+      return store.list(app.ctx.database, query, scope, { dataVersion: request.dataVersion });
     },
   });
 }
@@ -95,6 +98,7 @@ function registerCreate(context: ResourceRouteContext): void {
     url: resourcePaths(declaration).collection,
     access: context.write,
     summary: `${context.title}: crear`,
+    ...(context.service.errorResponses.create ? { errorResponses: context.service.errorResponses.create } : {}),
     operationId: `create${context.operationName}`,
     tags: context.tags,
     schema: {
@@ -103,14 +107,12 @@ function registerCreate(context: ResourceRouteContext): void {
       response: { 201: recordSchema(declaration) },
     },
     handler: async (request, reply) => {
-      const created = await context
-        .database()
-        .transaction(async (tx) => {
-          // The path first: under a missing parent the answer is 404, whatever the body.
-          const scope = await parentScope(app, tx, declaration, request, { lock: true });
-          return (await insertRecord(context, tx, request, await validateBody(declaration, request.body, 'create'), { scope }))!;
-        })
-        .catch((error: unknown) => translateDatabaseError(declaration, error));
+      const created = await writeTransaction(request, context.database(), async (tx) => {
+        // The path first: under a missing parent the answer is 404, whatever the body.
+        const scope = await parentScope(app, tx, declaration, request, { lock: true });
+        await context.service.prepareWrite({ tx, request, declaration, operation: 'create', id: null });
+        return (await insertRecord(context, tx, request, await validateBody(declaration, request.body, 'create'), { scope }))!;
+      }).catch((error: unknown) => translateDatabaseError(declaration, error));
       void reply.status(201);
       return created;
     },
@@ -120,30 +122,56 @@ function registerCreate(context: ResourceRouteContext): void {
 /** `PUT {apiPath}/{id}`: modifies a record; a field the body leaves out keeps its value. */
 function registerUpdate(context: ResourceRouteContext): void {
   const { app, declaration, store } = context;
+  // `updateInBody`: `PUT {apiPath}` with the id in the body (spec `PUT /sites/comments`); otherwise `PUT {apiPath}/{id}`.
+  const inBody = declaration.updateInBody === true;
   apiRoute(app, {
     method: 'PUT',
-    url: resourcePaths(declaration).item,
+    url: inBody ? resourcePaths(declaration).collection : resourcePaths(declaration).item,
     access: context.write,
-    summary: `${context.title}: modificar`,
+    summary: inBody ? `${context.title}: modificar (el registro se indica con ${declaration.idField} en el cuerpo)` : `${context.title}: modificar`,
     operationId: `update${context.operationName}`,
-    // 409: the declaration's rules lock the record.
-    errorResponses: [409],
+    // 409: the declaration's rules lock the record; plus what the service's hooks may answer.
+    errorResponses: [409, ...(context.service.errorResponses.update ?? [])],
     tags: context.tags,
-    schema: { params: itemParamsSchema(declaration), body: bodySchema(declaration), response: { 200: recordSchema(declaration) } },
+    schema: {
+      ...(inBody ? collectionParamsSchemaEntry(declaration) : { params: itemParamsSchema(declaration) }),
+      body: inBody ? bodyWithIdSchema(declaration) : bodySchema(declaration),
+      response: { 200: recordSchema(declaration) },
+    },
     handler: async (request) => {
-      const id = recordIdParam(declaration, request);
-      return context
-        .database()
-        .transaction(async (tx) => {
-          const scope = await parentScope(app, tx, declaration, request, { lock: true });
-          const before = await store.find(tx, id, { lock: true, scope });
-          if (!before) throw notFound();
-          if (declaration.rules?.canEdit && !declaration.rules.canEdit(before)) throw lockedError(declaration);
-          return updateRecord(context, tx, request, before, await validateBody(declaration, request.body, 'update'));
-        })
-        .catch((error: unknown) => translateDatabaseError(declaration, error));
+      const id = inBody ? bodyRecordId(declaration, request.body) : recordIdParam(declaration, request);
+      return writeTransaction(request, context.database(), async (tx) => {
+        const scope = await parentScope(app, tx, declaration, request, { lock: true });
+        await context.service.prepareWrite({ tx, request, declaration, operation: 'update', id });
+        const before = await store.find(tx, id, { lock: true, scope });
+        if (!before) throw notFound();
+        if (declaration.rules?.canEdit && !declaration.rules.canEdit(before)) throw lockedError(declaration);
+        return updateRecord(context, tx, request, before, await validateBody(declaration, request.body, 'update'));
+      }).catch((error: unknown) => translateDatabaseError(declaration, error));
     },
   });
+}
+
+/** The record an `updateInBody` body names: required (400 with the id field as target); one no row can have → 404. */
+function bodyRecordId(declaration: ResourceDeclaration, body: unknown): RecordId {
+  const raw = bodyObject(body)[declaration.idField];
+  if (raw === undefined || raw === null || raw === '') throw badArgument(declaration.idField, 'validation.field.required');
+  const id = parseRecordId(declaration, typeof raw === 'string' && idFieldOf(declaration).type === 'id' ? Number(raw) : raw);
+  if (id === undefined) throw notFound();
+  return id;
+}
+
+/** The update body of `updateInBody`: the writable fields plus the record's id. */
+function bodyWithIdSchema(declaration: ResourceDeclaration) {
+  const base = bodySchema(declaration);
+  const properties = base.properties as Record<string, unknown>;
+  return { ...base, properties: { [declaration.idField]: { description: 'Identificador del registro que se modifica (obligatorio)' }, ...properties } };
+}
+
+/** The path parameters of the collection path (a nested resource's parent), if any. */
+function collectionParamsSchemaEntry(declaration: ResourceDeclaration) {
+  const params = collectionParamsSchema(declaration);
+  return params ? { params } : {};
 }
 
 /** `DELETE {apiPath}/{id}`: removes a record, or marks it with `softDelete`. */
@@ -161,17 +189,15 @@ function registerDelete(context: ResourceRouteContext): void {
     schema: { params: itemParamsSchema(declaration), response: { 200: recordSchema(declaration) } },
     handler: async (request) => {
       const id = recordIdParam(declaration, request);
-      return context
-        .database()
-        .transaction(async (tx) => {
-          const scope = await parentScope(app, tx, declaration, request, { lock: true });
-          const before = await store.find(tx, id, { lock: true, scope });
-          if (!before) throw notFound();
-          if (declaration.rules?.canDelete && !declaration.rules.canDelete(before)) throw lockedError(declaration);
-          await deleteRecord(context, tx, request, before);
-          return before;
-        })
-        .catch((error: unknown) => translateDatabaseError(declaration, error));
+      return writeTransaction(request, context.database(), async (tx) => {
+        const scope = await parentScope(app, tx, declaration, request, { lock: true });
+        await context.service.prepareWrite({ tx, request, declaration, operation: 'delete', id });
+        const before = await store.find(tx, id, { lock: true, scope });
+        if (!before) throw notFound();
+        if (declaration.rules?.canDelete && !declaration.rules.canDelete(before)) throw lockedError(declaration);
+        await deleteRecord(context, tx, request, before);
+        return before;
+      }).catch((error: unknown) => translateDatabaseError(declaration, error));
     },
   });
 }
@@ -190,23 +216,8 @@ const CRUD_ROUTES: Record<ResourceOperation, (context: ResourceRouteContext) => 
  * throws here (server/resources/shape.ts).
  */
 export function registerResource(app: FastifyInstance, declaration: ResourceDeclaration): void {
-  const shape = resourceShape(declaration);
-  rememberResource(app, declaration);
-  const context: ResourceRouteContext = {
-    app,
-    declaration,
-    shape,
-    store: createResourceStore(declaration),
-    title: t(declaration.title),
-    tags: [declaration.name],
-    // operationIds named after the declaration (listSitetypes, getSitetypes…): clearer method names in generated clients.
-    operationName: declaration.name.charAt(0).toUpperCase() + declaration.name.slice(1),
-    read: resourceAccess(declaration.permissions.read),
-    write: resourceAccess(declaration.permissions.write),
-    service: resourceService(declaration.name),
-    database: () => app.ctx.database.db,
-    relations: createRelations(app, declaration),
-  };
+  const context = resourceRouteContext(app, declaration);
+  const { shape } = context;
   if (shape.singleton) {
     registerSingleton(context);
   } else {
@@ -224,6 +235,31 @@ export function registerResource(app: FastifyInstance, declaration: ResourceDecl
     translateError: (error) => translateDatabaseError(declaration, error),
   });
   registerResourceExports(app, declaration);
+}
+
+/**
+ * What one declaration's routes share (its store, service, access, relations). `registerResource` builds it; a
+ * hand-written route that writes a declared resource (e.g. `PUT /siteusers/{alias}/{id}`, server/routes/people.ts)
+ * builds the same one and writes through `updateRecord`, so hooks, checks and audit are the engine's.
+ */
+export function resourceRouteContext(app: FastifyInstance, declaration: ResourceDeclaration): ResourceRouteContext {
+  const shape = resourceShape(declaration);
+  rememberResource(app, declaration);
+  return {
+    app,
+    declaration,
+    shape,
+    store: createResourceStore(declaration),
+    title: t(declaration.title),
+    tags: [declaration.name],
+    // operationIds named after the declaration (listSitetypes, getSitetypes…): clearer method names in generated clients.
+    operationName: declaration.name.charAt(0).toUpperCase() + declaration.name.slice(1),
+    read: resourceAccess(declaration.permissions.read),
+    write: resourceAccess(declaration.permissions.write),
+    service: resourceService(declaration.name),
+    database: () => app.ctx.database.db,
+    relations: createRelations(app, declaration),
+  };
 }
 
 /** Registers the generated routes of every declaration (default: all but the `custom` ones) and /stateDocument. */

@@ -7,9 +7,11 @@
 import type { FastifyInstance } from 'fastify';
 import { choiceLabelKey } from '../../resources/fieldKinds';
 import { fieldColumn, type FieldDeclaration, type ResourceDeclaration, type ResourceExport } from '../../resources/types';
-import { registerListExport, type ExportCell, type ExportColumn } from '../exports/listExport';
+import { registerListExport, type ExportBatch, type ExportCell, type ExportColumn } from '../exports/listExport';
+import type { ListQuery } from '../../resources/listQuery';
+import { registerBackgroundExport } from './backgroundExports';
 import { t } from '../i18n';
-import { listOrderBy, listWhere } from '../lists/listQuery';
+import { listOrderBy, listWhere, SqlParams } from '../lists/listQuery';
 import { resourceAccess } from './access';
 import { toRecord } from './fields';
 import { resourceListSpec } from './listSpec';
@@ -32,7 +34,7 @@ export function exportCell(declaration: ResourceDeclaration, field: FieldDeclara
 
 /** The file's columns: the declared `fields`, else the list's (`list !== false`), each headed by its label. */
 export function exportColumns(declaration: ResourceDeclaration, declared: Pick<ResourceExport, 'fields'>): ExportColumn<Row>[] {
-  const sources = declared.fields ?? declaration.fields.filter((field) => field.list !== false).map((field) => field.source);
+  const sources = declared.fields ?? declaration.fields.filter((field) => field.list !== false && !field.writeOnly).map((field) => field.source);
   return sources.map((source) => {
     const field = declaration.fields.find((candidate) => candidate.source === source);
     if (!field) throw new Error(`resource ${declaration.name}: export column ${source} is not a declared field`);
@@ -53,24 +55,42 @@ function recordReader(declaration: ResourceDeclaration): (row: Row) => Row {
   };
 }
 
-/** Registers `GET <path>` for each declared export of the resource. */
-export function registerResourceExports(app: FastifyInstance, declaration: ResourceDeclaration): void {
+/** What an export reads and writes: the list's spec, one batch's statement and the file's columns. */
+export function resourceExportSource(declaration: ResourceDeclaration, declared: ResourceExport) {
   const spec = resourceListSpec(declaration);
+  const columns = exportColumns(declaration, declared);
+  const recordOf = recordReader(declaration);
+  return {
+    spec,
+    sql: (query: ListQuery, batch: ExportBatch) =>
+      `select ${readSelectSql(declaration)}, ${batch.keys} ${readFromSql(declaration)}
+         ${listWhere(query, batch.params, [...readConditions(declaration, query), ...batch.after])} ${listOrderBy(spec, query)} ${batch.limit}`,
+    /** `select count(*)` of the rows the export writes (a background export's progress total). */
+    countSql: (query: ListQuery, params: SqlParams) =>
+      `select count(*)::int as total ${readFromSql(declaration)} ${listWhere(query, params, readConditions(declaration, query))}`,
+    // The batch rows come with their keyset columns: the cells read the record.
+    columns: columns.map((column) => ({ ...column, value: (row: Row) => column.value!(recordOf(row)) })),
+  };
+}
+
+/** Registers `GET <path>` (or `POST`) for each declared export of the resource; background ones: server/resources/backgroundExports.ts. */
+export function registerResourceExports(app: FastifyInstance, declaration: ResourceDeclaration): void {
   for (const declared of declaration.exports ?? []) {
-    const columns = exportColumns(declaration, declared);
-    const recordOf = recordReader(declaration);
+    if (declared.background) {
+      registerBackgroundExport(app, declaration, declared);
+      continue;
+    }
+    const source = resourceExportSource(declaration, declared);
     registerListExport<Row>(app, {
       url: declared.path,
+      method: declared.method,
       access: resourceAccess(declared.permissions ?? declaration.permissions.read),
       summary: `${t(declaration.title)}: descarga (${declared.formats.join(' o ').toUpperCase()}) con los filtros y el orden de la lista, todas las filas`,
       tags: [declaration.name],
-      spec,
+      spec: source.spec,
       formats: declared.formats,
-      sql: (query, batch) =>
-        `select ${readSelectSql(declaration)}, ${batch.keys} ${readFromSql(declaration)}
-           ${listWhere(query, batch.params, [...readConditions(declaration, query), ...batch.after])} ${listOrderBy(spec, query)} ${batch.limit}`,
-      // The batch rows come with their keyset columns: the cells read the record.
-      columns: columns.map((column) => ({ ...column, value: (row: Row) => column.value!(recordOf(row)) })),
+      sql: source.sql,
+      columns: source.columns,
       fileNameKey: declared.fileName,
     });
   }

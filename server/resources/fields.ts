@@ -1,6 +1,7 @@
 /** Which declared fields a request may write, list, search or order by: pure functions of the declaration. */
 import { fieldKind, isNullable } from '../../resources/fieldKinds';
 import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
+import { t } from '../i18n';
 import { sanitizeRichText } from './richText';
 
 export function idFieldOf(declaration: ResourceDeclaration): FieldDeclaration {
@@ -12,7 +13,7 @@ export function idFieldOf(declaration: ResourceDeclaration): FieldDeclaration {
 /** Fields a create/update body may set: not the id, not read-only, not the parent's id (it comes from the path). */
 export function writableFields(declaration: ResourceDeclaration): FieldDeclaration[] {
   return declaration.fields.filter(
-    (f) => f.source !== declaration.idField && f.type !== 'id' && !f.readOnly && !f.computed && f.source !== declaration.parent?.field,
+    (f) => f.source !== declaration.idField && f.type !== 'id' && !f.readOnly && !f.hidden && !f.computed && f.source !== declaration.parent?.field,
   );
 }
 
@@ -52,10 +53,12 @@ export function valuesToStore(
     if (value !== undefined) values[field.source] = normalizeValue(field, value);
     else if (mode === 'create' && field.defaultValue !== undefined) values[field.source] = field.defaultValue;
     else if (mode === 'create' && fieldKind(field).text && !isNullable(field)) values[field.source] = '';
+    // No files is the empty list (the column is NOT NULL).
+    else if (mode === 'create' && field.type === 'files') values[field.source] = [];
   }
   if (mode === 'create') {
     for (const field of storedFields(declaration)) {
-      if (field.readOnly && field.type !== 'id' && field.defaultValue !== undefined) values[field.source] = field.defaultValue;
+      if ((field.readOnly || field.hidden) && field.type !== 'id' && field.defaultValue !== undefined) values[field.source] = field.defaultValue;
     }
   }
   return values;
@@ -79,6 +82,8 @@ export function defaultRecord(declaration: ResourceDeclaration, id: number): Rec
 
 function normalizeValue(field: FieldDeclaration, value: unknown): unknown {
   const kind = fieldKind(field);
+  // No files is the empty list (the column is NOT NULL).
+  if (field.type === 'files') return Array.isArray(value) ? value : [];
   // A text column is NOT NULL unless declared nullable: no value is the empty text there.
   if (value === null || value === '') return kind.text ? (value === null && !isNullable(field) ? '' : value) : null;
   if ((field.type === 'integer' || field.type === 'decimal' || field.type === 'reference') && typeof value === 'string') return Number(value);
@@ -91,8 +96,11 @@ function normalizeValue(field: FieldDeclaration, value: unknown): unknown {
 export function toRecord(declaration: ResourceDeclaration, row: Record<string, unknown>): Record<string, unknown> {
   const record: Record<string, unknown> = {};
   for (const field of declaration.fields) {
+    // A hidden column (a shared table's discriminator) and a write-only one (a password hash) are never answered.
+    if (field.hidden || field.writeOnly) continue;
     const value = row[field.source];
     if (value === undefined || value === null) record[field.source] = value ?? null;
+    else if (field.computed?.translated) record[field.source] = t(String(value));
     else if (field.type === 'decimal' || field.type === 'integer' || field.type === 'id' || field.type === 'reference') record[field.source] = Number(value);
     else if (field.type === 'datetime') record[field.source] = value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
     else if (field.type === 'date') record[field.source] = value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);

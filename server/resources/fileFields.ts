@@ -6,7 +6,7 @@
  * one query for a whole page.
  */
 import { inArray } from 'drizzle-orm';
-import { fileIdOf } from '../../resources/fieldKinds';
+import { fileIdOf, fileIdsOf as listedFileIds } from '../../resources/fieldKinds';
 import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
 import type { Db } from '../db/connection';
 import { files } from '../db/schema';
@@ -18,7 +18,10 @@ import { t } from '../i18n';
 type ResourceRecord = Record<string, unknown>;
 
 export const fileFields = (declaration: ResourceDeclaration): FieldDeclaration[] =>
-  declaration.fields.filter((field) => field.type === 'file' || field.type === 'image');
+  declaration.fields.filter((field) => field.type === 'file' || field.type === 'image' || field.type === 'files');
+
+/** The file ids one field holds: one (`file`, `image`) or a list (`files`). */
+const idsOfField = (field: FieldDeclaration, value: unknown): unknown[] => (field.type === 'files' ? listedFileIds(value) : [fileIdOf(value)]);
 
 /** The element type a file field names; a declaration naming none or an unknown one is a programming error. */
 export function fieldElementType(field: FieldDeclaration): ElementType {
@@ -35,7 +38,7 @@ const ownerOf = (declaration: ResourceDeclaration, record: ResourceRecord): File
 
 const fileIdsOf = (declaration: ResourceDeclaration, record: ResourceRecord): string[] =>
   fileFields(declaration)
-    .map((field) => fileIdOf(record[field.source]))
+    .flatMap((field) => idsOfField(field, record[field.source]))
     .filter((value): value is string => typeof value === 'string');
 
 function tooBig(field: FieldDeclaration, elementType: ElementType): ApiError {
@@ -50,17 +53,19 @@ function tooBig(field: FieldDeclaration, elementType: ElementType): ApiError {
  * (`for key share`) until the transaction ends, so the orphan purge cannot remove them meanwhile.
  */
 export async function checkFileFields(db: Db, declaration: ResourceDeclaration, values: ResourceRecord): Promise<void> {
-  const written = fileFields(declaration).filter((field) => typeof values[field.source] === 'string');
+  const written = fileFields(declaration)
+    .filter((field) => values[field.source] !== undefined)
+    .flatMap((field) => idsOfField(field, values[field.source]).filter((id): id is string => typeof id === 'string').map((id) => ({ field, id })));
   if (written.length === 0) return;
-  const ids = [...new Set(written.map((field) => values[field.source] as string))];
+  const ids = [...new Set(written.map(({ id }) => id))];
   const rows = await db
     .select({ id: files.id, extension: files.extension, isImage: files.isImage, size: files.size })
     .from(files)
     .where(inArray(files.id, ids))
     .for('key share');
   const byId = new Map(rows.map((row) => [row.id, row]));
-  for (const field of written) {
-    const row = byId.get(values[field.source] as string);
+  for (const { field, id } of written) {
+    const row = byId.get(id);
     if (!row) throw badArgument(field.source, 'files.errors.file_not_found');
     const elementType = fieldElementType(field);
     if (!elementType.extensions.includes(row.extension) || (field.type === 'image' && !row.isImage)) throw badArgument(field.source, 'files.errors.wrong_type');
@@ -90,6 +95,11 @@ export async function readFileFields(db: Db, declaration: ResourceDeclaration, r
   return records.map((record) => {
     const read = { ...record };
     for (const field of fields) {
+      if (field.type === 'files') {
+        // A purged file drops out of the list.
+        read[field.source] = listedFileIds(record[field.source]).flatMap((id) => (typeof id === 'string' && answers.has(id) ? [answers.get(id)] : []));
+        continue;
+      }
       const id = fileIdOf(record[field.source]);
       read[field.source] = typeof id === 'string' ? (answers.get(id) ?? null) : null;
     }

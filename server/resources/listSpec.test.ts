@@ -118,3 +118,49 @@ describe('engine helpers', () => {
     expect(toRecord(declaration, { thingID: 1, name: 'a', rate: '2.50', active: true })).toEqual({ thingID: 1, name: 'a', rate: 2.5, active: true });
   });
 });
+
+describe('engine extensions of issue 10: declared list filters, write-only fields, item path', () => {
+  const people = defineResource({
+    name: 'people',
+    apiPath: '/people/',
+    itemPath: '/person/',
+    idField: 'id',
+    table: 'people',
+    title: 'x',
+    fields: [
+      { source: 'id', type: 'id', label: 'x' },
+      { source: 'name', type: 'text', label: 'x' },
+      { source: 'secret', type: 'text', label: 'x', writeOnly: true, nullable: true },
+    ],
+    listFilters: { regionId: { type: 'integer', label: 'x', sql: 't.place_id in (select p.id from places p where p.region_id in {values})' } },
+    permissions: { read: ['Users'], write: ['Users'] },
+    sort: { field: 'name', order: 'ASC' },
+    pageSize: 20,
+    editMode: 'dialog',
+  });
+  const spec = resourceListSpec(people);
+
+  it('a declared filter takes integers (several: any) and writes its condition with the values', () => {
+    const parsed = parseListQuery(spec, { regionId: '5,8' });
+    expect(parsed.ok).toBe(true);
+    const condition = parsed.ok ? parsed.query.conditions.find((c) => c.name === 'regionId') : undefined;
+    expect(condition).toMatchObject({ kind: 'in', values: [5, 8] });
+    const filter = spec.filters.regionId!;
+    expect(filter.kind === 'in' && typeof filter.sql === 'function' ? filter.sql('($1, $2)') : '').toBe(
+      '(t.place_id in (select p.id from places p where p.region_id in ($1, $2)))',
+    );
+    expect(parseListQuery(spec, { regionId: 'norte' }).ok).toBe(false);
+  });
+
+  it('a write-only field is stored, never read, filtered nor ordered', () => {
+    expect(valuesToStore(people, { name: 'Ana', secret: 'clave' }, 'update')).toEqual({ name: 'Ana', secret: 'clave' });
+    expect(toRecord(people, { id: 1, name: 'Ana', secret: 'hash' })).toEqual({ id: 1, name: 'Ana' });
+    expect(spec.filters.secret).toBeUndefined();
+    expect(spec.orders.secret).toBeUndefined();
+  });
+
+  it('one record lives under the item path', () => {
+    expect(resourcePaths(people)).toEqual({ collection: '/people/', item: '/person/:id' });
+    expect(resourcePaths({ apiPath: '/chats/{chatId}/messages/' })).toEqual({ collection: '/chats/:chatId/messages/', item: '/chats/:chatId/messages/:id' });
+  });
+});

@@ -19,11 +19,11 @@ const RESERVED_QUERY_KEYS = ['page', 'pageSize', 'search', 'orderBy'];
 export const columnSql = (field: FieldDeclaration): string => `t."${fieldColumn(field).replace(/"/g, '""')}"`;
 
 /** The filter under a field's source: its kind's, a contains search (`filter: 'search'`), or none (`false`, computed). */
-function fieldFilter(field: FieldDeclaration, context: FilterContext): ListFilterSpec | undefined {
-  if (field.filter === false || field.computed) return undefined;
+function fieldFilter(field: FieldDeclaration, context: FilterContext, minLength?: number): ListFilterSpec | undefined {
+  if (field.filter === false || field.computed || field.writeOnly) return undefined;
   if (field.filter === 'search') {
-    const description = `Parte de ${t(field.label)} (sin distinguir mayúsculas ni tildes)`;
-    return { kind: 'search', sql: [columnSql(field)], maxLength: field.maxLength ?? 200, description };
+    const description = `Parte de ${t(field.label)} (sin distinguir mayúsculas ni tildes${minLength ? `; al menos ${minLength} caracteres` : ''})`;
+    return { kind: 'search', sql: [columnSql(field)], maxLength: field.maxLength ?? 200, ...(minLength ? { minLength } : {}), description };
   }
   return fieldKind(field).filter(field, columnSql(field), `Filtro: ${t(field.label)}`, context);
 }
@@ -33,7 +33,7 @@ function fieldFilter(field: FieldDeclaration, context: FilterContext): ListFilte
  * day, the whole day included), the names the generated screen's date-range widget sends (src/engine/fieldKinds.tsx).
  */
 export function dateRangeFilters(field: FieldDeclaration): Record<string, ListFilterSpec> {
-  if ((field.type !== 'date' && field.type !== 'datetime') || field.filter === false || field.computed) return {};
+  if ((field.type !== 'date' && field.type !== 'datetime') || field.filter === false || field.computed || field.writeOnly) return {};
   const label = t(field.label);
   return {
     [`${field.source}From`]: { kind: 'range', type: 'date', bound: 'from', sql: columnSql(field), description: `${label}: desde (fecha ISO 8601)` },
@@ -42,37 +42,56 @@ export function dateRangeFilters(field: FieldDeclaration): Record<string, ListFi
 }
 
 /** A field the list can order by: a stored value its kind can compare (not computed). */
-const orderable = (field: FieldDeclaration): boolean => !field.computed && fieldKind(field).orderable !== false;
+const orderable = (field: FieldDeclaration): boolean => !field.computed && !field.hidden && !field.writeOnly && fieldKind(field).orderable !== false;
 
 export function resourceListSpec(declaration: ResourceDeclaration): ListSpec {
-  const fields = declaration.fields.filter((field) => !RESERVED_QUERY_KEYS.includes(field.source));
+  const fields = declaration.fields.filter((field) => !RESERVED_QUERY_KEYS.includes(field.source) && !field.hidden);
   const idField = declaration.fields.find((field) => field.source === declaration.idField);
   const context: FilterContext = { table: declaration.table, idSql: idField ? columnSql(idField) : `t."id"` };
   const filters: Record<string, ListFilterSpec> = {};
   for (const field of fields) {
-    const filter = fieldFilter(field, context);
+    const filter = fieldFilter(field, context, declaration.searchMinLength);
     if (filter) filters[field.source] = filter;
     for (const [name, range] of Object.entries(dateRangeFilters(field))) filters[name] = range;
   }
   const idFilter = idField ? fieldKind(idField).filter(idField, columnSql(idField), `Filtro: ${t(idField.label)}`, context) : undefined;
   if (idFilter && !filters.id) filters.id = { ...idFilter, description: `Igual que ${declaration.idField}` };
+  for (const [name, declared] of Object.entries(declaration.listFilters ?? {})) {
+    filters[name] = {
+      kind: 'in',
+      type: 'int',
+      sql: (values) => `(${declared.sql.split('{values}').join(values)})`,
+      description: `Filtro: ${t(declared.label)}`,
+    };
+  }
+  for (const [alias, name] of Object.entries(declaration.filterAliases ?? {})) {
+    const target = filters[name];
+    if (!target) throw new Error(`resource ${declaration.name}: filter alias ${alias} names no filter (${name})`);
+    if (filters[alias] || RESERVED_QUERY_KEYS.includes(alias)) throw new Error(`resource ${declaration.name}: filter alias ${alias} is taken`);
+    filters[alias] = { ...target, description: `Igual que ${name}: ${target.description ?? ''}` };
+  }
   const searchable = searchableFields(declaration);
   if (searchable.length > 0) {
     filters.search = {
       kind: 'search',
       sql: searchable.map(columnSql),
       maxLength: Math.max(...searchable.map((field) => field.maxLength ?? 200)),
-      description: 'Texto buscado (sin distinguir mayúsculas ni tildes) en los campos de búsqueda',
+      ...(declaration.searchMinLength ? { minLength: declaration.searchMinLength } : {}),
+      description: `Texto buscado (sin distinguir mayúsculas ni tildes${declaration.searchMinLength ? `; al menos ${declaration.searchMinLength} caracteres` : ''}) en los campos de búsqueda`,
     };
   }
+  // A declared list source adds or replaces filters by name, and replaces the derived orders.
+  Object.assign(filters, declaration.listSource?.filters ?? {});
   return {
     defaultPageSize: declaration.pageSize,
     maxPageSize: declaration.maxPageSize ?? RESOURCE_MAX_PAGE_SIZE,
-    orders: Object.fromEntries(
-      declaration.fields
-        .filter(orderable)
-        .map((field) => [field.source, fieldKind(field).text ? spanishOrderSql(columnSql(field)) : columnSql(field)]),
-    ),
+    orders:
+      declaration.listSource?.orders ??
+      Object.fromEntries(
+        declaration.fields
+          .filter(orderable)
+          .map((field) => [field.source, fieldKind(field).text ? spanishOrderSql(columnSql(field)) : columnSql(field)]),
+      ),
     defaultOrder: `${declaration.sort.order === 'DESC' ? '-' : ''}${declaration.sort.field}`,
     tieBreaker: idField ? columnSql(idField) : `t."id"`,
     filters,

@@ -31,7 +31,7 @@ export function fieldSchema(field: FieldDeclaration): JsonSchema {
 export function recordSchema(declaration: ResourceDeclaration): JsonSchema {
   return {
     type: 'object',
-    properties: Object.fromEntries(declaration.fields.map((field) => [field.source, fieldSchema(field)])),
+    properties: Object.fromEntries(declaration.fields.filter((field) => !field.hidden && !field.writeOnly).map((field) => [field.source, fieldSchema(field)])),
   };
 }
 

@@ -8,9 +8,11 @@ export interface ResourcePaths {
   item: string;
 }
 
-export function resourcePaths(declaration: Pick<ResourceDeclaration, 'apiPath'>): ResourcePaths {
-  const declared = declaration.apiPath.startsWith('/') ? declaration.apiPath : `/${declaration.apiPath}`;
-  const collection = declared.replace(/\{([A-Za-z][A-Za-z0-9_]*)\}/g, ':$1');
-  const base = collection.replace(/\/+$/, '');
+const fastifyPath = (path: string): string => (path.startsWith('/') ? path : `/${path}`).replace(/\{([A-Za-z][A-Za-z0-9_]*)\}/g, ':$1');
+
+/** The item path is `{apiPath}/:id`, or `{itemPath}/:id` when the declaration names one (`/siteuser/{id}`). */
+export function resourcePaths(declaration: Pick<ResourceDeclaration, 'apiPath' | 'itemPath'>): ResourcePaths {
+  const collection = fastifyPath(declaration.apiPath);
+  const base = fastifyPath(declaration.itemPath ?? declaration.apiPath).replace(/\/+$/, '');
   return { collection, item: `${base}/:id` };
 }

@@ -5,12 +5,24 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { findGeneratedResource } from '../../resources';
+import { findGeneratedResource, findResource } from '../../resources';
 import { fieldColumn, type ResourceDeclaration } from '../../resources/types';
 import type { Db } from '../db/connection';
 import { badArgument } from '../http/errors';
 
 const registered = new WeakMap<FastifyInstance, Map<string, ResourceDeclaration>>();
+
+/**
+ * A resource rows can be linked to (`manyToMany`): a registered or generated one, or a hand-written one that declares
+ * its table and fields (sites: group_sites links them).
+ */
+export function linkableResource(app: FastifyInstance, name: string): ResourceDeclaration {
+  const custom = findResource(name);
+  if (custom && custom.routes === 'custom' && custom.table && custom.fields && !registered.get(app)?.has(name)) {
+    return { ...custom, routes: 'generated', table: custom.table, fields: custom.fields } as unknown as ResourceDeclaration;
+  }
+  return registeredResource(app, name);
+}
 
 /** Remembers a declaration registered on `app`, so references to it (throwaway ones included) resolve. */
 export function rememberResource(app: FastifyInstance, declaration: ResourceDeclaration): void {

@@ -5,11 +5,13 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { fieldColumn, JUNCTION_COLUMNS, junctionTableName, type FieldDeclaration, type ResourceDeclaration } from '../../resources/types';
+import { fieldColumn, junctionOf, type FieldDeclaration, type ResourceDeclaration } from '../../resources/types';
 import type { Db } from '../db/connection';
 import { badArgument } from '../http/errors';
 import { checkFileFields, fieldElementType, fileFields, readFileFields, releaseFileRefs, saveFileRefs } from './fileFields';
-import { registeredResource } from './references';
+import { findResource } from '../../resources';
+import { linkableResource } from './references';
+
 
 type ResourceRecord = Record<string, unknown>;
 /** The `manyToMany` values a body sets: source → ids (in order), without repeats. */
@@ -19,7 +21,7 @@ const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const identifier = (name: string) => sql.raw(quoted(name));
 const list = (ids: readonly number[]): SQL => sql.join(ids.map((id) => sql`${id}`), sql`, `);
 
-const hasSerialId = (declaration: ResourceDeclaration): boolean =>
+const hasSerialId = (declaration: Pick<ResourceDeclaration, 'fields' | 'idField'>): boolean =>
   declaration.fields.some((field) => field.source === declaration.idField && field.type === 'id');
 
 export const manyToManyFields = (declaration: ResourceDeclaration): FieldDeclaration[] =>
@@ -48,14 +50,15 @@ export async function checkLinks(app: FastifyInstance, db: Db, declaration: Reso
   for (const field of manyToManyFields(declaration)) {
     const ids = links.get(field.source);
     if (!ids || ids.length === 0) continue;
-    const target = registeredResource(app, field.reference!.resource);
+    const target = linkableResource(app, field.reference!.resource);
     if (!hasSerialId(target)) throw new Error(`resource ${target.name}: linked by ${declaration.name}.${field.source}, needs a serial id`);
     const idColumn = fieldColumn(target.fields.find((candidate) => candidate.source === target.idField)!);
     const softDelete = target.softDelete ? target.fields.find((candidate) => candidate.source === target.softDelete?.field) : undefined;
     const visible = softDelete ? sql` and not ${identifier(fieldColumn(softDelete))}` : sql``;
+    const linkable = field.junction?.targetWhere ? sql` and (${sql.raw(field.junction.targetWhere)})` : sql``;
     const found = await rowsOf<{ id: number }>(
       db,
-      sql`select ${identifier(idColumn)} as id from ${identifier(target.table)} where ${identifier(idColumn)} in (${list(ids)})${visible} for key share`,
+      sql`select ${identifier(idColumn)} as id from ${identifier(target.table)} where ${identifier(idColumn)} in (${list(ids)})${visible}${linkable} for key share`,
     );
     if (found.length !== ids.length) throw badArgument(field.source, 'validation.field.reference');
   }
@@ -66,11 +69,12 @@ export async function saveLinks(db: Db, declaration: ResourceDeclaration, record
   for (const field of manyToManyFields(declaration)) {
     const ids = links.get(field.source);
     if (!ids) continue;
-    const junction = identifier(junctionTableName(declaration, field));
-    await db.execute(sql`delete from ${junction} where ${identifier(JUNCTION_COLUMNS.record)} = ${recordId}`);
+    const names = junctionOf(declaration, field);
+    const junction = identifier(names.table);
+    await db.execute(sql`delete from ${junction} where ${identifier(names.record)} = ${recordId}`);
     if (ids.length === 0) continue;
     const rows = ids.map((id, position) => (field.ordered ? sql`(${recordId}, ${id}, ${position})` : sql`(${recordId}, ${id})`));
-    const columns = [JUNCTION_COLUMNS.record, JUNCTION_COLUMNS.target, ...(field.ordered ? [JUNCTION_COLUMNS.position] : [])].map(identifier);
+    const columns = [names.record, names.target, ...(field.ordered ? [names.position] : [])].map(identifier);
     await db.execute(sql`insert into ${junction} (${sql.join(columns, sql`, `)}) values ${sql.join(rows, sql`, `)}`);
   }
 }
@@ -82,21 +86,40 @@ export async function readLinks(db: Db, declaration: ResourceDeclaration, record
   const ids = records.map((record) => Number(record[declaration.idField]));
   const read = records.map((record) => ({ ...record }));
   for (const field of fields) {
-    const order = field.ordered ? JUNCTION_COLUMNS.position : JUNCTION_COLUMNS.target;
-    const rows = await rowsOf<{ record_id: number; target_id: number }>(
+    const names = junctionOf(declaration, field);
+    const order = field.ordered ? names.position : names.target;
+    const expanded = field.expand ? expandedTarget(field) : undefined;
+    // `expand`: the linked record's display value comes in the same query.
+    const display = expanded
+      ? sql`, (select ${identifier(expanded.display)} from ${identifier(expanded.table)} x where x.${identifier(expanded.id)} = j.${identifier(names.target)}) as display`
+      : sql``;
+    const rows = await rowsOf<{ record_id: number; target_id: number; display?: unknown }>(
       db,
-      sql`select ${identifier(JUNCTION_COLUMNS.record)} as record_id, ${identifier(JUNCTION_COLUMNS.target)} as target_id from ${identifier(junctionTableName(declaration, field))}
-          where ${identifier(JUNCTION_COLUMNS.record)} in (${list(ids)}) order by ${identifier(JUNCTION_COLUMNS.record)}, ${identifier(order)}`,
+      sql`select j.${identifier(names.record)} as record_id, j.${identifier(names.target)} as target_id${display} from ${identifier(names.table)} j
+          where j.${identifier(names.record)} in (${list(ids)}) order by j.${identifier(names.record)}, j.${identifier(order)}`,
     );
-    const byRecord = new Map<number, number[]>();
+    const byRecord = new Map<number, unknown[]>();
     for (const row of rows) {
       const linked = byRecord.get(Number(row.record_id)) ?? [];
-      linked.push(Number(row.target_id));
+      linked.push(field.expand ? { [field.expand.id]: Number(row.target_id), [field.reference!.display]: row.display ?? null } : Number(row.target_id));
       byRecord.set(Number(row.record_id), linked);
     }
     for (const record of read) record[field.source] = byRecord.get(Number(record[declaration.idField])) ?? [];
   }
   return read;
+}
+
+/** The table, id column and display column of the record an `expand` field links. */
+function expandedTarget(field: FieldDeclaration): { table: string; id: string; display: string } {
+  const target = findResource(field.reference!.resource);
+  if (!target?.table || !target.fields) throw new Error(`reference to a resource without table and fields: ${field.reference!.resource}`);
+  const fields = target.fields;
+  const column = (source: string) => {
+    const found = fields.find((candidate) => candidate.source === source);
+    if (!found) throw new Error(`resource ${target.name}: no field ${source}`);
+    return fieldColumn(found);
+  };
+  return { table: target.table, id: column(target.idField), display: column(field.reference!.display) };
 }
 
 /** The records as the API answers them: file ids as the upload's answer, links as lists of ids. */
@@ -110,7 +133,11 @@ export async function readRelations(db: Db, declaration: ResourceDeclaration, re
  */
 export function createRelations(app: FastifyInstance, declaration: ResourceDeclaration) {
   for (const field of fileFields(declaration)) fieldElementType(field);
-  for (const field of manyToManyFields(declaration)) if (!field.reference) throw new Error(`field ${field.source}: manyToMany needs reference.resource`);
+  for (const field of manyToManyFields(declaration)) {
+    if (!field.reference) throw new Error(`field ${field.source}: manyToMany needs reference.resource`);
+    if (field.expand) expandedTarget(field);
+    if (field.junction && field.ordered && !field.junction.position) throw new Error(`field ${field.source}: an ordered field over a declared junction table names its position column`);
+  }
   // The junction's columns are integers: both ends need a serial id (not a text id).
   if (manyToManyFields(declaration).length > 0 && !hasSerialId(declaration)) throw new Error(`resource ${declaration.name}: manyToMany needs a serial id`);
   return {

@@ -60,6 +60,8 @@ describe('resourceShape', () => {
     ['a path without the parent param', { ...nested, apiPath: '/owners/things/' }, /exactly \{ownerId\}/],
     ['a path parameter without a parent', { ...base, apiPath: '/owners/{ownerId}/things/' }, /no parent/],
     ['an unknown operation', { ...base, operations: ['list', 'purge'] }, /unknown operations purge/],
+    ['an update in the body of a singleton', { ...base, singleton: true, updateInBody: true }, /updateInBody/],
+    ['an update in the body beside a collection update', { ...base, collectionUpdate: true, updateInBody: true }, /updateInBody/],
   ] as const)('refuses %s', (_label, declaration, message) => {
     expect(() => resourceShape(declaration as unknown as ResourceDeclaration)).toThrow(message);
   });

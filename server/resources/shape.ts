@@ -46,6 +46,7 @@ export function resourceShape(declaration: ResourceDeclaration): ResourceShape {
   const singleton = declaration.singleton === true;
   const collectionUpdate = declaration.collectionUpdate === true;
   if (singleton && collectionUpdate) fail(declaration, 'a singleton has no collection to replace');
+  if (declaration.updateInBody && (singleton || collectionUpdate)) fail(declaration, 'updateInBody uses PUT on the collection path: not with a singleton or a collection update');
   if (singleton && declaration.parent) fail(declaration, 'a singleton cannot be nested under a parent');
   if (singleton && idKind !== 'serial') fail(declaration, "a singleton's id field must be of type 'id'");
 

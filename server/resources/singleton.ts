@@ -4,6 +4,7 @@
  * until then `GET` answers the declared defaults without writing anything (docs/decisions.md 'Resource shapes').
  * Two simultaneous first writes cannot make two rows: the primary key keeps one, the other updates it.
  */
+import { writeTransaction } from './services';
 import { apiRoute } from '../http/route';
 import { defaultRecord } from './fields';
 import { bodySchema, recordSchema } from './openapi';
@@ -41,22 +42,20 @@ export function registerSingleton(context: ResourceRouteContext): void {
       schema: { body: bodySchema(declaration), response: { 200: recordSchema(declaration) } },
       handler: async (request) => {
         const validated = await validateBody(declaration, request.body, 'update');
-        return context
-          .database()
-          .transaction(async (tx) => {
-            let before = await store.find(tx, SINGLETON_ID, { lock: true });
-            if (!before) {
-              const created = await insertRecord(context, tx, request, validated, {
-                insert: (db, values) => store.insertOnce(db, SINGLETON_ID, values),
-              });
-              if (created) return created;
-              // A simultaneous first write stored the row first: this one updates it.
-              before = (await store.find(tx, SINGLETON_ID, { lock: true }))!;
-            }
-            if (declaration.rules?.canEdit && !declaration.rules.canEdit(before)) throw lockedError(declaration);
-            return updateRecord(context, tx, request, before, validated);
-          })
-          .catch((error: unknown) => translateDatabaseError(declaration, error));
+        // writeTransaction: the hooks' after-commit tasks run once it commits.
+        return writeTransaction(request, context.database(), async (tx) => {
+          let before = await store.find(tx, SINGLETON_ID, { lock: true });
+          if (!before) {
+            const created = await insertRecord(context, tx, request, validated, {
+              insert: (db, values) => store.insertOnce(db, SINGLETON_ID, values),
+            });
+            if (created) return created;
+            // A simultaneous first write stored the row first: this one updates it.
+            before = (await store.find(tx, SINGLETON_ID, { lock: true }))!;
+          }
+          if (declaration.rules?.canEdit && !declaration.rules.canEdit(before)) throw lockedError(declaration);
+          return updateRecord(context, tx, request, before, validated);
+        }).catch((error: unknown) => translateDatabaseError(declaration, error));
       },
     });
   }

@@ -10,6 +10,7 @@ import type { ResourceDeclaration } from '../../resources/types';
 import type { Database, Db } from '../db/connection';
 import { resourceTable } from '../db/resourceTable';
 import { spanishKey } from '../db/textKey';
+import { cachedListRows } from '../lists/listCache';
 import { listLimit, listOrderBy, listPage, listWhere, SqlParams, type ListQuery } from '../lists/listQuery';
 import { fieldColumn } from '../../resources/types';
 import { toRecord } from './fields';
@@ -29,6 +30,24 @@ export interface StoreScope {
 export interface ListPage {
   results: ResourceRecord[];
   meta: { hasNextPage: boolean };
+}
+
+/**
+ * The statement of one list page (pageSize + 1 rows): the row aliased `t` with its computed fields, the read
+ * conditions, the parent's scope, the query's filters, order and limit. The bench explains it (bench/run.ts).
+ */
+export function resourceListSql(
+  declaration: ResourceDeclaration,
+  query: ListQuery,
+  scope?: StoreScope,
+  listSpec = resourceListSpec(declaration),
+): { text: string; params: unknown[] } {
+  const params = new SqlParams();
+  const base = readConditions(declaration, query);
+  const scopeField = scope ? declaration.fields.find((field) => field.source === scope.field) : undefined;
+  if (scope && scopeField) base.push(`${columnSql(scopeField)} = ${params.add(scope.value)}`);
+  const text = `select ${readSelectSql(declaration)} ${readFromSql(declaration)} ${listWhere(query, params, base)} ${listOrderBy(listSpec, query)} ${listLimit(query, params)}`;
+  return { text, params: params.values };
 }
 
 export function createResourceStore(declaration: ResourceDeclaration) {
@@ -66,15 +85,12 @@ export function createResourceStore(declaration: ResourceDeclaration) {
     table,
 
     /** One page (pageSize + 1 rows: hasNextPage without a count); soft-deleted rows only when the query filters by that field. */
-    async list(database: Database, query: ListQuery, scope?: StoreScope): Promise<ListPage> {
-      const params = new SqlParams();
-      const base = readConditions(declaration, query);
-      const scopeField = scope ? declaration.fields.find((field) => field.source === scope.field) : undefined;
-      if (scope && scopeField) base.push(`${columnSql(scopeField)} = ${params.add(scope.value)}`);
-      const rows = await database.query<ResourceRecord>(
-        `select ${readSelectSql(declaration)} ${readFromSql(declaration)} ${listWhere(query, params, base)} ${listOrderBy(listSpec, query)} ${listLimit(query, params)}`,
-        params.values,
-      );
+    async list(database: Database, query: ListQuery, scope?: StoreScope, options: { dataVersion?: string | null } = {}): Promise<ListPage> {
+      const { text, params } = resourceListSql(declaration, query, scope, listSpec);
+      // `listCache`: the rows of this statement for this data version, when some request already read them.
+      const rows = declaration.listCache
+        ? await cachedListRows<ResourceRecord>(database, options.dataVersion, text, params)
+        : await database.query<ResourceRecord>(text, params);
       const page = listPage(rows, query);
       const results = page.results.map((row) => toRecord(declaration, fromColumns(row)));
       return { ...page, results: await readRelations(database.db, declaration, results) };

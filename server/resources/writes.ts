@@ -20,7 +20,7 @@ import type { ResourceRecord, ResourceStore, StoreScope } from './store';
 
 /** One declaration's routes share this: built once by `registerResource`. */
 import type { Relations } from './relations';
-import type { ResourceService } from './services';
+import { queueAfterCommit, resourceService, type ResourceService } from './services';
 import type { Access } from '../http/route';
 
 export interface ResourceRouteContext {
@@ -41,6 +41,8 @@ export interface ResourceRouteContext {
   /** manyToMany links and file references, written in each record's transaction (server/resources/relations.ts). */
   relations: Relations;
 }
+
+const commitQueue = (request: FastifyRequest) => (task: () => Promise<void>) => queueAfterCommit(request, task);
 
 /** 409 Locked: the declaration's rules refuse changing this record. */
 export function lockedError(declaration: ResourceDeclaration): ApiError {
@@ -83,6 +85,8 @@ export function duplicateField(declaration: ResourceDeclaration, error: unknown)
  * the same answer as the code check gives (a simultaneous create passes the check; the unique index refuses it).
  */
 export function translateDatabaseError(declaration: ResourceDeclaration, error: unknown): never {
+  const own = resourceService(declaration.name).translateError(error);
+  if (own) throw own;
   const code = postgresErrorCode(error);
   if (code === FOREIGN_KEY_VIOLATION) throw badArgument(declaration.idField, 'errors.in_use', 'InUse', 409);
   if (code === UNIQUE_VIOLATION) throw badArgument(duplicateField(declaration, error), 'errors.duplicate');
@@ -102,20 +106,29 @@ export async function insertRecord(
   options: { scope?: StoreScope; insert?: (tx: Db, values: ResourceRecord) => Promise<ResourceRecord | null> } = {},
 ): Promise<ResourceRecord | null> {
   const { app, declaration, store, relations } = context;
-  const { values, links } = relations.split(valuesToStore(declaration, validated, 'create'));
-  if (options.scope) values[options.scope.field] = options.scope.value;
-  await refuseDuplicates(declaration, store, tx, values);
-  await checkReferences(app, tx, declaration, values);
-  await relations.check(tx, values, links);
-  const hook = { tx, request, declaration, operation: 'create' as const, before: null, values, after: null };
+  const full = valuesToStore(declaration, validated, 'create');
+  if (options.scope) full[options.scope.field] = options.scope.value;
+  await refuseDuplicates(declaration, store, tx, full);
+  await checkReferences(app, tx, declaration, full);
+  // The hook sees (and may change) the links too; they are split off after it.
+  const hook = { tx, request, declaration, operation: 'create' as const, before: null, values: full, after: null, afterCommit: commitQueue(request) };
   await context.service.beforeWrite(hook);
-  const inserted = options.insert ? await options.insert(tx, hook.values) : await store.insert(tx, hook.values);
+  const { values, links } = relations.split(hook.values);
+  await relations.check(tx, values, links);
+  const inserted = options.insert ? await options.insert(tx, values) : await store.insert(tx, values);
   if (!inserted) return null;
-  const after = await relations.save(tx, inserted, links);
+  const after = await readAfterLinks(context, tx, await relations.save(tx, inserted, links), links);
   await context.service.afterWrite({ ...hook, after });
   const recordId = after[declaration.idField] as RecordId;
-  await writeAudit(tx, request, { action: 'create', resource: declaration.name, recordId, after });
+  await writeAudit(tx, request, { action: 'create', resource: declaration.name, recordId, after: context.service.auditRecord(after, 'create') });
   return after;
+}
+
+/** Computed fields may count the links just saved (a group's `countEntities`): read the record again when links changed. */
+async function readAfterLinks(context: ResourceRouteContext, tx: Db, record: ResourceRecord, links: Map<string, number[]>): Promise<ResourceRecord> {
+  const { declaration, store } = context;
+  if (links.size === 0 || !declaration.fields.some((field) => field.computed)) return record;
+  return (await store.find(tx, record[declaration.idField] as RecordId)) ?? record;
 }
 
 /**
@@ -133,19 +146,21 @@ export async function updateRecord(
 ): Promise<ResourceRecord> {
   const { app, declaration, store, relations } = context;
   const id = before[declaration.idField] as RecordId;
-  const { values, links } = relations.split(valuesToStore(declaration, validated, 'update'));
-  await refuseDuplicates(declaration, store, tx, values, id);
-  await checkReferences(app, tx, declaration, values);
-  await relations.check(tx, values, links);
-  const hook = { tx, request, declaration, operation: 'update' as const, before, values, after: null };
+  const full = valuesToStore(declaration, validated, 'update');
+  await refuseDuplicates(declaration, store, tx, full, id);
+  await checkReferences(app, tx, declaration, full);
+  const hook = { tx, request, declaration, operation: 'update' as const, before, values: full, after: null, afterCommit: commitQueue(request) };
   await context.service.beforeWrite(hook);
-  const after = await relations.save(tx, await store.update(tx, id, hook.values), links);
+  const { values, links } = relations.split(hook.values);
+  await relations.check(tx, values, links);
+  const after = await readAfterLinks(context, tx, await relations.save(tx, await store.update(tx, id, values), links), links);
   await context.service.afterWrite({ ...hook, after });
   if (options.onlyIfChanged) {
     if (JSON.stringify(after) === JSON.stringify(before)) return after;
     if (declaration.rules?.canEdit && !declaration.rules.canEdit(before)) throw lockedError(declaration);
   }
-  await writeAudit(tx, request, { action: 'update', resource: declaration.name, recordId: id, before, after });
+  const audited = (record: ResourceRecord) => context.service.auditRecord(record, 'update');
+  await writeAudit(tx, request, { action: 'update', resource: declaration.name, recordId: id, before: audited(before), after: audited(after) });
   return after;
 }
 
@@ -153,12 +168,12 @@ export async function updateRecord(
 export async function deleteRecord(context: ResourceRouteContext, tx: Db, request: FastifyRequest, before: ResourceRecord): Promise<void> {
   const { declaration, store, relations } = context;
   const id = before[declaration.idField] as RecordId;
-  const hook = { tx, request, declaration, operation: 'delete' as const, before, values: {}, after: null };
+  const hook = { tx, request, declaration, operation: 'delete' as const, before, values: {}, after: null, afterCommit: commitQueue(request) };
   await context.service.beforeWrite(hook);
   await relations.release(tx, before);
   await store.remove(tx, id);
   await context.service.afterWrite(hook);
   // A soft delete only marks the record: the trail says so ('Eliminación lógica').
   const action = declaration.softDelete ? 'soft_delete' : 'delete';
-  await writeAudit(tx, request, { action, resource: declaration.name, recordId: id, before });
+  await writeAudit(tx, request, { action, resource: declaration.name, recordId: id, before: context.service.auditRecord(before, 'delete') });
 }

@@ -4,13 +4,20 @@ import type { ResourceDeclaration } from '../../resources/types';
 import { registerResource, registerResourceRoutes } from '../resources/engine';
 import { registerAudienceRoutes } from './audience';
 import { registerAuditRoutes } from './audit';
+import { registerBackupRoutes } from './backups';
 import { registerAuthRoutes } from './auth';
+import { registerDeactivationRoutes } from './deactivation';
+import { registerClientConfigRoutes } from './clientConfig';
 import { registerFileRoutes } from './files';
 import { registerJobRoutes } from './jobs';
+import { registerLoadRoutes } from './loads';
 import { registerPortalRoutes } from './portal';
 import { registerRealtimeRoutes } from './realtime';
 import { registerMailLogRoutes } from './maillog';
+import { registerPeopleRoutes } from './people';
+import { registerSiteDetailRoutes } from './siteDetail';
 import { registerSiteRoutes } from './sites';
+import { registerSitesFileRoutes } from './sitesFile';
 import { registerUserRoutes } from './users';
 
 export async function registerApiRoutes(
@@ -18,15 +25,22 @@ export async function registerApiRoutes(
   options: { extraResources?: readonly ResourceDeclaration[] } = {},
 ): Promise<void> {
   registerAuthRoutes(app);
+  registerClientConfigRoutes(app);
   registerUserRoutes(app);
   registerAuditRoutes(app);
   registerSiteRoutes(app);
+  registerSitesFileRoutes(app);
+  registerSiteDetailRoutes(app);
   registerJobRoutes(app);
+  registerLoadRoutes(app);
   registerAudienceRoutes(app);
+  registerDeactivationRoutes(app);
   registerFileRoutes(app);
   registerPortalRoutes(app);
   registerRealtimeRoutes(app);
   registerMailLogRoutes(app);
+  registerPeopleRoutes(app);
+  registerBackupRoutes(app);
   registerResourceRoutes(app);
   for (const declaration of options.extraResources ?? []) registerResource(app, declaration);
 }

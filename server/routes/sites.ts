@@ -1,14 +1,19 @@
-/** GET /sites/: the site list with its filters (spec 01 'Site list', 'Site filter'); GET /sites/counts/: its tab totals. */
+/**
+ * The site routes beyond the engine's (the list, one site, create, update, delete, enable and disable are the sites
+ * declaration's: resources/sites.ts): GET /sites/counts/ (the list's tab totals), the two exports, whose columns and
+ * rows are not the list's (translated request kinds, the requests of the filtered sites), and the public
+ * GET /allowurl/. Each reads the same ListSpec as the engine's list (server/sites/filter.ts) and its cache.
+ */
 import { resourceAccess } from '../resources/access';
 import type { FastifyInstance } from 'fastify';
 import { SITE_EXPORTERS } from '../../resources/areas';
 import { sitesResource } from '../../resources/sites';
 import { apiRoute } from '../http/route';
-import { listEnvelopeSchema } from '../resources/openapi';
 import { cachedListRows } from '../lists/listCache';
-import { listPage, listQuerySchema, readListQuery } from '../lists/listQuery';
+import { listQuerySchema, readListQuery } from '../lists/listQuery';
 import { siteListSpec } from '../sites/filter';
 import { siteListSql, siteStatusCountsSql, type SiteListRow, type SiteStatusCounts } from '../sites/listQuery';
+import { registerAllowUrlRoute } from '../sites/allowUrl';
 import { tSites } from '../sites/messages';
 import { statusNameKey } from '../sites/status';
 import { registerListExport, type ExportColumn } from '../exports/listExport';
@@ -44,54 +49,7 @@ const siteExportColumns: ExportColumn<SiteListRow>[] = [
   { key: 'modifiedDate', headerKey: 'exports.columns.sites.modifiedDate', value: (row) => new Date(row.modifiedDate), width: 20 },
 ];
 
-/** A row of the site list (documented only: resources/sites.ts SiteListRecord). */
-const siteListRowSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    name: { type: 'string' },
-    alias: { type: 'string' },
-    parentLocationId: { type: 'integer', description: 'Departamento' },
-    parentLocation: { type: 'string', nullable: true },
-    locationId: { type: 'integer', nullable: true, description: 'Municipio' },
-    childLocation: { type: 'string', nullable: true },
-    siteTypeId: { type: 'integer' },
-    siteType: { type: 'string', nullable: true },
-    orderType: { type: 'integer' },
-    url: { type: 'string', nullable: true },
-    allowedUrl: { type: 'string', nullable: true },
-    installed: { type: 'boolean' },
-    statusId: { type: 'integer' },
-    statusName: { type: 'string' },
-    pendingRequest: { type: 'boolean' },
-    requestType: { type: 'string', nullable: true, description: 'FirstTime, ChangeAdmin o UserMade' },
-    countUsers: { type: 'integer' },
-    countEmails: { type: 'integer' },
-    countContents: { type: 'integer' },
-    countComments: { type: 'integer' },
-    modifiedDate: { type: 'string', format: 'date-time' },
-    population: { type: 'integer', nullable: true },
-  },
-} as const;
-
 export function registerSiteRoutes(app: FastifyInstance): void {
-  apiRoute(app, {
-    method: 'GET',
-    url: '/sites/',
-    access: SITE_READERS,
-    summary: 'Lista de entidades (portales) con filtros y paginación (meta.hasNextPage; los totales, en /sites/counts/)',
-    tags: ['Portales'],
-    schema: { querystring: listQuerySchema(siteListSpec) },
-    documentedResponses: { 200: listEnvelopeSchema(siteListRowSchema) },
-    handler: async (request) => {
-      const query = readListQuery(siteListSpec, request.query);
-      const { text, params } = siteListSql(query);
-      const rows = await cachedListRows<SiteListRow>(app.ctx.database, request.dataVersion, text, params);
-      const page = listPage(rows, query);
-      return { ...page, results: page.results.map((row) => ({ ...row, statusName: tSites(statusNameKey(row)) })) };
-    },
-  });
-
   registerListExport<SiteListRow>(app, {
     url: '/sitesexport',
     access: EXPORTERS,
@@ -117,6 +75,7 @@ export function registerSiteRoutes(app: FastifyInstance): void {
   apiRoute(app, {
     method: 'GET',
     url: '/sites/counts/',
+    etag: true,
     access: SITE_READERS,
     summary: 'Totales de las pestañas de estado (todos, activos, inactivos, por aprobar) para la misma búsqueda, en una consulta',
     tags: ['Portales'],
@@ -134,4 +93,6 @@ export function registerSiteRoutes(app: FastifyInstance): void {
       return counts;
     },
   });
+
+  registerAllowUrlRoute(app);
 }

@@ -4,6 +4,7 @@
  * (seeded generator); dates are relative to now. One transaction, batched statements.
  */
 import { asc, sql } from 'drizzle-orm';
+import { BACKFILL_SITE_DOMAINS_SQL } from '../sites/domains';
 import type { Database } from '../db/connection';
 import { groupSites, groups, siteRequests, sites, users } from '../db/schema';
 import { planDemoData, type DemoPlan } from './demoPlan';
@@ -69,6 +70,8 @@ export async function seedDemoData(database: Database, now = Date.now()): Promis
     await tx.execute(
       sql`update sites set pending_request = true where id in (select site_id from site_requests where status = 'PendingApproval')`,
     );
+    // The demo's domains, as the sites service keeps them (server/sites/domains.ts).
+    await tx.execute(sql.raw(BACKFILL_SITE_DOMAINS_SQL));
 
     for (const group of plan.groups) {
       const [row] = await tx.insert(groups).values({ name: group.name }).returning({ groupId: groups.groupId });
@@ -86,6 +89,10 @@ export async function seedDemoData(database: Database, now = Date.now()): Promis
           modifiedDate: new Date(user.createdDate),
         })),
       ),
+    );
+    // Each site's countUsers is its number of site users (kept so by server/resources/services/people.ts).
+    await tx.execute(
+      sql`update sites s set count_users = coalesce((select count(*)::int from users u where u.site_id = s.id and u.user_type_id = 3 and not u.deleted), 0)`,
     );
   });
   await database.query('analyze');

@@ -70,7 +70,7 @@ export interface UserPlan {
   genderId: number | null;
   birthDate: string;
   loa: number | null;
-  sitePermissions: Array<{ name: string; enabled: boolean }>;
+  sitePermissions: Array<{ sitePermissionID: number; name: string; enabled: boolean }>;
   lastLogin: string | null;
   createdDate: string;
 }
@@ -91,6 +91,7 @@ const SECOND_NAMES_M = ['Alejandro', 'Esteban', 'David', 'Eduardo', 'Antonio'];
 const LAST_NAMES = ['Rodríguez', 'Gómez', 'González', 'Martínez', 'García', 'López', 'Hernández', 'Sánchez', 'Ramírez', 'Pérez', 'Díaz', 'Muñoz', 'Rojas', 'Moreno', 'Jiménez', 'Vargas', 'Castro', 'Ortiz', 'Restrepo', 'Ospina', 'Cardona', 'Quintero', 'Mosquera', 'Córdoba', 'Palacios'];
 const POSITIONS = ['Alcalde', 'Gobernador', 'Secretario general', 'Jefe de comunicaciones', 'Jefe de oficina TIC', 'Asesor de despacho'];
 const STREETS = ['Calle', 'Carrera', 'Avenida', 'Diagonal', 'Transversal'];
+/** The site-permission catalogue's reference rows (migration 0014_site_permissions_seed), in id order. */
 const SITE_PERMISSIONS = ['Noticias', 'Eventos', 'Transparencia', 'PQRDS', 'Trámites', 'Galería'];
 
 /**
@@ -120,6 +121,11 @@ export function isCapital(site: Pick<ReferenceSiteRow, 'locationId'>): boolean {
 const CARIBBEAN_DEPARTMENTS = [8, 13, 20, 23, 44, 47, 70, 88];
 const COFFEE_DEPARTMENTS = [17, 63, 66];
 const PDET_DEPARTMENTS = [5, 13, 18, 19, 20, 23, 27, 44, 47, 50, 52, 54, 70, 73, 76, 81, 86, 95];
+
+/** Every user holds at least one enabled site permission (spec 01 §5: saving needs one). */
+function withOneEnabled<T extends { enabled: boolean }>(permissions: T[]): T[] {
+  return permissions.some((permission) => permission.enabled) ? permissions : permissions.map((permission, index) => ({ ...permission, enabled: index === 0 }));
+}
 
 function ascii(text: string): string {
   return text
@@ -271,7 +277,7 @@ export function planDemoData(reference: readonly ReferenceSiteRow[], now: number
       genderId: userTypeId === 3 && genderDraw === 9 ? null : p.gender === 'F' ? 1 : genderDraw === 8 ? 2 : 0,
       birthDate: `${random.int(1950, 2005)}-${String(random.int(1, 12)).padStart(2, '0')}-${String(random.int(1, 28)).padStart(2, '0')}`,
       loa: userTypeId === 3 ? random.int(1, 3) : null,
-      sitePermissions: SITE_PERMISSIONS.map((name) => ({ name, enabled: userTypeId === 1 || random.chance(0.5) })),
+      sitePermissions: withOneEnabled(SITE_PERMISSIONS.map((name, index) => ({ sitePermissionID: index + 1, name, enabled: userTypeId === 1 || random.chance(0.5) }))),
       lastLogin: random.chance(0.8) ? isoDaysAgo(now, random.next() * 200) : null,
       createdDate: isoDaysAgo(now, random.next() * 700),
     });

@@ -1,7 +1,7 @@
 /**
- * The SQL of the site list: one query for the page (joins for the location and type names, a lateral
- * lookup of the latest pending request), `pageSize + 1` rows so that no count is needed; and the one
- * grouped count of the status tabs.
+ * The SQL of the site exports (the list page itself is the engine's: server/resources/store.ts `resourceListSql`):
+ * the rows chosen first (filters, order, keyset batch), then joined with their names and their latest pending
+ * request; and the one grouped count of the status tabs. Without a batch it gives one page the same way (tests).
  */
 import type { SiteListRecord } from '../../resources/sites';
 import { ORDER_KEY, TIE_KEY } from '../exports/keyset';
@@ -15,9 +15,9 @@ export type SiteListRow = Omit<SiteListRecord, 'statusName' | 'modifiedDate'> & 
 export type SiteStatusCounts = Record<keyof typeof SITE_STATUS_BUCKETS, number>;
 
 const JOINS = `
-  left join locations pl on pl.id = s.parent_location_id
-  left join locations cl on cl.id = s.location_id
-  left join site_types st on st.id = s.site_type_id`;
+  left join locations pl on pl.id = t.parent_location_id
+  left join locations cl on cl.id = t.location_id
+  left join site_types st on st.id = t.site_type_id`;
 
 /**
  * The page's ids are chosen first (filters, order, limit: served by the indexes on sites), then
@@ -30,21 +30,21 @@ export function siteListSql(query: ListQuery, batch?: ExportBatch): { text: stri
   const orderBy = listOrderBy(siteListSpec, query);
   const text = `
     with page as (
-      select s.id${batch ? `, ${batch.keys}` : ''} from sites s ${JOINS}
+      select t.id${batch ? `, ${batch.keys}` : ''} from sites t ${JOINS}
       ${where}
       ${orderBy}
       ${batch ? batch.limit : listLimit(query, params)}
     )
-    select s.id, s.name, s.alias, s.parent_location_id as "parentLocationId", pl.name as "parentLocation",
-      s.location_id as "locationId", cl.name as "childLocation", s.site_type_id as "siteTypeId", st.name as "siteType",
-      s.order_type as "orderType", s.url, s.allowed_url as "allowedUrl", s.installed, s.status_id as "statusId",
-      s.pending_request as "pendingRequest", req.kind as "requestType",
-      s.count_users as "countUsers", s.count_emails as "countEmails", s.count_contents as "countContents",
-      s.count_comments as "countComments", s.modified_date as "modifiedDate", s.population${batch ? `, page."${ORDER_KEY}", page."${TIE_KEY}"` : ''}
-    from page join sites s on s.id = page.id ${JOINS}
+    select t.id, t.name, t.alias, t.parent_location_id as "parentLocationId", pl.name as "parentLocation",
+      t.location_id as "locationId", cl.name as "childLocation", t.site_type_id as "siteTypeId", st.name as "siteType",
+      t.order_type as "orderType", t.url, t.allowed_url as "allowedUrl", t.installed, t.status_id as "statusId",
+      t.pending_request as "pendingRequest", req.kind as "requestType",
+      t.count_users as "countUsers", t.count_emails as "countEmails", t.count_contents as "countContents",
+      t.count_comments as "countComments", t.modified_date as "modifiedDate", t.population${batch ? `, page."${ORDER_KEY}", page."${TIE_KEY}"` : ''}
+    from page join sites t on t.id = page.id ${JOINS}
     left join lateral (
       select r.kind from site_requests r
-      where s.pending_request and r.site_id = s.id and r.status = 'PendingApproval'
+      where t.pending_request and r.site_id = t.id and r.status = 'PendingApproval'
       order by r.creation_date desc, r.id desc limit 1
     ) req on true
     ${orderBy}`;
@@ -56,5 +56,5 @@ export function siteStatusCountsSql(query: ListQuery): { text: string; params: u
   const params = new SqlParams();
   // Filters refer to sites (and group_sites) only, so the counts need no joins.
   const where = listWhere(query, params, SITE_BASE_CONDITIONS, SITE_TAB_FILTERS);
-  return { text: `select ${countColumns(SITE_STATUS_BUCKETS)} from sites s ${where}`, params: params.values };
+  return { text: `select ${countColumns(SITE_STATUS_BUCKETS)} from sites t ${where}`, params: params.values };
 }

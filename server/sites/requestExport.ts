@@ -20,7 +20,7 @@ export const siteRequestExportSpec: ListSpec = {
   tieBreaker: 'r.id',
   filters: {
     ...siteFilters,
-    siteId: { kind: 'in', type: 'int', min: 1, sql: 's.id', description: 'Solicitudes de estas entidades (por id)' },
+    siteId: { kind: 'in', type: 'int', min: 1, sql: 't.id', description: 'Solicitudes de estas entidades (por id)' },
     requestStatus: { kind: 'in', type: 'text', maxLength: 20, sql: 'r.status', description: 'Estado de la solicitud: PendingApproval, Approved o Rejected' },
     requestType: { kind: 'in', type: 'text', maxLength: 20, sql: 'r.kind', description: 'Tipo de solicitud: FirstTime, ChangeAdmin o UserMade' },
   },
@@ -42,13 +42,13 @@ export type SiteRequestExportRow = {
 export function siteRequestExportSql(query: ListQuery, batch: ExportBatch): string {
   const where = listWhere(query, batch.params, [...SITE_BASE_CONDITIONS, ...batch.after]);
   return `
-    select r.id, s.id as "siteId", s.name as "siteName", st.name as "siteType", pl.name as "parentLocation",
+    select r.id, t.id as "siteId", t.name as "siteName", st.name as "siteType", pl.name as "parentLocation",
       cl.name as "childLocation", r.kind, r.status, r.creation_date as "creationDate", r.processed_date as "processedDate",
       ${batch.keys}
-    from site_requests r join sites s on s.id = r.site_id
-      left join locations pl on pl.id = s.parent_location_id
-      left join locations cl on cl.id = s.location_id
-      left join site_types st on st.id = s.site_type_id
+    from site_requests r join sites t on t.id = r.site_id
+      left join locations pl on pl.id = t.parent_location_id
+      left join locations cl on cl.id = t.location_id
+      left join site_types st on st.id = t.site_type_id
     ${where}
     ${listOrderBy(siteRequestExportSpec, query)}
     ${batch.limit}`;

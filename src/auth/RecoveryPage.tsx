@@ -1,30 +1,32 @@
 /**
  * /recordar-clave/:token (spec 01 §2, §8): the token is validated on arrival (invalid → not
  * found); the new password is saved (→ /login with 'Tu nueva contraseña ha sido guardada'),
- * a failed change goes to '/'.
+ * a failed change goes to '/'. The form is react-admin's Form, as the sign-in forms.
  */
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Form, TextInput } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
-import { newPasswordSchema, PASSWORD_MAX, validateWith } from '../../authProvider/schemas';
 import { NOT_FOUND_PATH } from '../pages/NotFoundPage';
 import { PublicShell } from '../pages/PublicShell';
 import { Spinner } from '../shared/Spinner';
 import { useText } from '../shared/useText';
 import { checkResetToken, saveNewPassword } from './authApi';
-import { PlainTextField } from '../shared/PlainTextField';
+import { loadAuthSchemas, validateLazily } from './authSchemas';
+import { tooLongOnly } from './recoveryRules';
+
+type Values = { password: string; confirmPassword: string };
 
 export function RecoveryPage() {
   const text = useText();
   const navigate = useNavigate();
   const { token = '' } = useParams();
   const [email, setEmail] = useState<string | null>(null);
-  const [values, setValues] = useState({ password: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
+  /** Set by the submit button (a click, or Enter in a field, which clicks it): from then on every rule is shown. */
+  const submitted = useRef(false);
 
   useEffect(() => {
     let active = true;
@@ -40,24 +42,19 @@ export function RecoveryPage() {
     };
   }, [token, navigate]);
 
-  const change = (field: 'password' | 'confirmPassword', value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    const found = validateWith(newPasswordSchema, next);
-    // Before the first submit only a too long password is reported, as soon as it is typed (never cut).
-    if (submitted) setErrors(found);
-    else setErrors(next.password.length > PASSWORD_MAX && found.password ? { password: found.password } : {});
-  };
+  useEffect(() => {
+    void loadAuthSchemas();
+  }, []);
+  // Before the first submit only a too long password is reported, as soon as it is typed (never cut).
+  const validate = useCallback(async (values: Record<string, unknown>) => {
+    const found = await validateLazily((schemas) => schemas.newPasswordSchema, values);
+    return submitted.current ? found : tooLongOnly(values, found);
+  }, []);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const found = validateWith(newPasswordSchema, values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+  const submit = async (values: Partial<Values>) => {
     setBusy(true);
     try {
-      await saveNewPassword(token, values.password, values.confirmPassword);
+      await saveNewPassword(token, values.password ?? '', values.confirmPassword ?? '');
       navigate('/login', { replace: true, state: { passwordSaved: true } });
     } catch {
       navigate('/', { replace: true });
@@ -74,34 +71,23 @@ export function RecoveryPage() {
 
   return (
     <PublicShell title="auth.recovery.title">
-      <Stack component="form" noValidate onSubmit={submit} spacing={2} aria-label={text('auth.recovery.title')}>
-        {email && <Typography color="text.secondary">{text('auth.recovery.text', { email })}</Typography>}
-        <PlainTextField
-          name="password"
-          type="password"
-          label={text('auth.recovery.password')}
-          value={values.password}
-          onChange={(event) => change('password', event.target.value)}
-          error={Boolean(errors.password)}
-          helperText={errors.password ? text(errors.password) : undefined}
-          autoComplete="new-password"
-          fullWidth
-        />
-        <PlainTextField
-          name="confirmPassword"
-          type="password"
-          label={text('auth.recovery.confirm_password')}
-          value={values.confirmPassword}
-          onChange={(event) => change('confirmPassword', event.target.value)}
-          error={Boolean(errors.confirmPassword)}
-          helperText={errors.confirmPassword ? text(errors.confirmPassword) : undefined}
-          autoComplete="new-password"
-          fullWidth
-        />
-        <Button type="submit" variant="contained" disabled={busy}>
-          {text('auth.recovery.submit')}
-        </Button>
-      </Stack>
+      <Form defaultValues={{ password: '', confirmPassword: '' }} validate={validate} onSubmit={submit} mode="onChange" noValidate>
+        <Stack spacing={2} role="group" aria-label={text('auth.recovery.title')}>
+          {email && <Typography color="text.secondary">{text('auth.recovery.text', { email })}</Typography>}
+          <TextInput source="password" type="password" label="auth.recovery.password" autoComplete="new-password" fullWidth helperText={false} />
+          <TextInput
+            source="confirmPassword"
+            type="password"
+            label="auth.recovery.confirm_password"
+            autoComplete="new-password"
+            fullWidth
+            helperText={false}
+          />
+          <Button type="submit" variant="contained" disabled={busy} onClick={() => (submitted.current = true)}>
+            {text('auth.recovery.submit')}
+          </Button>
+        </Stack>
+      </Form>
     </PublicShell>
   );
 }

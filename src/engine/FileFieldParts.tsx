@@ -33,7 +33,7 @@ function Thumbnail({ file, size }: { file: UploadedFile; size: number }) {
   return <Box component="img" src={file.thumbnail ?? file.filePath} alt={file.name} sx={{ maxHeight: size, maxWidth: size * 2, objectFit: 'contain', display: 'block' }} />;
 }
 
-function FileName({ file }: { file: UploadedFile }) {
+export function FileName({ file }: { file: UploadedFile }) {
   const download = useDownload();
   return (
     <Link component="button" type="button" onClick={() => void download(file)} sx={{ textAlign: 'left' }}>
@@ -88,6 +88,74 @@ export function FileUploadInput({ field, compact }: { field: FieldDeclaration; c
             {translate('engine.file.remove')}
           </Button>
         )}
+      </Stack>
+      {progress !== null && <LinearProgress variant="determinate" value={progress} aria-label={translate('engine.file.uploading')} sx={{ mt: 1 }} />}
+      {fieldState.error?.message && <FormHelperText error>{translate(fieldState.error.message, { _: fieldState.error.message })}</FormHelperText>}
+    </Box>
+  );
+}
+
+const uploadedList = (value: unknown): UploadedFile[] => (Array.isArray(value) ? value.filter(isUploaded) : []);
+
+/** `files` fields: each file's name, downloading it with the session's token. */
+export function FilesCell({ field }: { field: FieldDeclaration }) {
+  const record = useRecordContext();
+  const value = uploadedList(record?.[field.source]);
+  if (value.length === 0) return null;
+  return (
+    <Stack component="span" spacing={0.5}>
+      {value.map((file) => (
+        <FileName key={file.fileID} file={file} />
+      ))}
+    </Stack>
+  );
+}
+
+/** `files` fields: uploads one file at a time (progress bar) into the list; each listed file can be removed. */
+export function FilesUploadInput({ field, compact }: { field: FieldDeclaration; compact: boolean }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<PortalesDataProvider>();
+  const { field: input, fieldState } = useInput({ source: field.source, defaultValue: [] });
+  const [progress, setProgress] = useState<number | null>(null);
+  const labelId = useId();
+  const value = uploadedList(input.value);
+  const label = translate(field.label);
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setProgress(0);
+    try {
+      const uploaded = await dataProvider.upload<UploadedFile>(`elementType=${field.elementType ?? ''}`, file, setProgress);
+      input.onChange([...value, uploaded]);
+    } catch (error) {
+      const message = (error as { message?: string }).message || 'ra.notification.http_error';
+      notify(message, { type: 'error', messageArgs: { _: message } });
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return (
+    <Box role="group" aria-labelledby={labelId} sx={{ my: compact ? 0 : 1 }}>
+      <FormLabel id={labelId}>{label}</FormLabel>
+      <Stack spacing={0.5} sx={{ mt: 0.5 }}>
+        {value.map((file) => (
+          <Stack key={file.fileID} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <FileName file={file} />
+            <Button size="small" onClick={() => input.onChange(value.filter((other) => other.fileID !== file.fileID))} disabled={progress !== null}>
+              {translate('engine.file.remove')}
+            </Button>
+          </Stack>
+        ))}
+        <Box>
+          <Button component="label" size="small" variant="outlined" disabled={progress !== null}>
+            {translate('engine.file.attach')}
+            <input hidden type="file" aria-label={label} onChange={(event) => void onFile(event)} />
+          </Button>
+        </Box>
       </Stack>
       {progress !== null && <LinearProgress variant="determinate" value={progress} aria-label={translate('engine.file.uploading')} sx={{ mt: 1 }} />}
       {fieldState.error?.message && <FormHelperText error>{translate(fieldState.error.message, { _: fieldState.error.message })}</FormHelperText>}

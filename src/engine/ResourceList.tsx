@@ -25,6 +25,7 @@ import {
 } from 'react-admin';
 import { listQuery } from '../../dataProvider/resourcePaths';
 import type { ResourceDeclaration } from '../../resources/types';
+import { BackgroundExportButton } from '../shared/BackgroundExportButton';
 import { ExportButton } from '../shared/ExportButton';
 import { hasOperation, listFields, permissionList, permittedExports } from './declarationFields';
 import { useEngineState } from './engineState';
@@ -90,9 +91,21 @@ export function ResourceExports({ declaration }: { declaration: ResourceDeclarat
   const query = listQuery({ filter: filterValues, sort }, declaration.idField);
   return (
     <>
-      {exports.map((entry) => (
-        <ExportButton key={entry.path} path={entry.path} query={query} labelKey="engine.export" fallbackName={entry.fileName} />
-      ))}
+      {exports.map((entry) =>
+        entry.background ? (
+          <BackgroundExportButton key={entry.path} path={entry.path} query={query} labelKey="engine.export" />
+        ) : (
+          <ExportButton
+            key={entry.path}
+            path={entry.path}
+            query={query}
+            labelKey="engine.export"
+            fallbackName={entry.fileName}
+            method={entry.method}
+            formats={entry.formats}
+          />
+        ),
+      )}
     </>
   );
 }

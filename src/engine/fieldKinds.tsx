@@ -35,7 +35,7 @@ import {
 import { choiceLabelKey, EMAIL_MAX_LENGTH } from '../../resources/fieldKinds';
 import type { FieldDeclaration, FieldType } from '../../resources/types';
 import { AudienceInput } from '../shared/audience';
-import { FileCell, FileUploadInput } from './FileFieldParts';
+import { FileCell, FilesCell, FilesUploadInput, FileUploadInput } from './FileFieldParts';
 
 export const LOCALE = 'es-CO';
 
@@ -190,6 +190,7 @@ export const REACT_FIELD_KINDS: Record<FieldType, ReactKind> = {
   },
   file: { cell: ({ field }) => <FileCell field={field} />, input: ({ field, compact }) => <FileUploadInput field={field} compact={compact} /> },
   image: { cell: ({ field }) => <FileCell field={field} />, input: ({ field, compact }) => <FileUploadInput field={field} compact={compact} /> },
+  files: { cell: ({ field }) => <FilesCell field={field} />, input: ({ field, compact }) => <FilesUploadInput field={field} compact={compact} /> },
   manyToMany: {
     // Chips with the linked records' display field, in the value's order (an `ordered` field's order).
     cell: ({ field }) =>

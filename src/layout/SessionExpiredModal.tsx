@@ -1,17 +1,13 @@
 /** 'La sesión ha expirado, vuelve a conectarte' with 'Iniciar Sesión' (spec 01 §2, 03 §8). */
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { useNavigate } from 'react-router-dom';
 import { useSessionWatcher } from '../../authProvider/useSessionWatcher';
 import { clearSession } from '../../authProvider/storage';
-import { useText } from '../shared/useText';
+import { onDemand } from '../shared/lazyComponent';
+
+// The dialog (MUI Dialog) loads when the session expires, not with the layout.
+const SessionExpiredDialog = onDemand(() => import('./SessionExpiredDialog').then((module) => module.SessionExpiredDialog));
 
 export function SessionExpiredModal({ intervalMs }: { intervalMs?: number }) {
-  const text = useText();
   const navigate = useNavigate();
   const { expired, acknowledge } = useSessionWatcher(intervalMs);
   const goToLogin = () => {
@@ -19,17 +15,5 @@ export function SessionExpiredModal({ intervalMs }: { intervalMs?: number }) {
     acknowledge();
     navigate('/login', { replace: true });
   };
-  return (
-    <Dialog open={expired} aria-labelledby="session-expired-title" disableEscapeKeyDown>
-      <DialogTitle id="session-expired-title">{text('pages.modals.warning')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{text('auth.session.expired')}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button variant="contained" onClick={goToLogin} autoFocus>
-          {text('auth.session.login_again')}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
+  return expired ? <SessionExpiredDialog onLogin={goToLogin} /> : null;
 }

@@ -9,7 +9,7 @@ import type { PermissionName } from '../../resources/permissions';
 import { resourceReferences } from '../../resources/references';
 import { isGeneratedReference, type ResourceReference } from '../../resources/types';
 import { entityList } from '../entities';
-import { AuditListPage, GeneratedResourcePage, SettingsIndexPage, SiteListPage, type Screen } from './lazyScreen';
+import { AuditListPage, DeactivationPage, GeneratedResourcePage, SettingsIndexPage, SiteDetailPage, SiteListPage, UpdateSitesPage, UsersPage, type Screen } from './lazyScreen';
 
 export interface AppRoute {
   path: string;
@@ -23,10 +23,14 @@ export interface AppRoute {
 }
 
 /** Hand-written screens by area, for areas whose declaration (if any) chooses no screen in declarationRoute. */
-const AREA_SCREENS: Partial<Record<AreaKey, Screen | LazyExoticComponent<Screen>>> = {
+export const AREA_SCREENS: Partial<Record<AreaKey, Screen | LazyExoticComponent<Screen>>> = {
   sites: SiteListPage,
+  'sites.detail': SiteDetailPage,
   settings: SettingsIndexPage,
   'settings.audit': AuditListPage,
+  'users.delete': DeactivationPage,
+  users: UsersPage,
+  'settings.updateSites': UpdateSitesPage,
 };
 
 /** An area's route: its path, title and permissions, with its hand-written screen if any. */
@@ -47,7 +51,11 @@ export function declarationRoute(declaration: ResourceReference): AppRoute {
     path: declaration.route,
     title: declaration.area ? AREAS[declaration.area].title : declaration.title,
     permissions: declaration.routeAccess,
-    screen: entityList(declaration.name) ?? (isGeneratedReference(declaration) ? GeneratedResourcePage : undefined),
+    // An entity folder's screen, else its area's hand-written one (the site list, /administradores, the audit trail), else the generated one.
+    screen:
+      entityList(declaration.name) ??
+      (declaration.area ? AREA_SCREENS[declaration.area] : undefined) ??
+      (isGeneratedReference(declaration) ? GeneratedResourcePage : undefined),
     resource: isGeneratedReference(declaration) ? declaration.name : undefined,
   };
 }

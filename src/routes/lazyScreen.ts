@@ -26,6 +26,10 @@ export const AppLayout = lazyComponent(() => import('../layout/AppLayout').then(
 
 export const SiteListPage: Preloadable<ScreenProps> = lazyComponent(() => import('../sites/SiteListPage').then((module) => module.SiteListPage as Screen));
 
+export const SiteDetailPage: Preloadable<ScreenProps> = lazyComponent(() =>
+  import('../sites/detail/SiteDetailPage').then((module) => module.SiteDetailPage as Screen),
+);
+
 export const SettingsIndexPage: Preloadable<ScreenProps> = lazyComponent(() =>
   import('../settings/SettingsIndexPage').then((module) => module.SettingsIndexPage as unknown as Screen),
 );
@@ -34,7 +38,18 @@ export const GeneratedResourcePage: Preloadable<ScreenProps> = lazyComponent(() 
   import('../engine/index').then((module) => module.GeneratedResourcePage satisfies Screen),
 );
 
+/** /administradores/eliminar: bulk deactivation of administrators (src/users/deactivation). */
+export const DeactivationPage: Preloadable<ScreenProps> = lazyComponent(() =>
+  import('../users/deactivation').then((module) => module.DeactivationPage satisfies Screen),
+);
+
+export const UpdateSitesPage: Preloadable<ScreenProps> = lazyComponent(() =>
+  import('../settings/updateSites/UpdateSitesPage').then((module) => module.UpdateSitesPage satisfies Screen),
+);
+
 export const AuditListPage: Preloadable<ScreenProps> = lazyComponent(() => import('../audit/AuditListPage').then((module) => module.AuditListPage satisfies Screen));
+
+export const UsersPage: Preloadable<ScreenProps> = lazyComponent(() => import('../users/UsersPage').then((module) => module.UsersPage satisfies Screen));
 
 /** The panel of a route without a screen yet (it shares the settings 'Atrás' button and its react-admin Button). */
 export const UnderConstruction: Preloadable<{ title: string }> = lazyComponent(() => import('../pages/UnderConstruction').then((module) => module.UnderConstruction));

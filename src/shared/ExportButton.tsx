@@ -26,9 +26,13 @@ export interface ExportButtonProps {
   /** Name of the file when the answer names none. */
   fallbackName: string;
   variant?: ButtonProps['variant'];
+  /** `POST`: the filters go in a JSON body (`POST /exportmainuser/`); default `GET` with the query string. */
+  method?: 'GET' | 'POST';
+  /** The formats offered (default CSV and Excel). */
+  formats?: readonly ExportFileFormat[];
 }
 
-export function ExportButton({ path, query, labelKey, fallbackName, variant = 'text' }: ExportButtonProps) {
+export function ExportButton({ path, query, labelKey, fallbackName, variant = 'text', method = 'GET', formats = FORMATS }: ExportButtonProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<PortalesDataProvider>();
@@ -41,8 +45,9 @@ export function ExportButton({ path, query, labelKey, fallbackName, variant = 't
     setOpen(false);
     setBusy(true);
     try {
+      const filters = { ...query, format };
       const { json, headers } = await dataProvider.request<Blob>(path, {
-        query: { ...query, format },
+        ...(method === 'POST' ? { method, body: filters } : { query: filters }),
         responseType: 'blob',
         timeout: EXPORT_TIMEOUT_MS,
       });
@@ -71,7 +76,7 @@ export function ExportButton({ path, query, labelKey, fallbackName, variant = 't
         {busy ? translate('exports.button.busy') : translate(labelKey)}
       </Button>
       <Menu id={menuId} anchorEl={anchor.current} open={open} onClose={() => setOpen(false)}>
-        {FORMATS.map((format) => (
+        {formats.map((format) => (
           <MenuItem key={format} onClick={() => void download(format)}>
             {translate(`exports.button.${format}`)}
           </MenuItem>

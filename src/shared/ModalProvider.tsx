@@ -4,8 +4,14 @@
  * modal.error(message); modal.wait(true)`.
  */
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
-import { AlertModal, ConfirmModal, ErrorModal, type AlertKind } from './Modals';
+import { onDemand } from './lazyComponent';
+import type { AlertKind } from './Modals';
 import { WaitSpinner } from './Spinner';
+
+// The dialogs load with the first one opened (MUI Dialog off the layout's chunk: docs/decisions.md 'First-load budget').
+const ConfirmModal = onDemand(() => import('./Modals').then((module) => module.ConfirmModal));
+const AlertModal = onDemand(() => import('./Modals').then((module) => module.AlertModal));
+const ErrorModal = onDemand(() => import('./Modals').then((module) => module.ErrorModal));
 
 interface ConfirmRequest {
   message: string;

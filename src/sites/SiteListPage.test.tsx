@@ -87,11 +87,20 @@ function fakeDataProvider(sites: FakeSite[], calls: Calls): DataProvider {
         );
       }
       if (resource === 'groups') return page([{ id: 1, groupID: 1, name: 'Grupo Norte', countEntities: 5 }], params);
-      return page(matching(f), params);
+      const { field, order } = params.sort ?? { field: 'name', order: 'ASC' };
+      const key = (s: FakeSite) => (field === 'population' ? (s.population ?? 0) : s.name);
+      const sorted = [...matching(f)].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0) * (order === 'DESC' ? -1 : 1));
+      return page(sorted, params);
     }) as DataProvider['getList'],
     // GET /sites/counts/: the tab totals of the same search (the status filters are ignored, as the server does).
-    request: async (path: string, options?: { query?: Record<string, unknown> }) => {
-      calls.push({ resource: path, params: { filter: options?.query ?? {} } as GetListParams });
+    request: async (path: string, options?: { query?: Record<string, unknown>; method?: string }) => {
+      calls.push({ resource: path, params: { filter: options?.query ?? {}, meta: { method: options?.method ?? 'GET' } } as GetListParams });
+      const enable = /^\/sites\/(\d+)\/enable$/.exec(path);
+      if (enable) {
+        const site = sites.find((s) => s.id === Number(enable[1]))!;
+        site.statusId = 1;
+        return { status: 204, headers: new Headers(), json: null };
+      }
       const rows = matching({ ...options?.query, status: undefined, pendingRequest: undefined });
       return {
         status: 200,
@@ -197,8 +206,16 @@ describe('SiteListPage', () => {
     const pending = screen.getByRole('row', { name: 'Abrir la entidad Alcaldía 03' });
     expect(within(pending).getByLabelText('Solicitud pendiente')).toHaveTextContent('Cambio de administrador');
     expect(within(first).queryByLabelText('Solicitud pendiente')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Nueva entidad' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Nueva entidad' })).toBeEnabled();
+    for (const name of ['Cargar más entidades', 'Cargar población', 'Cargar correos', 'Cargar índice de gobierno']) expect(screen.getByRole('button', { name })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Descarga' })).toBeInTheDocument();
+  });
+
+  it('opens the population load dialog from its button', async () => {
+    const user = userEvent.setup();
+    renderList({ permissions: ['Sites'] });
+    await user.click(await screen.findByRole('button', { name: 'Cargar población' }));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
   });
 
   it('shows only Activos to a user without Sites or Reports and filters on active status', async () => {
@@ -289,7 +306,45 @@ describe('SiteListPage', () => {
     await waitFor(() => expect(screen.getAllByRole('row', { name: /^Abrir la entidad/ })).toHaveLength(6));
     const inactive = screen.getByRole('row', { name: 'Abrir la entidad Alcaldía 21' });
     expect(within(inactive).getByText('Inactivo')).toBeInTheDocument();
-    expect(within(inactive).getByRole('button', { name: 'Activar' })).toBeDisabled();
+    expect(within(inactive).getByRole('button', { name: 'Activar' })).toBeEnabled();
+  });
+
+  it('activates an inactive installed site only after its confirmation, without opening the detail', async () => {
+    const user = userEvent.setup();
+    const sites = makeSites();
+    const { calls, location } = renderList({ permissions: ['Sites'], sites, at: '/portales?estado=inactivos' });
+    const row = await screen.findByRole('row', { name: 'Abrir la entidad Alcaldía 21' });
+    const enableCalls = () => calls.filter((c) => c.resource.endsWith('/enable'));
+
+    await user.click(within(row).getByRole('button', { name: 'Activar' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('¿Deseas activar la entidad Alcaldía 21?');
+    await user.click(within(dialog).getByRole('button', { name: 'Regresar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(enableCalls()).toEqual([]);
+    expect(location.pathname).toBe('/portales');
+
+    await user.click(within(row).getByRole('button', { name: 'Activar' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Continuar' }));
+    await waitFor(() => expect(enableCalls().map((c) => c.resource)).toEqual(['/sites/21/enable']));
+    expect(enableCalls()[0]!.params.meta).toEqual({ method: 'POST' });
+    // The list is asked again and the site, now active, leaves the Inactivos tab.
+    await waitFor(() => expect(screen.queryByRole('row', { name: 'Abrir la entidad Alcaldía 21' })).toBeNull());
+    expect(location.pathname).toBe('/portales');
+  });
+
+  it('orders by a column from its header, both ways, and keeps the order in the address', async () => {
+    const user = userEvent.setup();
+    const { calls, location } = renderList({ permissions: ['Sites'] });
+    await screen.findByRole('row', { name: 'Abrir la entidad Alcaldía 01' });
+    expect(siteCalls(calls).at(-1)!.params.sort).toEqual({ field: 'name', order: 'ASC' });
+    await user.click(screen.getByRole('button', { name: 'Población' }));
+    await waitFor(() => expect(siteCalls(calls).at(-1)!.params.sort).toEqual({ field: 'population', order: 'ASC' }));
+    expect(location.search).toBe('?orden=population');
+    await user.click(screen.getByRole('button', { name: 'Población' }));
+    await waitFor(() => expect(siteCalls(calls).at(-1)!.params.sort).toEqual({ field: 'population', order: 'DESC' }));
+    expect(location.search).toBe('?orden=-population');
+    await waitFor(() => expect(screen.getAllByRole('row', { name: /^Abrir la entidad/ })[0]).toHaveAccessibleName('Abrir la entidad Alcaldía 26'));
   });
 
   it('opens the detail when a row is clicked', async () => {

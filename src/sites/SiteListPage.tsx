@@ -1,11 +1,16 @@
 /**
  * The site list at /portales (spec 01 'Site list'): search, status tabs with totals, the table of
- * sites 20 at a time with 'Ver más', and the two empty states. Search and tab live in the address
- * (siteListStateFromQuery), so a reload or 'Atrás' from a detail restores them.
+ * sites 20 at a time with 'Ver más', and the two empty states. Search, tab and order live in the address
+ * (siteListStateFromQuery, siteSortFromQuery), so a reload or 'Atrás' from a detail restores them.
+ * Write side: 'Nueva entidad' opens the site form (loaded on demand), 'Activar' confirms then calls
+ * POST /sites/{id}/enable.
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Box, Typography } from '@mui/material';
-import { Title, useNavigate, usePermissions, useTranslate } from 'react-admin';
+import { Title, useDataProvider, useNavigate, useNotify, usePermissions, useRefresh, useTranslate } from 'react-admin';
+import type { PortalesDataProvider } from '../../dataProvider';
+import { ConfirmModal } from '../shared/Modals';
+import { SiteFormDialog } from './form';
 import { useSearchParams } from 'react-router-dom';
 import { LoadMoreList } from '../engine/LoadMoreList';
 import { mayOpen } from '../routes/routeAccess';
@@ -21,13 +26,15 @@ import {
   siteListFilter,
   siteListQuery,
   siteListStateFromQuery,
+  nextSiteSort,
+  siteSortFromQuery,
   statusTabsFor,
+  withSiteSort,
+  type SiteSortColumn,
   type SiteRow,
   type SiteSearch,
   type StatusTab,
 } from './siteListRules';
-
-const SITE_SORT = { field: 'name', order: 'ASC' } as const;
 
 export function SiteListPage() {
   const translate = useTranslate();
@@ -38,15 +45,23 @@ export function SiteListPage() {
   const [query, setQuery] = useSearchParams();
   const { search, tab: chosenTab } = useMemo(() => siteListStateFromQuery(query), [query]);
   const tab = chosenTab && tabs.includes(chosenTab) ? chosenTab : defaultTab;
+  const sort = useMemo(() => siteSortFromQuery(query), [query]);
   // Each change replaces the address (no history entry per keystroke): 'Atrás' leaves the list.
   const onSearch = useCallback(
-    (next: SiteSearch) => setQuery(siteListQuery({ search: next, tab: chosenTab }), { replace: true }),
-    [setQuery, chosenTab],
+    (next: SiteSearch) => setQuery(withSiteSort(siteListQuery({ search: next, tab: chosenTab }), sort), { replace: true }),
+    [setQuery, chosenTab, sort],
   );
   const onTab = useCallback(
-    (next: StatusTab) => setQuery(siteListQuery({ search, tab: next === defaultTab ? null : next }), { replace: true }),
-    [setQuery, search, defaultTab],
+    (next: StatusTab) => setQuery(withSiteSort(siteListQuery({ search, tab: next === defaultTab ? null : next }), sort), { replace: true }),
+    [setQuery, search, defaultTab, sort],
   );
+  const onSort = useCallback(
+    (column: SiteSortColumn) => setQuery(withSiteSort(query, nextSiteSort(sort, column)), { replace: true }),
+    [setQuery, query, sort],
+  );
+  const [creating, setCreating] = useState(false);
+  const activation = useActivation();
+  const refresh = useRefresh();
   // Rows open the detail only for those who may open it (Reports alone may list but not open).
   const canOpen = mayOpen(held, siteDetailPath(0));
 
@@ -60,21 +75,59 @@ export function SiteListPage() {
       <Typography component="h1" variant="h5" sx={{ mb: 2 }}>
         {translate('sites.list.title')}
       </Typography>
-      <SiteListActions held={held} filter={filter} />
+      <SiteListActions held={held} filter={filter} onCreate={() => setCreating(true)} onLoaded={refresh} />
       <SiteFilters value={search} onChange={onSearch} />
       <SiteStatusTabs tabs={tabs} value={tab} searchFilter={searchFilter} onChange={onTab} />
       <LoadMoreList<SiteRow & { id: number }>
         resource="sites"
         filter={filter}
-        sort={SITE_SORT}
+        sort={sort}
         perPage={SITE_LIST_PAGE_SIZE}
         queryOptions={{ enabled: !permissionsPending }}
         emptyText={emptyKey}
         errorText="sites.list.load_error"
         loadMoreLabel="sites.list.load_more"
       >
-        {(rows) => <SiteTable rows={rows} held={held} onOpen={canOpen ? (site) => navigate(siteDetailPath(site.id)) : undefined} />}
+        {(rows) => (
+          <SiteTable
+            rows={rows}
+            held={held}
+            onOpen={canOpen ? (site) => navigate(siteDetailPath(site.id)) : undefined}
+            sort={sort}
+            onSort={onSort}
+            onActivate={activation.ask}
+          />
+        )}
       </LoadMoreList>
+      {creating ? <SiteFormDialog open onClose={() => setCreating(false)} /> : null}
+      <ConfirmModal
+        open={activation.site !== null}
+        title="pages.modals.confirmation"
+        message="sites.activation.confirm"
+        values={{ name: activation.site?.name ?? '' }}
+        onConfirm={activation.confirm}
+        onCancel={activation.cancel}
+      />
     </Box>
   );
+}
+
+/** 'Activar' (spec 01 'Site list', §4: after a confirmation): POST /sites/{id}/enable, then the list again. */
+function useActivation() {
+  const dataProvider = useDataProvider<PortalesDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [site, setSite] = useState<SiteRow | null>(null);
+  const confirm = useCallback(() => {
+    if (!site) return;
+    setSite(null);
+    dataProvider
+      .request(`/sites/${site.id}/enable`, { method: 'POST' })
+      .then(() => {
+        notify('sites.activation.done', { type: 'success', messageArgs: { name: site.name } });
+        refresh();
+      })
+      .catch((error: unknown) => notify((error as Error)?.message || 'errors.server', { type: 'error' }));
+  }, [site, dataProvider, notify, refresh]);
+  return { site, ask: setSite, confirm, cancel: () => setSite(null) };
 }

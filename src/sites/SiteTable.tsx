@@ -1,18 +1,28 @@
 /**
  * The rows of the site list; a click (or Enter) on a row opens the site's detail. Without `onOpen`
- * (the user may not open the detail) rows are plain: no pointer, no focus, no action name.
+ * (the user may not open the detail) rows are plain: no pointer, no focus, no action name. Column headers
+ * sort the list (`onSort`); 'Activar' on an inactive installed row calls `onActivate` (which confirms first).
  */
 import type { KeyboardEvent } from 'react';
-import { Button, Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import { Button, Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TableSortLabel } from '@mui/material';
 import PendingActionsIcon from '@mui/icons-material/PendingActions';
 import { useTranslate } from 'react-admin';
-import { formatCount, formatSiteDate, offersActivation, siteStatusKey, type SiteRow } from './siteListRules';
+import {
+  formatCount,
+  formatSiteDate,
+  offersActivation,
+  SITE_SORT_FIELDS,
+  siteStatusKey,
+  type SiteRow,
+  type SiteSort,
+  type SiteSortColumn,
+} from './siteListRules';
 
 /** The pending-request chip's colours. */
 const PENDING_BACKGROUND = '#fff3e0';
 const PENDING_TEXT = '#7a3e00';
 
-const COLUMNS = [
+const COLUMNS: readonly SiteSortColumn[] = [
   'name',
   'siteType',
   'department',
@@ -24,22 +34,27 @@ const COLUMNS = [
   'modifiedDate',
   'population',
   'status',
-] as const;
+];
 
 const NUMERIC = new Set<string>(['countUsers', 'countEmails', 'countContents', 'countComments', 'population']);
 
-function StatusCell({ site, held }: { site: SiteRow; held: readonly string[] }) {
+function StatusCell({ site, held, onActivate }: { site: SiteRow; held: readonly string[]; onActivate?: (site: SiteRow) => void }) {
   const translate = useTranslate();
   return (
     <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
       <span>{translate(`sites.status.${siteStatusKey(site)}`)}</span>
-      {offersActivation(site, held) ? (
-        // Activation arrives with the site actions; until then the button shows, disabled.
-        <span title={translate('sites.actions.under_construction')} onClick={(event) => event.stopPropagation()}>
-          <Button size="small" variant="outlined" disabled>
-            {translate('sites.actions.activate')}
-          </Button>
-        </span>
+      {offersActivation(site, held) && onActivate ? (
+        <Button
+          size="small"
+          variant="outlined"
+          onClick={(event) => {
+            event.stopPropagation(); // not the row's click: the detail stays closed
+            onActivate(site);
+          }}
+          onKeyDown={(event) => event.stopPropagation()}
+        >
+          {translate('sites.actions.activate')}
+        </Button>
       ) : null}
       {site.pendingRequest ? (
         <Chip
@@ -70,8 +85,15 @@ function openProps(site: SiteRow, onOpen: ((site: SiteRow) => void) | undefined,
   };
 }
 
-export function SiteTable(props: { rows: readonly SiteRow[]; held: readonly string[]; onOpen?: (site: SiteRow) => void }) {
-  const { rows, held, onOpen } = props;
+export function SiteTable(props: {
+  rows: readonly SiteRow[];
+  held: readonly string[];
+  onOpen?: (site: SiteRow) => void;
+  sort?: SiteSort;
+  onSort?: (column: SiteSortColumn) => void;
+  onActivate?: (site: SiteRow) => void;
+}) {
+  const { rows, held, onOpen, sort, onSort, onActivate } = props;
   const translate = useTranslate();
   return (
     <TableContainer>
@@ -79,8 +101,22 @@ export function SiteTable(props: { rows: readonly SiteRow[]; held: readonly stri
         <TableHead>
           <TableRow>
             {COLUMNS.map((column) => (
-              <TableCell key={column} align={NUMERIC.has(column) ? 'right' : 'left'}>
-                {translate(`sites.columns.${column}`)}
+              <TableCell
+                key={column}
+                align={NUMERIC.has(column) ? 'right' : 'left'}
+                sortDirection={sort?.field === SITE_SORT_FIELDS[column] ? (sort.order === 'ASC' ? 'asc' : 'desc') : false}
+              >
+                {onSort ? (
+                  <TableSortLabel
+                    active={sort?.field === SITE_SORT_FIELDS[column]}
+                    direction={sort?.field === SITE_SORT_FIELDS[column] && sort.order === 'DESC' ? 'desc' : 'asc'}
+                    onClick={() => onSort(column)}
+                  >
+                    {translate(`sites.columns.${column}`)}
+                  </TableSortLabel>
+                ) : (
+                  translate(`sites.columns.${column}`)
+                )}
               </TableCell>
             ))}
           </TableRow>
@@ -105,7 +141,7 @@ export function SiteTable(props: { rows: readonly SiteRow[]; held: readonly stri
               <TableCell>{formatSiteDate(site.modifiedDate)}</TableCell>
               <TableCell align="right">{formatCount(site.population)}</TableCell>
               <TableCell>
-                <StatusCell site={site} held={held} />
+                <StatusCell site={site} held={held} onActivate={onActivate} />
               </TableCell>
             </TableRow>
           ))}

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DEFAULT_SITE_SORT,
+  nextSiteSort,
+  siteSortFromQuery,
+  withSiteSort,
   EMPTY_SEARCH,
   formatSiteDate,
   hasSearchCriteria,
@@ -129,5 +133,27 @@ describe('siteListStateFromQuery and siteListQuery', () => {
       ['nombre=%20Bello%20', { search: { ...EMPTY_SEARCH, name: ' Bello ' }, tab: null }],
     ];
     for (const [query, state] of cases) expect(siteListStateFromQuery(new URLSearchParams(query)), query).toEqual(state);
+  });
+});
+
+describe('site list order (sortable columns)', () => {
+  it('reads the order from the address, ignoring unknown fields', () => {
+    expect(siteSortFromQuery(new URLSearchParams('orden=-population'))).toEqual({ field: 'population', order: 'DESC' });
+    expect(siteSortFromQuery(new URLSearchParams('orden=parentLocation'))).toEqual({ field: 'parentLocation', order: 'ASC' });
+    expect(siteSortFromQuery(new URLSearchParams('orden=ranking'))).toEqual(DEFAULT_SITE_SORT);
+    expect(siteSortFromQuery(new URLSearchParams(''))).toEqual(DEFAULT_SITE_SORT);
+  });
+
+  it('writes it back, leaving the default order out and the other criteria alone', () => {
+    const query = new URLSearchParams('estado=inactivos');
+    expect(withSiteSort(query, { field: 'countUsers', order: 'DESC' }).toString()).toBe('estado=inactivos&orden=-countUsers');
+    expect(withSiteSort(new URLSearchParams('orden=-countUsers'), DEFAULT_SITE_SORT).toString()).toBe('');
+  });
+
+  it('a header click sorts its column ascending, then toggles the direction', () => {
+    expect(nextSiteSort(DEFAULT_SITE_SORT, 'department')).toEqual({ field: 'parentLocation', order: 'ASC' });
+    expect(nextSiteSort({ field: 'parentLocation', order: 'ASC' }, 'department')).toEqual({ field: 'parentLocation', order: 'DESC' });
+    expect(nextSiteSort({ field: 'parentLocation', order: 'DESC' }, 'department')).toEqual({ field: 'parentLocation', order: 'ASC' });
+    expect(nextSiteSort(DEFAULT_SITE_SORT, 'status')).toEqual({ field: 'statusId', order: 'ASC' });
   });
 });

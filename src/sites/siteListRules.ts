@@ -175,3 +175,53 @@ export function offersActivation(site: Pick<SiteRow, 'statusId' | 'installed'>, 
 export function formatCount(value: number | null | undefined): string {
   return value === null || value === undefined ? '' : value.toLocaleString('es-CO');
 }
+
+/** Sortable columns of the list and the order of GET /sites/ each one asks for (server/sites/filter.ts orders). */
+export const SITE_SORT_FIELDS = {
+  name: 'name',
+  siteType: 'siteType',
+  department: 'parentLocation',
+  municipality: 'childLocation',
+  countUsers: 'countUsers',
+  countEmails: 'countEmails',
+  countContents: 'countContents',
+  countComments: 'countComments',
+  modifiedDate: 'modifiedDate',
+  population: 'population',
+  status: 'statusId',
+} as const;
+
+export type SiteSortColumn = keyof typeof SITE_SORT_FIELDS;
+
+export interface SiteSort {
+  field: (typeof SITE_SORT_FIELDS)[SiteSortColumn];
+  order: 'ASC' | 'DESC';
+}
+
+/** The default order: by name (spec 01 §9). */
+export const DEFAULT_SITE_SORT: SiteSort = { field: 'name', order: 'ASC' };
+
+const SORT_QUERY = 'orden';
+
+/** The order named in the address (`orden=population` or `orden=-population`); the default one otherwise. */
+export function siteSortFromQuery(query: URLSearchParams): SiteSort {
+  const value = query.get(SORT_QUERY) ?? '';
+  const descending = value.startsWith('-');
+  const field = (Object.values(SITE_SORT_FIELDS) as string[]).find((candidate) => candidate === value.replace(/^-/, ''));
+  return field ? { field: field as SiteSort['field'], order: descending ? 'DESC' : 'ASC' } : DEFAULT_SITE_SORT;
+}
+
+/** The address with an order: none for the default one. */
+export function withSiteSort(query: URLSearchParams, sort: SiteSort): URLSearchParams {
+  const next = new URLSearchParams(query);
+  if (sort.field === DEFAULT_SITE_SORT.field && sort.order === DEFAULT_SITE_SORT.order) next.delete(SORT_QUERY);
+  else next.set(SORT_QUERY, `${sort.order === 'DESC' ? '-' : ''}${sort.field}`);
+  return next;
+}
+
+/** A click on a column's header: that column ascending, or the other direction when it is already the order. */
+export function nextSiteSort(current: SiteSort, column: SiteSortColumn): SiteSort {
+  const field = SITE_SORT_FIELDS[column];
+  if (current.field !== field) return { field, order: 'ASC' };
+  return { field, order: current.order === 'ASC' ? 'DESC' : 'ASC' };
+}

@@ -61,6 +61,7 @@ const notes = defineTestResource({
     { source: 'audience', type: 'audience', label: 'resources.allnotes.fields.audience', list: false },
     { source: 'photo', type: 'image', label: 'resources.allnotes.fields.photo', elementType: 'image' },
     { source: 'attachment', type: 'file', label: 'resources.allnotes.fields.attachment', elementType: 'document' },
+    { source: 'annexes', type: 'files', label: 'resources.allnotes.fields.annexes', elementType: 'document' },
     { source: 'tags', type: 'manyToMany', label: 'resources.allnotes.fields.tags', reference: { resource: 'alltags', display: 'name' }, ordered: true },
   ],
   actions: [
@@ -189,6 +190,8 @@ describe('one throwaway set: every kind, an action, a nested path, a singleton a
     expect(note).toMatchObject({ title: 'Nota completa', quantity: 4, price: 2.5, enabled: true, size: 'L', tint: '#336699', tagID: first.id, tags: [second.id, first.id] });
     expect(note.body).toBe('<p>Hola</p>');
     expect((note.photo as { fileID: string }).fileID).toBe(photo.fileID);
+    // A `files` field left out of the body is the empty list.
+    expect(note.annexes).toEqual([]);
     expect((note.attachment as { fileID: string }).fileID).toBe(attachment.fileID);
 
     // The action: disabled, hidden from nothing (a plain field), audited under its name.

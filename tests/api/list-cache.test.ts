@@ -3,12 +3,13 @@
  * instance (or straight in the database) is visible on the very next read; the data version moves once
  * per writing transaction and never on reads; and the order keys kept on the sites row follow renames.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
 import { buildApp } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/connection';
+import { trackDataVersionSql, UNTRACKED_TABLES } from '../../server/lists/dataVersionTracking';
 
 let t: TestApp;
 let token: string;
@@ -59,6 +60,23 @@ describe('list cache', () => {
     expect(await get<Page>(other, url)).toEqual(onA);
   });
 
+  it('serves a repeated page of an engine list declared `listCache` (sites) from the cache until the next write', async () => {
+    const url = '/api/v1/sites/?pageSize=7&orderBy=-population';
+    const listReads = (spy: { mock: { calls: unknown[][] } }) => spy.mock.calls.filter(([text]) => String(text).includes('from "sites" t')).length;
+    const first = await get<Page>(t.app, url);
+    const spy = vi.spyOn(t.database, 'query');
+    try {
+      expect(await get<Page>(t.app, url)).toEqual(first);
+      expect(listReads(spy)).toBe(0);
+      await t.database.query('update sites set count_comments = count_comments where id = $1', [first.results[0]!.id]);
+      spy.mockClear();
+      await get<Page>(t.app, url);
+      expect(listReads(spy)).toBe(1);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('tab counts follow a change of the pending flag at once', async () => {
     const before = await get<Counts>(t.app, '/api/v1/sites/counts/');
     expect(await get<Counts>(t.app, '/api/v1/sites/counts/')).toEqual(before);
@@ -99,6 +117,78 @@ describe('list cache', () => {
     expect(after.results).toHaveLength(users.results.length + 1);
     const audit = await get<{ results: Array<{ recordLabel: string | null }> }>(t.app, '/api/v1/audit/?resource=superadmins&pageSize=5');
     expect(audit.results[0]?.recordLabel).toBe('Persona de la caché');
+  });
+});
+
+describe('ETag and 304', () => {
+  const conditional = (app: FastifyInstance, url: string, tag?: string) =>
+    app.inject({ method: 'GET', url, headers: { ...bearer(token), ...(tag ? { 'if-none-match': tag } : {}) } });
+
+  it('answers 304 without a body while nothing was written, on either instance, and 200 with a new tag after a write', async () => {
+    const url = '/api/v1/sites/?pageSize=3';
+    const first = await conditional(t.app, url);
+    expect(first.statusCode).toBe(200);
+    const tag = first.headers.etag as string;
+    expect(tag).toMatch(/^W\//);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+
+    const same = await conditional(t.app, url, tag);
+    expect(same.statusCode).toBe(304);
+    expect(same.body).toBe('');
+    expect((await conditional(other, url, tag)).statusCode).toBe(304);
+
+    const target = (first.json() as Page).results[0]!;
+    await (otherDatabase ?? t.database).db.execute(sql`update sites set name = ${`${target.name} (etag)`} where id = ${target.id}`);
+    const after = await conditional(t.app, url, tag);
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(tag);
+    expect((after.json() as Page).results.find((row) => row.id === target.id)?.name).toBe(`${target.name} (etag)`);
+  });
+
+  it('gives another caller another tag, and the engine lists, the tab counts and the audit list their tags', async () => {
+    const otherToken = await t.tokenFor(['Sites', 'Users', 'Settings'], 'etag-otro@portales.gov.co');
+    for (const url of ['/api/v1/sitetypes/', '/api/v1/sites/counts/', '/api/v1/audit/?pageSize=2', '/api/v1/locations/?pageSize=2']) {
+      const mine = await conditional(t.app, url);
+      expect(mine.statusCode, url).toBe(200);
+      const theirs = await t.app.inject({ method: 'GET', url, headers: { ...bearer(otherToken), 'if-none-match': mine.headers.etag as string } });
+      expect(theirs.statusCode, url).toBe(200);
+      expect(theirs.headers.etag, url).not.toBe(mine.headers.etag);
+      expect((await conditional(t.app, url, mine.headers.etag as string)).statusCode, url).toBe(304);
+    }
+  });
+});
+
+describe('tracked tables', () => {
+  it('every table of the schema moves the data version except the declared untracked ones', async () => {
+    const rows = await t.database.query<{ name: string; tracked: boolean }>(
+      `select t.tablename as name,
+              exists (select 1 from pg_trigger g join pg_class c on c.oid = g.tgrelid join pg_namespace n on n.oid = c.relnamespace
+                       where n.nspname = 'public' and c.relname = t.tablename and g.tgfoid = 'public.bump_data_version'::regproc
+                         and g.tgconstraint <> 0) as tracked
+         from pg_tables t where t.schemaname = 'public' order by 1`,
+    );
+    expect(rows.length).toBeGreaterThan(20);
+    const untracked = rows.filter((row) => !row.tracked).map((row) => row.name);
+    expect(untracked.sort()).toEqual([...UNTRACKED_TABLES].sort());
+  });
+
+  it('a write to a table no earlier migration tracked (site comments) moves the version', async () => {
+    const before = await version();
+    const [site] = await t.database.query<{ id: number }>('select id from sites order by id limit 1');
+    await t.database.query("insert into site_comments (site_id, user_id, description) values ($1, 1, 'nota')", [site!.id]);
+    expect(await version()).toBe(before + 1);
+  });
+
+  it('adding the triggers again changes nothing (every start runs it)', async () => {
+    await t.database.query(trackDataVersionSql());
+    const [row] = await t.database.query<{ count: string }>(
+      "select count(*)::text as count from pg_trigger where tgfoid = 'public.bump_data_version'::regproc",
+    );
+    await t.database.query(trackDataVersionSql());
+    const [again] = await t.database.query<{ count: string }>(
+      "select count(*)::text as count from pg_trigger where tgfoid = 'public.bump_data_version'::regproc",
+    );
+    expect(again!.count).toBe(row!.count);
   });
 });
 

@@ -133,6 +133,16 @@ describe('security headers on every answer', () => {
     expect(policy.get('connect-src')).toBe("'self' https://analitica.portales.test");
     expect(policy.get('script-src')).toBe("'self'");
   });
+
+  it('gives the browser the tile template its policy allows, without a session (GET /clientconfig/)', async () => {
+    const configured = await docsOn.app.inject({ method: 'GET', url: '/api/v1/clientconfig/' });
+    expect(configured.statusCode).toBe(200);
+    expect(configured.json()).toEqual({ tileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png' });
+    expect(csp(configured).get('img-src')).toContain('https://*.tile.openstreetmap.org');
+    const byDefault = await docsOff.app.inject({ method: 'GET', url: '/api/v1/clientconfig/' });
+    expect(byDefault.json()).toEqual({ tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' });
+    expect(csp(byDefault).get('img-src')).toContain('https://tile.openstreetmap.org');
+  });
 });
 
 describe('API reference (/api/docs) and OpenAPI document', () => {

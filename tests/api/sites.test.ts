@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq, ilike, inArray, not, sql } from 'drizzle-orm';
 import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
-import { groups, groupSites, siteRequests, sites } from '../../server/db/schema';
+import { groups, groupSites, siteDomains, siteRequests, sites } from '../../server/db/schema';
+import { domainKeys } from '../../resources/siteRules';
 import { sites as siteTexts } from '../../i18n/es/sites';
 import { errors } from '../../i18n/es/errors';
 import { lists } from '../../i18n/es/lists';
@@ -257,5 +258,19 @@ describe('GET /api/v1/sites/counts/', () => {
     const bad = await t.app.inject({ method: 'GET', url: '/api/v1/sites/counts/?groupID=x', headers: bearer(token) });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.details).toEqual([{ code: 'BadArgument', target: 'groupID', message: lists.query.integer }]);
+  });
+});
+
+describe('site_domains after the demo seed', () => {
+  it('holds each domain of the stored allowedUrl lists once, with its site (the same keys as the service)', async () => {
+    const stored = await t.database.db.select({ id: sites.id, allowedUrl: sites.allowedUrl }).from(sites).where(not(sql`${sites.allowedUrl} is null`));
+    expect(stored.length).toBeGreaterThan(0);
+    const rows = await t.database.db.select().from(siteDomains);
+    const held = new Map(rows.map((row) => [row.domain, row.siteId]));
+    for (const site of stored) {
+      for (const key of domainKeys(site.allowedUrl)) expect(held.has(key), key).toBe(true);
+    }
+    // Keys are the service's: no scheme, no www., lower case.
+    expect(rows.every((row) => !row.domain.includes('/') && !row.domain.startsWith('www.') && row.domain === row.domain.toLowerCase())).toBe(true);
   });
 });

@@ -48,7 +48,7 @@ describe('accesibilidad (axe-core, WCAG 2 A/AA): ninguna violación grave o crí
     expect(failures.join('\n\n')).toBe('');
   });
 
-  it('pantallas con sesión: portales, configuración, catálogos con su diálogo, auditoría y secciones en construcción', async () => {
+  it('pantallas con sesión: portales, configuración, catálogos con su diálogo, auditoría, administradores y secciones en construcción', async () => {
     const { page } = e2e;
     const failures: string[] = [];
     await e2e.signIn(page, ADMIN.email, ADMIN.password);
@@ -82,7 +82,15 @@ describe('accesibilidad (axe-core, WCAG 2 A/AA): ninguna violación grave o crí
     await check(page, '/configuracion/auditoria (filtro de usuario abierto)', failures);
     await page.keyboard.press('Escape');
 
-    for (const route of ['/configuracion/pie-pagina', '/contenidos', '/metricas', '/administradores']) {
+    for (const tab of ['Superadministradores', 'Administradores', 'Usuarios']) {
+      await visit(page, '/administradores', heading('Administradores'));
+      await page.getByRole('tab', { name: tab }).click();
+      await page.getByRole('tab', { name: tab, selected: true }).waitFor();
+      await page.waitForLoadState('networkidle');
+      await check(page, `/administradores (pestaña ${tab})`, failures);
+    }
+
+    for (const route of ['/configuracion/pie-pagina', '/contenidos', '/metricas']) {
       await visit(page, route, (p) => p.getByText('Esta sección está en construcción').waitFor());
       await check(page, `${route} (en construcción)`, failures);
     }

@@ -57,12 +57,15 @@ export function declaredRequirement(
         }
       }
       for (const download of declaration.exports ?? []) {
-        if (reading && shape(`${API_PREFIX}${download.path}`) === url) {
+        // A POST export (filters in the body) and a background export's POST (start the job) read as well.
+        const exporting = reading || (route.method === 'POST' && (download.method === 'POST' || download.background === true));
+        if (exporting && shape(`${API_PREFIX}${download.path}`) === url) {
           return { requirement: listed(download.permissions ?? declaration.permissions.read), source: `${declaration.name} export` };
         }
       }
     }
-    if (url === base || url === `${base}/:`) {
+    const itemBase = declaration.itemPath ? shape(`${API_PREFIX}${declaration.itemPath}`) : base;
+    if (url === base || url === `${itemBase}/:`) {
       const requirement = reading ? 'read' : 'write';
       return { requirement: listed(declaration.permissions[requirement]), source: `${declaration.name} ${requirement}` };
     }

@@ -15,8 +15,20 @@ export async function lintOpenApi(document: unknown): Promise<string[]> {
     },
   });
   const problems = await lintFromString({ source: JSON.stringify(document), absoluteRef: '/openapi.json', config });
-  return problems.map(
+  return problems.filter((problem) => !specAmbiguity(problem.ruleId, problem.message)).map(
     (problem) =>
       `${problem.severity} ${problem.ruleId} at ${problem.location.map((location) => location.pointer ?? '').join(', ')}: ${problem.message}`,
   );
+}
+
+/**
+ * The second documented exception (docs/decisions.md 'Groups on the engine'): spec 01 §7 names both
+ * `/sites/groups/{groupID}` and `/sites/{id}/…` (enable, disable, auth; the project's portalkey), so
+ * `/sites/groups/enable` matches both templates for Redocly. The router prefers the static `groups` segment,
+ * so the server is not confused; only pairs with the group path are accepted, any other ambiguity still fails.
+ */
+function specAmbiguity(ruleId: string, message: string): boolean {
+  if (ruleId !== 'no-ambiguous-paths') return false;
+  const paths = [...message.matchAll(/`([^`]+)`/g)].map((match) => match[1]!);
+  return paths.length === 2 && paths.some((path) => /\/sites\/groups\/\{[^}]+\}$/.test(path)) && paths.some((path) => /\/sites\/\{[^}]+\}\/[a-z]+$/.test(path));
 }

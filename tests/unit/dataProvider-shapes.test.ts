@@ -75,7 +75,20 @@ const contents = defineResource<{ id: string; enabled: boolean }>({
   ],
 });
 
-const declarations: ResourceDeclaration[] = [messages, settings, contents as unknown as ResourceDeclaration];
+const notes = defineResource({
+  ...base,
+  name: 'notes',
+  apiPath: '/sites/comments',
+  idField: 'noteID',
+  table: 'notes',
+  updateInBody: true,
+  fields: [
+    { source: 'noteID', type: 'id', label: 'x' },
+    { source: 'text', type: 'text', label: 'x' },
+  ],
+});
+
+const declarations: ResourceDeclaration[] = [messages, settings, notes, contents as unknown as ResourceDeclaration];
 const find = (name: string) => declarations.find((declaration) => declaration.name === name);
 
 describe('data provider: nested paths', () => {
@@ -120,6 +133,17 @@ describe('data provider: nested paths', () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]!.path).toBe('/chats/7/messages/');
     expect(data.map((record) => record.id)).toEqual([3, 4]);
+  });
+});
+
+describe('data provider: update with the id in the body (updateInBody)', () => {
+  it('updates with PUT on the collection path, the id field in the body', async () => {
+    const { client, calls } = fakeClient((call) => call.options.body);
+    const provider = createDataProvider(client, find);
+    const { data } = await provider.update('notes', { id: 4, data: { id: 4, noteID: 4, text: 'nueva' }, previousData: { id: 4 } });
+    expect(calls.map((call) => `${call.options.method ?? 'GET'} ${call.path}`)).toEqual(['PUT /sites/comments']);
+    expect(calls[0]!.options.body).toMatchObject({ noteID: 4, text: 'nueva' });
+    expect(data).toMatchObject({ id: 4, noteID: 4, text: 'nueva' });
   });
 });
 

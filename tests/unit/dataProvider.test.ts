@@ -137,8 +137,8 @@ describe('list mapping', () => {
 
   it('an undeclared resource falls back to /{name}/', async () => {
     const calls = fakeFetch(() => ({ body: { results: [], meta: { hasNextPage: false } } }));
-    await dataProvider.getList('permissions', { pagination: { page: 1, perPage: 5 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
-    expect(calls[0]!.url.startsWith('/api/v1/permissions/?')).toBe(true);
+    await dataProvider.getList('undeclared', { pagination: { page: 1, perPage: 5 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    expect(calls[0]!.url.startsWith('/api/v1/undeclared/?')).toBe(true);
   });
 });
 
@@ -248,11 +248,29 @@ describe('single records and verbs', () => {
     expect(JSON.parse(String(calls[1]!.init.body))).toEqual({ documentTypeID: 9, name: 'X' });
   });
 
+  it('a declared item path: one site user on /siteuser/{id}, the list and creation on /siteusers/', async () => {
+    // One answer fits every call: a record (getOne, update, create) that is also an empty list envelope (getList).
+    const calls = fakeFetch(() => ({ body: { id: 5, name: 'U', results: [], meta: { hasNextPage: false } } }));
+    await dataProvider.getOne('siteusers', { id: 5 });
+    await dataProvider.update('siteusers', { id: 5, data: { id: 5, name: 'U' }, previousData: { id: 5 } });
+    await dataProvider.create('siteusers', { data: { name: 'Nuevo' } });
+    await dataProvider.getList('siteusers', { pagination: { page: 1, perPage: 20 }, sort: { field: 'createdDate', order: 'DESC' }, filter: {} });
+    expect(calls.map((c) => `${c.init.method} ${c.url.split('?')[0]}`)).toEqual([
+      'GET /api/v1/siteuser/5',
+      'PUT /api/v1/siteuser/5',
+      'POST /api/v1/siteusers',
+      'GET /api/v1/siteusers/',
+    ]);
+  });
+
   it('takes paths and ids from the references; only a generated resource may load its declaration', async () => {
     expect(resourceTarget('documenttypes', findReference)).toEqual({ apiPath: '/documentType', idField: 'documentTypeID' });
     expect(resourceTarget('actors', findReference)).toEqual({ apiPath: '/actors/', idField: 'id' });
     expect(mayHaveDeclaration('sitetypes', findReference)).toBe(true);
-    expect(mayHaveDeclaration('sites', findReference)).toBe(false);
+    // Sites and superadmins are engine declarations (with hand-written screens); the permission catalogue keeps its route.
+    expect(mayHaveDeclaration('sites', findReference)).toBe(true);
+    expect(mayHaveDeclaration('superadmins', findReference)).toBe(true);
+    expect(mayHaveDeclaration('permissions', findReference)).toBe(false);
     expect(mayHaveDeclaration('actors', findReference)).toBe(false);
     // getOne of a generated resource loads the declarations (not a singleton: the record route).
     const calls = fakeFetch(() => ({ body: { documentTypeID: 4, name: 'Cédula' } }));

@@ -10,8 +10,9 @@ describe('chunksForPath', () => {
   });
 
   it('loads the generated screen for a generated resource route', () => {
-    const generated = appRoutes.find((route) => route.screen === GeneratedResourcePage)!;
-    expect(chunksForPath(generated.path)).toEqual([AppLayout, GeneratedResourcePage]);
+    // Every declared resource has an entity folder now (groups included): a throwaway route shows the generated screen.
+    const generated = { path: '/configuracion/generado', title: 'pages.sections.settings', permissions: ['Settings' as const], screen: GeneratedResourcePage };
+    expect(chunksForPath(generated.path, [...appRoutes, generated])).toEqual([AppLayout, GeneratedResourcePage]);
   });
 
   it('loads the construction panel for a route without a screen', () => {

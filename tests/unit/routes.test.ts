@@ -4,7 +4,7 @@ import { AREA_LIST, isPublicArea, LANDING_ORDER, landingRoute } from '../../reso
 import { PERMISSION_NAMES } from '../../resources/permissions';
 import type { CustomResourceDeclaration } from '../../resources/types';
 import { activeEntry, MENU_ENTRIES, visibleMenuEntries } from '../../src/layout/menuEntries';
-import { appRoutes, buildAppRoutes, PUBLIC_PATHS, STATIC_ROUTES } from '../../src/routes/appRoutes';
+import { appRoutes, AREA_SCREENS, buildAppRoutes, PUBLIC_PATHS, STATIC_ROUTES } from '../../src/routes/appRoutes';
 import { AuditListPage, GeneratedResourcePage, SettingsIndexPage, SiteListPage } from '../../src/routes/lazyScreen';
 import { entityList } from '../../src/entities';
 
@@ -83,8 +83,8 @@ describe('route table', () => {
     expect(generated.length).toBeGreaterThanOrEqual(4);
     for (const declaration of generated) {
       const route = appRoutes.find((r) => r.path === declaration.route)!;
-      // The entity folder's list (src/entities.ts), or the generated screen when the resource has no folder.
-      expect(route.screen).toBe(entityList(declaration.name) ?? GeneratedResourcePage);
+      // The entity folder's list (src/entities.ts), the area's hand-written screen (the site list), or the generated one.
+      expect(route.screen).toBe(entityList(declaration.name) ?? (declaration.area ? AREA_SCREENS[declaration.area] : undefined) ?? GeneratedResourcePage);
       expect(route.resource).toBe(declaration.name);
       expect(route.permissions).toEqual(declaration.routeAccess);
       expect(route.title).toBe(AREA_LIST.find((area) => area.key === declaration.area)?.title);

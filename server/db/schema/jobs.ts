@@ -2,6 +2,7 @@
  * Durable jobs (backups, installs, loads, bulk work, mass e-mail) and their per-item results.
  * Part of the schema re-exported by server/db/schema.ts.
  */
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -42,7 +43,13 @@ export const jobs = pgTable(
     clientAddress: inet('client_address'),
     startedAt: timestamp('started_at', { withTimezone: true }),
   },
-  (t) => [index('jobs_claim_idx').on(t.status, t.runAfter)],
+  (t) => [
+    index('jobs_claim_idx').on(t.status, t.runAfter),
+    // One e-mail load at a time (spec 01 §4 'Load e-mails'): a second unfinished one is refused by the database.
+    uniqueIndex('jobs_one_email_load_idx')
+      .on(t.kind)
+      .where(sql`${t.kind} = 'emails.load' and ${t.status} in ('queued', 'running', 'retry')`),
+  ],
 );
 
 /** Per-item results of a job (server/jobs): an item is marked finished in the transaction of its effect, once. */
@@ -61,3 +68,17 @@ export const jobItems = pgTable(
   },
   (t) => [uniqueIndex('job_items_key_idx').on(t.jobId, t.itemKey), index('job_items_state_idx').on(t.jobId, t.state, t.id)],
 );
+
+/**
+ * The undo of a bulk deactivation of administrators (server/users/deactivation.ts): one row per job, so its key
+ * refuses a second undo, also when two arrive at the same moment (the second waits for the first and finds it).
+ */
+export const userDeactivationUndos = pgTable('user_deactivation_undos', {
+  jobId: bigint('job_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => jobs.id, { onDelete: 'cascade' }),
+  undoneBy: integer('undone_by'),
+  undoneAt: timestamp('undone_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Administrators the undo reactivated. */
+  restored: integer('restored').notNull().default(0),
+});

@@ -12,6 +12,7 @@ import {
   serial,
   timestamp,
   uniqueIndex,
+  uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { sites } from './sites';
@@ -37,6 +38,27 @@ export const portalKeys = pgTable(
     uniqueIndex('portal_keys_key_id_idx').on(t.keyId),
     uniqueIndex('portal_keys_live_site_idx').on(t.siteId).where(sql`${t.revokedAt} is null`),
   ],
+);
+
+/**
+ * Site tokens issued to enter a portal as its administrator ('Administrar', GET /sites/{id}/auth): one row per
+ * token, by its `jti`. The portal redeems the token once (POST /portal/impersonations/redeem): `used_at` is set by a
+ * conditional update, so a second use — even a simultaneous one — is refused. Who, which portal, when and why.
+ */
+export const siteImpersonations = pgTable(
+  'site_impersonations',
+  {
+    jti: uuid('jti').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
+    reason: varchar('reason', { length: 500 }).notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('site_impersonations_site_idx').on(t.siteId, t.issuedAt)],
 );
 
 /** Events published to the realtime streams (server/realtime), kept a while for Last-Event-ID replay. */

@@ -145,3 +145,19 @@ export const groupSites = pgTable(
   },
   (t) => [primaryKey({ columns: [t.groupId, t.siteId] }), index('group_sites_site_idx').on(t.siteId)],
 );
+
+/**
+ * The allowed domains of each site (spec 01 §5: a domain is unique), one row per domain key (resources/siteRules.ts
+ * `domainKey`: host in lower case, without `www.`), kept by the sites service from `sites.allowed_url` in the same
+ * transaction. The primary key is the uniqueness rule: of two simultaneous creates with the same domain one fails.
+ */
+export const siteDomains = pgTable(
+  'site_domains',
+  {
+    domain: varchar('domain', { length: 253 }).primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('site_domains_site_idx').on(t.siteId)],
+);

@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -18,6 +19,8 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { spanishSearchIndex } from '../textKey';
+import { resourceTable } from '../resourceTable';
+import { sitePermissionsResource } from '../../../resources/people/sitePermissions';
 import { sites } from './sites';
 
 // ── Reference data ─────────────────────────────────────────────────────────────────
@@ -25,6 +28,9 @@ export const permissions = pgTable('permissions', {
   permissionId: integer('permission_id').primaryKey(),
   name: varchar('name', { length: 50 }).notNull().unique(),
 });
+
+/** The site-level permissions administrators and site users hold (`users.site_permissions` lists their ids). */
+export const sitePermissions = resourceTable(sitePermissionsResource);
 
 // ── Users ──────────────────────────────────────────────────────────────────────────
 /** User kinds (spec 01 §3, user filter userTypeId): 1 site administrator, 2 superadmin, 3 site user. */
@@ -49,6 +55,12 @@ export const users = pgTable(
     /** Site-level permissions of administrators and site users: [{ name, enabled }]. */
     sitePermissions: jsonb('site_permissions').notNull().default([]),
     lastLogin: timestamp('last_login', { withTimezone: true }),
+    /**
+     * The bulk deactivation job (server/users/deactivation.ts) that turned `deleted` on, while nothing else has
+     * changed `deleted` since: a trigger clears it on any other change (migration user_deactivation_undo_rule),
+     * so that job's undo restores exactly these rows.
+     */
+    deactivatedByJob: bigint('deactivated_by_job', { mode: 'number' }),
     createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
     modifiedDate: timestamp('modified_date', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -59,6 +71,7 @@ export const users = pgTable(
     index('users_type_created_idx').on(t.userTypeId, t.createdDate, t.id),
     index('users_name_search_idx').using('gin', spanishSearchIndex(t.name)),
     index('users_email_search_idx').using('gin', spanishSearchIndex(t.email)),
+    index('users_deactivated_by_job_idx').on(t.deactivatedByJob).where(sql`${t.deactivatedByJob} is not null`),
   ],
 );
 

@@ -9,6 +9,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AnySchema } from 'yup';
 import type { ResourceAction, ResourceDeclaration } from '../../../resources/types';
 import type { Db } from '../../db/connection';
+import type { ApiError } from '../../http/errors';
+import type { RecordId } from '../shape';
+import type { ErrorStatus } from '../../http/openapiDocument';
 import type { ResourceRecord } from '../store';
 
 type JsonSchema = Record<string, unknown>;
@@ -26,10 +29,25 @@ export interface WriteContext {
   action?: string;
   /** The stored record before the write (locked); null on create. */
   before: ResourceRecord | null;
-  /** The values about to be stored (empty on delete). `beforeWrite` may change them; `afterWrite` sees what was stored. */
+  /**
+   * The values about to be stored (empty on delete), `manyToMany` ids included (a field the body leaves out is absent).
+   * `beforeWrite` may change them; `afterWrite` sees what was stored.
+   */
   values: ResourceRecord;
   /** The record after the write: in `afterWrite` only, null on delete. */
   after: ResourceRecord | null;
+  /** Leaves work for after the commit (a mail): dropped if the write rolls back (services/commitTasks.ts). */
+  afterCommit(task: () => Promise<void>): void;
+}
+
+/** What `prepareWrite` sees: the write's transaction before the engine reads (and locks) the record. */
+export interface PrepareContext {
+  tx: Db;
+  request: FastifyRequest;
+  declaration: ResourceDeclaration;
+  operation: WriteOperation;
+  /** The record the path names (update, delete); null on create. */
+  id: RecordId | null;
 }
 
 /** What a `custom` action's handler sees: its transaction, the record (record scope: found, locked, `when` checked). */
@@ -63,6 +81,28 @@ export interface CustomActionHandler {
 export class ResourceService {
   /** The handlers of the declaration's `custom` actions, by action name. */
   readonly actions: Readonly<Record<string, CustomActionHandler>> = {};
+
+  /**
+   * First thing in a create, update or delete transaction, before the engine locks the record: take other locks in
+   * a fixed order (superadmins lock the caller's row and the target's in id order, so two writes never wait on each other).
+   */
+  async prepareWrite(_context: PrepareContext): Promise<void> {}
+
+  /** What the audit line keeps of a record (`before`, `after`): by default the record itself. */
+  auditRecord(record: ResourceRecord, _operation: WriteOperation): unknown {
+    return record;
+  }
+
+  /**
+   * A database refusal this resource answers itself (a partial unique index, say, hit by a simultaneous write that
+   * passed the hook's check); undefined leaves it to the engine's usual translation.
+   */
+  translateError(_error: unknown): ApiError | undefined {
+    return undefined;
+  }
+
+  /** Error answers the hooks add to a write route, for the API reference (e.g. `update: [502]` for an upstream failure). */
+  readonly errorResponses: Readonly<Partial<Record<WriteOperation, readonly ErrorStatus[]>>> = {};
 
   /** Before a create, update or delete is stored: refuse it (throw) or complete `context.values`. */
   async beforeWrite(_context: WriteContext): Promise<void> {}

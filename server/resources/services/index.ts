@@ -4,12 +4,25 @@
  * run time (an area module, or a test's throwaway resource) before the routes are registered.
  */
 import { ResourceService } from './base';
+import { AdministratorsService, SiteUsersService } from './people';
+import { SuperadminsService } from './superadmins';
+import { SiteCommentsService } from './siteComments';
+import { SitesService } from './sites';
+import { BackupsService } from './backups';
 
 export { ResourceService } from './base';
-export type { ActionContext, CustomActionHandler, WriteContext, WriteOperation } from './base';
+export type { ActionContext, CustomActionHandler, PrepareContext, WriteContext, WriteOperation } from './base';
+export { dropAfterCommit, queueAfterCommit, runAfterCommit, writeTransaction } from './commitTasks';
 
 /** `<resource name>: new <Resource>Service()`, one line per resource with domain rules or named actions. */
-const SPECIALISED_SERVICES: Readonly<Record<string, ResourceService>> = {};
+const SPECIALISED_SERVICES: Readonly<Record<string, ResourceService>> = {
+  administrators: new AdministratorsService(),
+  siteusers: new SiteUsersService(),
+  superadmins: new SuperadminsService(),
+  sitecomments: new SiteCommentsService(),
+  sites: new SitesService(),
+  backups: new BackupsService(),
+};
 
 const registered = new Map<string, ResourceService>();
 const generic = new ResourceService();

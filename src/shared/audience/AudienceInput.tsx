@@ -76,16 +76,23 @@ export interface AudienceInputProps {
   source: string;
   /** Show the reach line ('Llega a N portales · M administradores'); default true. */
   showReach?: boolean;
+  /**
+   * Show the segment radio; default true. A screen whose own choice sets the segment (bulk deactivation's modes)
+   * hides it and writes `segment` itself.
+   */
+  showSegment?: boolean;
+  /** The input's validator; default the audience schema's rules (`validateAudience`). */
+  validate?: (value: unknown) => string | undefined;
 }
 
-export function AudienceInput({ source, showReach = true }: AudienceInputProps) {
+export function AudienceInput({ source, showReach = true, showSegment = true, validate = validateAudience }: AudienceInputProps) {
   const text = useText();
   const dataProvider = useDataProvider<PortalesDataProvider>();
   const {
     field,
     fieldState: { error, isTouched },
     formState: { isSubmitted },
-  } = useInput<Audience>({ source, defaultValue: emptyAudience(), validate: validateAudience });
+  } = useInput<Audience>({ source, defaultValue: emptyAudience(), validate });
   const audience: Audience = useMemo(() => ({ ...emptyAudience(), ...(field.value ?? {}) }), [field.value]);
   const change = (next: Audience) => {
     field.onChange(next);
@@ -105,20 +112,22 @@ export function AudienceInput({ source, showReach = true }: AudienceInputProps) 
 
   return (
     <Stack spacing={2} sx={{ width: '100%', maxWidth: 720 }}>
-      <FormControl>
-        <FormLabel id={segmentLabelId}>{text('audience.segment.label')}</FormLabel>
-        <RadioGroup
-          row
-          aria-labelledby={segmentLabelId}
-          value={String(audience.segment)}
-          onChange={(event) => change(switchSegment(audience, Number(event.target.value) as AudienceSegment))}
-        >
-          {AUDIENCE_SEGMENTS.map((segment) => (
-            <FormControlLabel key={segment} value={String(segment)} control={<Radio />} label={text(SEGMENT_LABELS[segment])} />
-          ))}
-        </RadioGroup>
-        <PartError message={errors.segment} />
-      </FormControl>
+      {showSegment && (
+        <FormControl>
+          <FormLabel id={segmentLabelId}>{text('audience.segment.label')}</FormLabel>
+          <RadioGroup
+            row
+            aria-labelledby={segmentLabelId}
+            value={String(audience.segment)}
+            onChange={(event) => change(switchSegment(audience, Number(event.target.value) as AudienceSegment))}
+          >
+            {AUDIENCE_SEGMENTS.map((segment) => (
+              <FormControlLabel key={segment} value={String(segment)} control={<Radio />} label={text(SEGMENT_LABELS[segment])} />
+            ))}
+          </RadioGroup>
+          <PartError message={errors.segment} />
+        </FormControl>
+      )}
 
       {audience.segment === 1 && (
         <>

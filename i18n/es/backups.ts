@@ -1,0 +1,44 @@
+/** Site backups (spec 01 §3 'Backup', §4, §8): the detail's backup summary, the download page and the server's texts. */
+export const backups = {
+  title: 'Copias de seguridad',
+  fields: {
+    id: 'Id',
+    siteId: 'Entidad',
+    site: 'Entidad',
+    status: 'Estado',
+    creationDate: 'Fecha de solicitud',
+    processDate: 'Fecha de generación',
+    size: 'Tamaño',
+    downloadHash: 'Código de descarga',
+    jobId: 'Trabajo',
+  },
+  status: {
+    requested: 'Solicitada',
+    inProgress: 'En proceso',
+    ready: 'Lista para descargar',
+    failed: 'Falló',
+  },
+  messages: {
+    created: 'Se está generando la copia de seguridad; te avisaremos por correo cuando esté lista (entre 30 y 60 minutos)',
+    deleted: 'Backup eliminado correctamente',
+    confirm_delete: '¿Seguro que deseas eliminar esta copia de seguridad? El archivo ya no podrá descargarse.',
+    empty: 'Esta entidad no tiene copias de seguridad',
+  },
+  errors: {
+    already_pending: 'No se puede generar backup: la entidad %{site} tiene una copia de seguridad pendiente',
+    generating: 'Error generando backup, intenta más tarde',
+    loading: 'Error cargando los backups',
+    token: 'Error generando token de descarga',
+    deleting: 'Error eliminando backup',
+    gone: 'Este archivo ya no se encuentra para descarga',
+    in_progress: 'La copia de seguridad se está generando: podrás eliminarla cuando termine',
+    not_ready: 'La copia de seguridad aún no está lista para descargar',
+  },
+  mail: {
+    ready_subject: 'La copia de seguridad de %{site} está lista',
+    ready_text:
+      'Hola %{name}:\n\nLa copia de seguridad de %{site} que solicitaste está lista. Descárgala desde el detalle de la entidad en el administrador de portales: %{url}\n\nEstará disponible hasta el %{until}.',
+    failed_subject: 'No fue posible generar la copia de seguridad de %{site}',
+    failed_text: 'Hola %{name}:\n\nNo fue posible generar la copia de seguridad de %{site}. Intenta de nuevo más tarde desde el detalle de la entidad.',
+  },
+};

@@ -1,0 +1,52 @@
+/**
+ * Site backups (spec 01 §3 'Backup': id, siteId, site, creationDate, processDate, size, downloadHash, zip; §4:
+ * requested → in progress → ready; one pending backup at a time). `POST /backuprequests` with `siteId` requests one
+ * (a job builds the zip: server/backups/), `DELETE /backuprequests/{id}` deletes it and its zip; the download goes
+ * through a single-use token (server/routes/backups.ts). Rules: server/resources/services/backups.ts.
+ */
+import { backupsReference } from './references';
+import { defineResource } from './types';
+
+export const BACKUP_STATUS = ['requested', 'inProgress', 'ready', 'failed'] as const;
+export type BackupStatus = (typeof BACKUP_STATUS)[number];
+
+export interface BackupRecord {
+  id: number;
+  siteId: number | null;
+  site: string;
+  status: BackupStatus;
+  creationDate: string;
+  processDate: string | null;
+  size: number | null;
+  downloadHash: string;
+  jobId: number | null;
+}
+
+export const backupsResource = defineResource<BackupRecord>({
+  ...backupsReference,
+  table: 'backups',
+  fields: [
+    { source: 'id', type: 'id', label: 'backups.fields.id', list: false },
+    // The site must exist and not be deleted (checked by the service, which also reads its name); kept as a plain
+    // integer so that a backup outlives its site (the column is set to null when the site is deleted).
+    { source: 'siteId', type: 'integer', label: 'backups.fields.siteId', required: true, nullable: true },
+    { source: 'site', type: 'text', label: 'backups.fields.site', column: 'site_name', maxLength: 200, readOnly: true },
+    {
+      source: 'status',
+      type: 'enum',
+      label: 'backups.fields.status',
+      readOnly: true,
+      choices: BACKUP_STATUS.map((id) => ({ id, labelKey: `backups.status.${id}` })),
+    },
+    { source: 'creationDate', type: 'datetime', label: 'backups.fields.creationDate', readOnly: true },
+    { source: 'processDate', type: 'datetime', label: 'backups.fields.processDate', readOnly: true, nullable: true },
+    { source: 'size', type: 'integer', label: 'backups.fields.size', readOnly: true, nullable: true },
+    { source: 'downloadHash', type: 'text', label: 'backups.fields.downloadHash', maxLength: 64, readOnly: true, list: false, filter: false },
+    { source: 'jobId', type: 'integer', label: 'backups.fields.jobId', readOnly: true, nullable: true, list: false, filter: false },
+  ],
+  operations: ['list', 'read', 'create', 'delete'],
+  sort: { field: 'creationDate', order: 'DESC' },
+  pageSize: 10,
+  editMode: 'dialog',
+  messages: { created: 'backups.messages.created', deleted: 'backups.messages.deleted', confirmDelete: 'backups.messages.confirm_delete', empty: 'backups.messages.empty' },
+});

@@ -1,0 +1,81 @@
+/**
+ * Site administrators (spec 01 §2 'Users' tab Administradores, §3 'User' and 'Site administrator update'): the rows of
+ * `users` with user type 1, on the engine. `GET /usermain/` lists them (search by name or e-mail, the site filters,
+ * 20 a page, newest first), `GET /usermain/{id}` reads one, and the update is `PUT /usermain/{id}` or, as the spec's
+ * client calls it, `PUT /siteusers/{alias}/{id}` (the same write, scoped to the site `{alias}`:
+ * server/resources/services/people.ts). `POST /exportmainuser/` streams every matching row.
+ * The password is write-only: the service stores its argon2 hash (docs/decisions.md 'Administrators and site users').
+ */
+import { USER_SITE_FILTERS, siteColumns } from './userFilters';
+import { ADMIN_TYPES, administratorSchema, NAME_MAX, EMAIL_MAX, PASSWORD_MAX, type UserSitePermission } from './rules';
+import { administratorsReference } from '../references';
+import { defineResource } from '../types';
+
+export interface AdministratorRecord {
+  id: number;
+  name: string;
+  email: string;
+  siteId: number;
+  siteName: string | null;
+  siteAlias: string | null;
+  siteType: string | null;
+  parentLocation: string | null;
+  childLocation: string | null;
+  adminType: (typeof ADMIN_TYPES)[number] | null;
+  genderId: number | null;
+  birthDate: string | null;
+  isGuest: boolean;
+  deleted: boolean;
+  permissions: UserSitePermission[];
+  lastLogin: string | null;
+  createdDate: string;
+}
+
+/** User type of the rows (spec 01 §3 'User filter': 1 site administrators). */
+export const ADMINISTRATOR_USER_TYPE = 1;
+
+export const administratorsResource = defineResource<AdministratorRecord>({
+  ...administratorsReference,
+  table: 'users',
+  fields: [
+    { source: 'id', type: 'id', label: 'people.administrators.fields.id', list: false },
+    { source: 'userTypeId', type: 'integer', label: 'people.administrators.fields.userTypeId', readOnly: true, defaultValue: ADMINISTRATOR_USER_TYPE, list: false, filter: false },
+    { source: 'name', type: 'text', label: 'people.administrators.fields.name', maxLength: NAME_MAX, searchable: true, required: true },
+    { source: 'email', type: 'email', label: 'people.administrators.fields.email', maxLength: EMAIL_MAX, searchable: true, required: true },
+    { source: 'siteId', type: 'integer', label: 'people.administrators.fields.siteId', readOnly: true, list: false },
+    ...siteColumns('administrators'),
+    {
+      source: 'adminType',
+      type: 'enum',
+      label: 'people.administrators.fields.adminType.label',
+      choices: ADMIN_TYPES.map((id) => ({ id, labelKey: `people.administrators.fields.adminType.choices.${id}` })),
+      nullable: true,
+      maxLength: 30,
+    },
+    { source: 'genderId', type: 'integer', label: 'people.administrators.fields.genderId', nullable: true, list: false },
+    { source: 'birthDate', type: 'date', label: 'people.administrators.fields.birthDate', nullable: true, list: false },
+    { source: 'password', type: 'text', label: 'people.administrators.fields.password', column: 'password_hash', maxLength: PASSWORD_MAX, nullable: true, writeOnly: true, list: false },
+    { source: 'isGuest', type: 'boolean', label: 'people.administrators.fields.isGuest' },
+    { source: 'deleted', type: 'boolean', label: 'people.administrators.fields.deleted' },
+    { source: 'permissions', type: 'json', label: 'people.administrators.fields.permissions', column: 'site_permissions', list: false, filter: false },
+    { source: 'lastLogin', type: 'datetime', label: 'people.administrators.fields.lastLogin', readOnly: true, nullable: true, list: false },
+    { source: 'createdDate', type: 'datetime', label: 'people.administrators.fields.createdDate', readOnly: true },
+  ],
+  schema: administratorSchema,
+  listWhere: `t.user_type_id = ${ADMINISTRATOR_USER_TYPE}`,
+  listFilters: USER_SITE_FILTERS,
+  operations: ['list', 'read', 'update'],
+  sort: { field: 'createdDate', order: 'DESC' },
+  pageSize: 20,
+  editMode: 'dialog',
+  messages: { empty: 'people.administrators.empty', updated: 'people.administrators.updated' },
+  exports: [
+    {
+      path: '/exportmainuser/',
+      method: 'POST',
+      formats: ['csv', 'xlsx'],
+      fileName: 'exports.files.administrators',
+      fields: ['id', 'name', 'email', 'adminType', 'siteName', 'siteType', 'parentLocation', 'childLocation', 'isGuest', 'deleted', 'lastLogin', 'createdDate'],
+    },
+  ],
+});

@@ -1,0 +1,70 @@
+/**
+ * Site users (spec 01 §2 'Users' tab Usuarios, §3 'Site user'): the rows of `users` with user type 3, on the engine.
+ * `GET /siteusers/` lists them (search, site filters, 20 a page, newest first), `POST /siteusers/` creates one,
+ * `GET /siteuser/{id}` and `PUT /siteuser/{id}` read and edit one (docs/decisions.md 'Administrators and site users').
+ * `POST /siteusers/export/` writes every matching row in a background job; `GET /siteusers/export/?fileName=` downloads it.
+ * Each write keeps the sites' `countUsers` equal to their number of site users (server/resources/services/people.ts).
+ */
+import { USER_SITE_FILTERS, siteColumns } from './userFilters';
+import { EMAIL_MAX, NAME_MAX, siteUserSchema, type UserSitePermission } from './rules';
+import { siteUsersReference } from '../references';
+import { defineResource } from '../types';
+
+export interface SiteUserRecord {
+  id: number;
+  name: string;
+  email: string;
+  siteId: number;
+  siteName: string | null;
+  siteAlias: string | null;
+  siteType: string | null;
+  parentLocation: string | null;
+  childLocation: string | null;
+  loa: number | null;
+  genderId: number | null;
+  birthDate: string | null;
+  deleted: boolean;
+  permissions: UserSitePermission[];
+  lastLogin: string | null;
+  createdDate: string;
+}
+
+/** User type of the rows (spec 01 §3 'User filter': 3 site users). */
+export const SITE_USER_TYPE = 3;
+
+export const siteUsersResource = defineResource<SiteUserRecord>({
+  ...siteUsersReference,
+  table: 'users',
+  fields: [
+    { source: 'id', type: 'id', label: 'people.siteusers.fields.id', list: false },
+    { source: 'userTypeId', type: 'integer', label: 'people.siteusers.fields.userTypeId', readOnly: true, defaultValue: SITE_USER_TYPE, list: false, filter: false },
+    { source: 'name', type: 'text', label: 'people.siteusers.fields.name', maxLength: NAME_MAX, searchable: true, required: true },
+    { source: 'email', type: 'email', label: 'people.siteusers.fields.email', maxLength: EMAIL_MAX, searchable: true, required: true },
+    { source: 'siteId', type: 'integer', label: 'people.siteusers.fields.siteId', required: true, list: false },
+    ...siteColumns('siteusers'),
+    { source: 'loa', type: 'integer', label: 'people.siteusers.fields.loa', nullable: true },
+    { source: 'genderId', type: 'integer', label: 'people.siteusers.fields.genderId', nullable: true, list: false },
+    { source: 'birthDate', type: 'date', label: 'people.siteusers.fields.birthDate', nullable: true, list: false },
+    { source: 'deleted', type: 'boolean', label: 'people.siteusers.fields.deleted', readOnly: true, list: false },
+    { source: 'permissions', type: 'json', label: 'people.siteusers.fields.permissions', column: 'site_permissions', list: false, filter: false },
+    { source: 'lastLogin', type: 'datetime', label: 'people.siteusers.fields.lastLogin', readOnly: true, nullable: true, list: false },
+    { source: 'createdDate', type: 'datetime', label: 'people.siteusers.fields.createdDate', readOnly: true },
+  ],
+  schema: siteUserSchema,
+  listWhere: `t.user_type_id = ${SITE_USER_TYPE}`,
+  listFilters: USER_SITE_FILTERS,
+  operations: ['list', 'read', 'create', 'update'],
+  sort: { field: 'createdDate', order: 'DESC' },
+  pageSize: 20,
+  editMode: 'dialog',
+  messages: { empty: 'people.siteusers.empty', updated: 'people.siteusers.updated' },
+  exports: [
+    {
+      path: '/siteusers/export/',
+      formats: ['csv'],
+      background: true,
+      fileName: 'exports.files.site_users',
+      fields: ['id', 'name', 'email', 'siteName', 'siteType', 'parentLocation', 'childLocation', 'loa', 'createdDate'],
+    },
+  ],
+});

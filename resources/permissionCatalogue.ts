@@ -1,0 +1,16 @@
+/**
+ * The permission catalogue (spec 01 §6, `GET /permissions`): the nine rows of the `permissions` table. Its route is
+ * hand-written (server/routes/auth.ts, with `meta.total`); the declaration gives superadmins' `permissions` link its
+ * target table, id and display field.
+ */
+import { permissionsReference } from './references';
+import { defineCustomResource } from './types';
+
+export const permissionsResource = defineCustomResource({
+  ...permissionsReference,
+  table: 'permissions',
+  fields: [
+    { source: 'permissionID', type: 'id', label: 'resources.permissions.fields.permissionID' },
+    { source: 'name', type: 'text', label: 'resources.permissions.fields.name', maxLength: 50 },
+  ],
+});

@@ -1,0 +1,95 @@
+/**
+ * The job that builds a requested backup (kind `backups.build`, issue 9): marks it in progress, streams the zip into
+ * the storage (server/backups/zip.ts), then in one transaction marks it ready with its size, checksum and expiry,
+ * writes the audit line and queues the e-mail to the requester (the mail log's outbox: sent only if it commits). A job
+ * resumed after its instance died builds the zip again (the storage replaces it whole). A build that fails marks the
+ * backup failed — freeing the platform's one pending slot — and tells the requester.
+ */
+import { sql } from 'drizzle-orm';
+import { t } from '../i18n';
+import { fileStorageOf } from '../files';
+import { permanentFailure, registerJobKind } from '../jobs';
+import { queueMail } from '../mail/mailLog';
+import { retentionEnd } from './rules';
+import { buildBackupZip } from './zip';
+
+export const BACKUP_JOB = 'backups.build';
+export const BACKUP_MAIL = { ready: 'backups.ready', failed: 'backups.failed' } as const;
+
+interface BackupRow {
+  id: number;
+  site_id: number | null;
+  site_name: string;
+  status: string;
+  creation_date: string | Date;
+  requester_name: string | null;
+  requester_email: string | null;
+}
+
+registerJobKind<{ backupId: number }>(BACKUP_JOB, {
+  permissions: ['Sites'],
+  retry: { maxAttempts: 3 },
+  async run(ctx) {
+    const { backupId } = ctx.job.payload;
+    const { database, config } = ctx.app;
+    const [backup] = await database.query<BackupRow>(
+      `update backups b set status = 'inProgress' from (select id from backups where id = $1 for update) x
+        where b.id = x.id and b.status in ('requested', 'inProgress')
+       returning b.id, b.site_id, b.site_name, b.status, b.creation_date,
+                 (select name from users where id = b.requested_by) as requester_name,
+                 (select email from users where id = b.requested_by) as requester_email`,
+      [backupId],
+    );
+    // Deleted, or finished by an earlier attempt: nothing left to do.
+    if (!backup) return { skipped: true };
+    const mailTo = backup.requester_email;
+    const values = { site: backup.site_name, name: backup.requester_name ?? '' };
+    try {
+      if (backup.site_id === null) throw new Error('the site was deleted before its backup was built');
+      const built = await buildBackupZip(database, fileStorageOf(ctx.app), backupId, backup.site_id, new Date(backup.creation_date));
+      const readyAt = new Date();
+      const until = retentionEnd(readyAt, config.backupRetentionDays);
+      await ctx.runItem('zip', async (tx) => {
+        await tx.execute(sql`update backups set status = 'ready', process_date = ${readyAt.toISOString()}, size = ${built.size},
+          sha256 = ${built.sha256}, expires_at = ${until.toISOString()}, error = null where id = ${backupId}`);
+        await ctx.audit(tx, {
+          action: 'update',
+          resource: 'backups',
+          recordId: backupId,
+          recordLabel: backup.site_name,
+          after: { status: 'ready', size: built.size, sha256: built.sha256, entries: built.entries.length },
+        });
+        if (mailTo) {
+          await queueMail(tx, {
+            template: BACKUP_MAIL.ready,
+            to: mailTo,
+            subject: t('backups.mail.ready_subject', values),
+            text: t('backups.mail.ready_text', {
+              ...values,
+              url: `${config.publicUrl}/portales/${backup.site_id}`,
+              until: until.toLocaleDateString('es-CO', { timeZone: 'America/Bogota', dateStyle: 'long' }),
+            }),
+            related: { resource: 'backups', id: backupId },
+            createdBy: ctx.job.createdBy,
+          });
+        }
+      });
+      return { size: built.size, entries: built.entries.length };
+    } catch (error) {
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql`update backups set status = 'failed', error = ${String((error as Error).message ?? error).slice(0, 500)} where id = ${backupId}`);
+        if (mailTo) {
+          await queueMail(tx, {
+            template: BACKUP_MAIL.failed,
+            to: mailTo,
+            subject: t('backups.mail.failed_subject', values),
+            text: t('backups.mail.failed_text', values),
+            related: { resource: 'backups', id: backupId },
+            createdBy: ctx.job.createdBy,
+          });
+        }
+      });
+      throw permanentFailure('backups.errors.generating');
+    }
+  },
+});

@@ -1,0 +1,205 @@
+/**
+ * The three loads of the site list (spec 01 §2): population, e-mail accounts and digital-government index. Each is
+ * a job (docs/services.md 'Jobs') over a file uploaded to the files service. All or nothing (docs/decisions.md
+ * 'Loads'): the job reads and checks every row first (progress: rows checked); any bad row fails the job with one
+ * failed item per line ('línea N', its message) and nothing is written; otherwise one transaction writes every row
+ * (the job's single item 'aplicar', so a cancellation or a lost lease before it leaves the data untouched).
+ */
+import { sql } from 'drizzle-orm';
+import { LOAD_ELEMENT_TYPE, LOAD_JOB_KINDS } from '../../resources/loads';
+import type { Db } from '../db/connection';
+import { t } from '../i18n';
+import { itemFailure, permanentFailure, registerJobKind, type JobContext } from '../jobs';
+import { duplicates, GOV_INDEX_COLUMNS, parseEmailRow, parseGovIndexRow, parsePopulationRow, type EmailRow, type GovIndexRow, type Parsed, type PopulationRow, type RowError } from './rows';
+import { openLoadFile, readSheetRows, SheetError, type SheetRow } from './sheet';
+
+/** Failed lines recorded as job items at most (the job's message counts them all). */
+export const MAX_REPORTED_ROWS = 1000;
+/** Rows checked between two progress updates. */
+const PROGRESS_STEP = 500;
+
+export const rowMessage = (error: RowError) => t(error.key, error.values);
+const columnName = (column: string) => t(`loads.columns.${column}`);
+/** The rows of `db.execute` (node-postgres and PGlite both answer `{ rows }`). */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+interface LoadDefinition<Row> {
+  parse(row: SheetRow): Parsed<Row>;
+  /** Errors against the data of the database and between rows (duplicates). */
+  check(db: Db, rows: readonly { line: number; value: Row }[]): Promise<RowError[]>;
+  apply(tx: Db, rows: readonly Row[], ctx: JobContext<LoadPayload>): Promise<Record<string, unknown>>;
+}
+
+export interface LoadPayload {
+  fileID: string;
+  year?: number;
+  month?: number;
+}
+
+/** Reads, checks and applies a load file: the run of every load job. */
+async function runLoad<Row>(ctx: JobContext<LoadPayload>, definition: LoadDefinition<Row>): Promise<Record<string, unknown>> {
+  let sheet: SheetRow[];
+  try {
+    sheet = await readSheetRows(await openLoadFile(ctx.app, ctx.job.payload.fileID, [LOAD_ELEMENT_TYPE]));
+  } catch (error) {
+    if (error instanceof SheetError) throw permanentFailure(error.key);
+    throw error;
+  }
+  if (sheet.length === 0) throw permanentFailure('loads.errors.no_rows');
+  await ctx.progress(0, sheet.length);
+
+  const errors: RowError[] = [];
+  const good: { line: number; value: Row }[] = [];
+  for (const [index, row] of sheet.entries()) {
+    const parsed = definition.parse(row);
+    if (parsed.ok) good.push(parsed);
+    else errors.push(parsed.error);
+    if ((index + 1) % PROGRESS_STEP === 0) await ctx.progress(index + 1);
+  }
+  errors.push(...(await definition.check(ctx.db, good)));
+  await ctx.progress(sheet.length);
+
+  if (errors.length > 0) {
+    errors.sort((a, b) => a.line - b.line);
+    const reported = errors.slice(0, MAX_REPORTED_ROWS);
+    const keys = reported.map((error) => `línea ${error.line}`);
+    // One failed item per bad line: GET /jobs/{id}/items?state=failed lists them with their messages.
+    await ctx.items([...new Set(keys)]);
+    await ctx.progress(0);
+    for (const [index, error] of reported.entries()) {
+      await ctx.runItem(keys[index]!, async () => {
+        throw itemFailure(rowMessage(error));
+      });
+    }
+    throw permanentFailure('loads.errors.bad_rows', { count: errors.length });
+  }
+
+  let result: Record<string, unknown> = {};
+  await ctx.runItem('aplicar', async (tx) => {
+    result = await definition.apply(
+      tx,
+      good.map((row) => row.value),
+      ctx,
+    );
+  });
+  return { rows: good.length, ...result };
+}
+
+/** Ids of `ids` that name no site (deleted sites included: they are gone for the loads). */
+async function unknownSites(db: Db, ids: readonly number[]): Promise<Set<number>> {
+  const unique = [...new Set(ids)];
+  const found = await db.execute(
+    sql`select s.id from sites s join jsonb_array_elements_text(${JSON.stringify(unique)}::jsonb) as given(id) on s.id = given.id::int where not s.is_deleted`,
+  );
+  const known = new Set(rowsOf<{ id: number }>(found).map((row) => Number(row.id)));
+  return new Set(unique.filter((id) => !known.has(id)));
+}
+
+async function siteErrors(db: Db, rows: readonly { line: number; value: { siteId: number } }[]): Promise<RowError[]> {
+  const unknown = await unknownSites(
+    db,
+    rows.map((row) => row.value.siteId),
+  );
+  return rows
+    .filter((row) => unknown.has(row.value.siteId))
+    .map((row) => ({ line: row.line, key: 'loads.rows.unknown_site', values: { line: row.line, id: row.value.siteId } }));
+}
+
+// ── Population ──────────────────────────────────────────────────────────────────────────────────────────────
+export const populationLoad: LoadDefinition<PopulationRow> = {
+  parse: parsePopulationRow,
+  async check(db, rows) {
+    const codes = [...new Set(rows.map((row) => row.value.locationId))];
+    const found = await db.execute(
+      sql`select l.id from locations l join jsonb_array_elements_text(${JSON.stringify(codes)}::jsonb) as given(id) on l.id = given.id::int where l.is_municipality`,
+    );
+    const known = new Set(rowsOf<{ id: number }>(found).map((row) => Number(row.id)));
+    return [
+      ...rows
+        .filter((row) => !known.has(row.value.locationId))
+        .map((row) => ({ line: row.line, key: 'loads.rows.unknown_municipality', values: { line: row.line, code: row.value.code } })),
+      ...duplicates(rows, (value) => String(value.locationId), (value) => value.code),
+    ];
+  },
+  async apply(tx, rows, ctx) {
+    const data = JSON.stringify(rows.map((row) => ({ id: row.locationId, population: row.population })));
+    await tx.execute(sql`
+      update locations l set population = v.population
+      from jsonb_to_recordset(${data}::jsonb) as v(id int, population int) where l.id = v.id`);
+    // Municipal sites take their municipality's population; departmental ones (no municipality) their department's total.
+    const [municipal] = rowsOf<{ n: number }>(
+      await tx.execute(sql`
+        with changed as (update sites s set population = l.population
+          from locations l where l.id = s.location_id and s.population is distinct from l.population returning 1)
+        select count(*)::int as n from changed`),
+    );
+    const [departmental] = rowsOf<{ n: number }>(
+      await tx.execute(sql`
+        with changed as (update sites s set population = d.total
+          from (select parent_location_id as id, sum(population)::int as total from locations
+                where is_municipality and population is not null group by parent_location_id) d
+          where s.location_id is null and d.id = s.parent_location_id and s.population is distinct from d.total returning 1)
+        select count(*)::int as n from changed`),
+    );
+    const sites = Number(municipal?.n ?? 0) + Number(departmental?.n ?? 0);
+    await ctx.audit(tx, { action: 'load', resource: 'locations', recordId: ctx.job.id, recordLabel: t('loads.dialog.population_title'), after: { municipalities: rows.length, sites } });
+    return { municipalities: rows.length, sites };
+  },
+};
+
+// ── E-mail accounts ─────────────────────────────────────────────────────────────────────────────────────────
+export const emailLoad: LoadDefinition<EmailRow> = {
+  parse: parseEmailRow,
+  async check(db, rows) {
+    return [
+      ...(await siteErrors(db, rows)),
+      ...duplicates(rows, (value) => `${value.siteId} ${value.email}`, (value) => value.email),
+    ];
+  },
+  async apply(tx, rows, ctx) {
+    const { year, month } = ctx.job.payload as Required<LoadPayload>;
+    // The month's accounts are replaced by the file's.
+    await tx.execute(sql`delete from mail_accounts where year = ${year} and month = ${month}`);
+    const data = JSON.stringify(rows.map((row) => ({ site_id: row.siteId, email: row.email, last_login: row.lastLogin?.toISOString() ?? null })));
+    await tx.execute(sql`
+      insert into mail_accounts (site_id, year, month, email, last_login, job_id)
+      select v.site_id, ${year}, ${month}, v.email, v.last_login, ${ctx.job.id}
+      from jsonb_to_recordset(${data}::jsonb) as v(site_id int, email text, last_login timestamptz)`);
+    // countEmails: the accounts of the newest month loaded (docs/decisions.md 'Loads').
+    await tx.execute(sql`
+      with latest as (select year, month from mail_accounts order by year desc, month desc limit 1),
+      counts as (select m.site_id, count(*)::int as n from mail_accounts m join latest using (year, month) group by m.site_id)
+      update sites s set count_emails = coalesce(c.n, 0)
+      from sites s2 left join counts c on c.site_id = s2.id
+      where s2.id = s.id and s.count_emails is distinct from coalesce(c.n, 0)`);
+    await ctx.audit(tx, { action: 'load', resource: 'emails', recordId: ctx.job.id, recordLabel: `${year}-${String(month).padStart(2, '0')}`, after: { year, month, accounts: rows.length } });
+    return { year, month, accounts: rows.length };
+  },
+};
+
+// ── Digital-government index ────────────────────────────────────────────────────────────────────────────────
+export const govIndexLoad: LoadDefinition<GovIndexRow> = {
+  parse: (row) => parseGovIndexRow(row, columnName),
+  async check(db, rows) {
+    return [...(await siteErrors(db, rows)), ...duplicates(rows, (value) => String(value.siteId), (value) => String(value.siteId))];
+  },
+  async apply(tx, rows, ctx) {
+    const { year } = ctx.job.payload as Required<Pick<LoadPayload, 'year'>>;
+    const data = JSON.stringify(rows.map((row) => Object.fromEntries([['site_id', row.siteId], ...GOV_INDEX_COLUMNS.map((column, index) => [column, row.values[index]])])));
+    await tx.execute(sql`
+      insert into gov_index (site_id, year, index1, index2, index3, index4, job_id)
+      select v.site_id, ${year}, v.index1, v.index2, v.index3, v.index4, ${ctx.job.id}
+      from jsonb_to_recordset(${data}::jsonb) as v(site_id int, index1 float8, index2 float8, index3 float8, index4 float8)
+      on conflict (year, site_id) do update set index1 = excluded.index1, index2 = excluded.index2,
+        index3 = excluded.index3, index4 = excluded.index4, job_id = excluded.job_id`);
+    await ctx.audit(tx, { action: 'load', resource: 'govindex', recordId: ctx.job.id, recordLabel: String(year), after: { year, sites: rows.length } });
+    return { year, sites: rows.length };
+  },
+};
+
+/** Who follows the loads' jobs: the site list's load buttons need Sites (spec 01 'Site list'). */
+const LOADERS = ['Sites'] as const;
+
+registerJobKind<LoadPayload>(LOAD_JOB_KINDS.population, { permissions: LOADERS, run: (ctx) => runLoad(ctx, populationLoad) });
+registerJobKind<LoadPayload>(LOAD_JOB_KINDS.emails, { permissions: LOADERS, run: (ctx) => runLoad(ctx, emailLoad) });
+registerJobKind<LoadPayload>(LOAD_JOB_KINDS.govIndex, { permissions: LOADERS, run: (ctx) => runLoad(ctx, govIndexLoad) });

@@ -1,0 +1,70 @@
+/**
+ * The backups' domain rules (spec 01 §4, §8; issue 9), around the engine's create and delete of `/backuprequests`:
+ * one pending backup on the whole platform (checked under a transaction lock here, held by the unique index
+ * `backups_one_pending` in the database), answered `BackupRequestAlreadyPeding` naming the site that holds it; a new
+ * backup takes the site's name and a random download hash, and queues its job in the same transaction; a backup being
+ * built cannot be deleted; a deleted backup's zip leaves the storage.
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection';
+import { fileStorageOf } from '../../files';
+import { ApiError, badArgument } from '../../http/errors';
+import { t } from '../../i18n';
+import { enqueueJob, jobOrigin } from '../../jobs';
+import { BACKUP_JOB } from '../../backups/job';
+import { canDelete } from '../../backups/rules';
+import { backupStorageKey } from '../../backups/zip';
+import { ResourceService, type WriteContext } from './base';
+
+async function rows<T>(tx: Db, statement: ReturnType<typeof sql>): Promise<T[]> {
+  const result = await tx.execute(statement);
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+/** 409 'No se puede generar backup' naming the site whose backup is pending (the screen links to it). */
+export function alreadyPending(pending: { site_id: number | null; site_name: string }): ApiError {
+  const message = t('backups.errors.already_pending', { site: pending.site_name });
+  return new ApiError(409, 'BackupRequestAlreadyPeding', message, [
+    { code: 'BackupRequestAlreadyPeding', target: 'siteId', message: pending.site_id === null ? pending.site_name : String(pending.site_id) },
+  ]);
+}
+
+export class BackupsService extends ResourceService {
+  override async beforeWrite(context: WriteContext): Promise<void> {
+    const { tx } = context;
+    if (context.operation === 'create') {
+      // Requests wait for each other here; the unique index would refuse the second anyway.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('portales.backups.pending'))`);
+      // A pending backup whose job ended (cancelled, or failed before it could say so) no longer holds the slot.
+      await tx.execute(sql`update backups b set status = 'failed', error = 'job ' || j.status from jobs j
+        where b.job_id = j.id and b.status in ('requested', 'inProgress') and j.status in ('failed', 'cancelled')`);
+      const [pending] = await rows<{ site_id: number | null; site_name: string }>(
+        tx,
+        sql`select site_id, site_name from backups where status in ('requested', 'inProgress') limit 1`,
+      );
+      if (pending) throw alreadyPending(pending);
+      const [site] = await rows<{ name: string }>(tx, sql`select name from sites where id = ${context.values.siteId as number} and not is_deleted for key share`);
+      if (!site) throw badArgument('siteId', 'validation.field.reference');
+      context.values.site = site.name;
+      context.values.status = 'requested';
+      context.values.downloadHash = randomBytes(24).toString('hex');
+    }
+    if (context.operation === 'delete' && context.before && !canDelete(context.before.status as never)) {
+      throw new ApiError(409, 'Conflict', t('backups.errors.in_progress'));
+    }
+  }
+
+  override async afterWrite(context: WriteContext): Promise<void> {
+    const { tx, request } = context;
+    if (context.operation === 'create' && context.after) {
+      const backupId = Number(context.after.id);
+      const jobId = await enqueueJob(tx, { kind: BACKUP_JOB, payload: { backupId }, ...jobOrigin(request) });
+      await tx.execute(sql`update backups set job_id = ${jobId}, requested_by = ${request.user?.id ?? null} where id = ${backupId}`);
+      context.after.jobId = jobId;
+    }
+    if (context.operation === 'delete' && context.before) {
+      await fileStorageOf(request.server.ctx).delete(backupStorageKey(Number(context.before.id)));
+    }
+  }
+}

@@ -1,0 +1,270 @@
+/**
+ * The loads of the site list (spec 01 §2, §7: POST /locations/ population, GET /emails/check, GET/POST /emails/,
+ * POST /govindex/, GET /govindex/{year}) and the bulk site update (spec 03: GET /exportsitetoupload,
+ * PUT /exportsitetoupload/{id}). A load answers 202 with its job (GET /jobs/{id}); code in server/loads/.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SETTINGS, SITES } from '../../resources/areas';
+import type { ListSpec } from '../../resources/listQuery';
+import { emailPeriodError, EMAIL_PAGE_SIZE, govIndexYearError, LOAD_ELEMENT_TYPE, LOAD_JOB_KINDS } from '../../resources/loads';
+import { registerListExport } from '../exports/listExport';
+import { ApiError, notFound } from '../http/errors';
+import { isFileId } from '../files';
+import { apiRoute } from '../http/route';
+import { t } from '../i18n';
+import { enqueueJob, jobOrigin } from '../jobs';
+import { listEnvelopeSchema } from '../resources/openapi';
+import { listLimit, listOrderBy, listPage, listQuerySchema, listWhere, readListQuery, SqlParams } from '../lists/listQuery';
+import { postgresConstraint, postgresErrorCode, UNIQUE_VIOLATION } from '../resources/dbErrors';
+import type { LoadPayload } from '../loads/loads';
+// The loads' job kinds are registered when their module loads.
+import '../loads/loads';
+import { checkLoadFile, SheetError } from '../loads/sheet';
+import { siteUpdateExportColumns, siteUpdateExportSpec, siteUpdateExportSql, updateSitesFromFile, type SiteUpdateExportRow } from '../loads/siteUpdate';
+
+const LOADERS = { permissions: SITES };
+const UPDATERS = { permissions: SETTINGS };
+const TAGS = ['Cargas'];
+const EMAIL_LOAD_INDEX = 'jobs_one_email_load_idx';
+
+const refusal = (target: string, key: string, values?: Record<string, unknown>) => {
+  const message = t(key, values);
+  return new ApiError(400, 'BadArgument', message, [{ code: 'BadArgument', target, message }]);
+};
+const busy = () => refusal('file', 'loads.errors.busy');
+
+const body = (request: FastifyRequest) => (request.body ?? {}) as Record<string, unknown>;
+
+async function checkedFile(request: FastifyRequest, app: FastifyInstance): Promise<string> {
+  const fileID = body(request).fileID;
+  try {
+    await checkLoadFile(app.ctx, fileID, [LOAD_ELEMENT_TYPE]);
+  } catch (error) {
+    if (error instanceof SheetError) throw refusal('fileID', error.key);
+    throw error;
+  }
+  return fileID as string;
+}
+
+/** Whether an e-mail load is waiting or running (the partial unique index jobs_one_email_load_idx holds the rule). */
+async function emailLoadBusy(app: FastifyInstance): Promise<boolean> {
+  const rows = await app.ctx.database.query(
+    `select 1 from jobs where kind = $1 and status in ('queued', 'running', 'retry') limit 1`,
+    [LOAD_JOB_KINDS.emails],
+  );
+  return rows.length > 0;
+}
+
+const loadBodySchema = (extra: Record<string, unknown> = {}) => ({
+  type: 'object',
+  properties: { fileID: { type: 'string', description: 'fileID de POST /uploadfiles/elementType=bulkExcel (xlsx)' }, ...extra },
+});
+const yearProperty = { year: { type: 'integer', description: 'Año' } };
+const startedSchema = { type: 'object', properties: { jobId: { type: 'integer', description: 'El trabajo de la carga: GET /jobs/{id}' } } };
+
+const emailListSpec: ListSpec = {
+  defaultPageSize: EMAIL_PAGE_SIZE,
+  maxPageSize: EMAIL_PAGE_SIZE,
+  orders: { id: 'm.id', email: 'm.email', lastLogin: { sql: 'm.last_login', nullsLast: true } },
+  defaultOrder: 'id',
+  tieBreaker: 'm.id',
+  filters: {
+    year: { kind: 'eq', type: 'int', min: 2000, max: 9999, sql: 'm.year', description: 'Año de la carga' },
+    month: { kind: 'eq', type: 'int', min: 1, max: 12, sql: 'm.month', description: 'Mes de la carga (1 a 12)' },
+    siteId: { kind: 'in', type: 'int', min: 1, sql: 'm.site_id', description: 'Cuentas de estas entidades (por id)' },
+  },
+};
+
+const govIndexListSpec: ListSpec = {
+  defaultPageSize: 20,
+  maxPageSize: EMAIL_PAGE_SIZE,
+  orders: { siteId: 'g.site_id' },
+  defaultOrder: 'siteId',
+  tieBreaker: 'g.site_id',
+  filters: { siteId: { kind: 'in', type: 'int', min: 1, sql: 'g.site_id', description: 'Índices de estas entidades (por id)' } },
+};
+
+const mailAccountSchema = {
+  type: 'object',
+  properties: {
+    siteId: { type: 'integer' },
+    siteName: { type: 'string' },
+    email: { type: 'string' },
+    lastLogin: { type: 'string', format: 'date-time', nullable: true },
+    year: { type: 'integer' },
+    month: { type: 'integer' },
+  },
+};
+const govIndexSchema = {
+  type: 'object',
+  properties: {
+    siteId: { type: 'integer' },
+    siteName: { type: 'string' },
+    year: { type: 'integer' },
+    index1: { type: 'number' },
+    index2: { type: 'number' },
+    index3: { type: 'number' },
+    index4: { type: 'number' },
+  },
+};
+
+export function registerLoadRoutes(app: FastifyInstance): void {
+  const { database } = app.ctx;
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/locations/',
+    access: LOADERS,
+    summary: 'Carga de población (xlsx: código DANE del municipio, población): responde 202 con el trabajo que la aplica',
+    tags: TAGS,
+    schema: { body: loadBodySchema() },
+    documentedResponses: { 202: startedSchema },
+    handler: async (request, reply) => {
+      const fileID = await checkedFile(request, app);
+      const jobId = await enqueueJob<LoadPayload>(database.db, { kind: LOAD_JOB_KINDS.population, payload: { fileID }, ...jobOrigin(request) });
+      return reply.status(202).send({ jobId });
+    },
+  });
+
+  apiRoute(app, {
+    method: 'GET',
+    url: '/emails/check',
+    access: LOADERS,
+    summary: 'Comprueba si hay una carga de correos en proceso: 200 libre, 400 en proceso',
+    tags: TAGS,
+    documentedResponses: { 200: { type: 'object', properties: { busy: { type: 'boolean' } } } },
+    errorResponses: [400],
+    handler: async () => {
+      if (await emailLoadBusy(app)) throw busy();
+      return { busy: false };
+    },
+  });
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/emails/',
+    access: LOADERS,
+    summary: 'Carga de cuentas de correo de un mes (xlsx: id de la entidad, correo, último ingreso): 202 con el trabajo; 400 si otra está en proceso',
+    tags: TAGS,
+    schema: { body: loadBodySchema({ ...yearProperty, month: { type: 'integer', description: 'Mes (1 a 12)' } }) },
+    documentedResponses: { 202: startedSchema },
+    handler: async (request, reply) => {
+      const { year, month } = body(request);
+      const period = emailPeriodError(year, month);
+      if (period) throw refusal(period.target, period.key, period.values);
+      const fileID = await checkedFile(request, app);
+      if (await emailLoadBusy(app)) throw busy();
+      try {
+        const jobId = await enqueueJob<LoadPayload>(database.db, {
+          kind: LOAD_JOB_KINDS.emails,
+          payload: { fileID, year: year as number, month: month as number },
+          ...jobOrigin(request),
+        });
+        return reply.status(202).send({ jobId });
+      } catch (error) {
+        // Two loads sent at once: the database lets one in.
+        if (postgresErrorCode(error) === UNIQUE_VIOLATION && postgresConstraint(error) === EMAIL_LOAD_INDEX) throw busy();
+        throw error;
+      }
+    },
+  });
+
+  apiRoute(app, {
+    method: 'GET',
+    url: '/emails/',
+    access: LOADERS,
+    summary: 'Cuentas de correo cargadas (2000 por página), por año, mes y entidad',
+    tags: TAGS,
+    schema: { querystring: listQuerySchema(emailListSpec) },
+    documentedResponses: { 200: listEnvelopeSchema(mailAccountSchema) },
+    handler: async (request) => {
+      const query = readListQuery(emailListSpec, request.query);
+      const params = new SqlParams();
+      const rows = await database.query(
+        `select m.site_id as "siteId", s.name as "siteName", m.email, m.last_login as "lastLogin", m.year, m.month
+         from mail_accounts m join sites s on s.id = m.site_id
+         ${listWhere(query, params)} ${listOrderBy(emailListSpec, query)} ${listLimit(query)}`,
+        params.values,
+      );
+      return listPage(rows, query);
+    },
+  });
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/govindex/',
+    access: LOADERS,
+    summary: 'Carga del índice de gobierno digital de un año (xlsx: id de la entidad y cuatro valores de 0 a 100): 202 con el trabajo',
+    tags: TAGS,
+    schema: { body: loadBodySchema(yearProperty) },
+    documentedResponses: { 202: startedSchema },
+    handler: async (request, reply) => {
+      const { year } = body(request);
+      const invalid = govIndexYearError(year);
+      if (invalid) throw refusal(invalid.target, invalid.key, invalid.values);
+      const fileID = await checkedFile(request, app);
+      const jobId = await enqueueJob<LoadPayload>(database.db, { kind: LOAD_JOB_KINDS.govIndex, payload: { fileID, year: year as number }, ...jobOrigin(request) });
+      return reply.status(202).send({ jobId });
+    },
+  });
+
+  apiRoute(app, {
+    method: 'GET',
+    url: '/govindex/:year',
+    access: LOADERS,
+    summary: 'Índice de gobierno digital de las entidades en un año (2018 al actual)',
+    tags: TAGS,
+    schema: {
+      params: { type: 'object', properties: { year: { type: 'string', description: 'Año (2018 al actual)' } } },
+      querystring: listQuerySchema(govIndexListSpec),
+    },
+    documentedResponses: { 200: listEnvelopeSchema(govIndexSchema) },
+    errorResponses: [400],
+    handler: async (request) => {
+      const raw = (request.params as { year: string }).year;
+      // Not a year at all (a huge number, a negative one): no such index. A year outside 2018…now: its message.
+      if (!/^\d{1,9}$/.test(raw)) throw notFound();
+      const year = Number(raw);
+      const invalid = govIndexYearError(year);
+      if (invalid) throw refusal(invalid.target, invalid.key, invalid.values);
+      const query = readListQuery(govIndexListSpec, request.query);
+      const params = new SqlParams();
+      const rows = await database.query(
+        `select g.site_id as "siteId", s.name as "siteName", g.year, g.index1, g.index2, g.index3, g.index4
+         from gov_index g join sites s on s.id = g.site_id
+         ${listWhere(query, params, [`g.year = ${params.add(year)}`])} ${listOrderBy(govIndexListSpec, query)} ${listLimit(query)}`,
+        params.values,
+      );
+      return listPage(rows, query);
+    },
+  });
+
+  registerListExport<SiteUpdateExportRow>(app, {
+    url: '/exportsitetoupload',
+    access: UPDATERS,
+    summary: 'Entidades activas en xlsx (id, nombre, ubicación, tipo, código SIGEP, orden) para actualizar código y orden',
+    tags: TAGS,
+    spec: siteUpdateExportSpec,
+    sql: siteUpdateExportSql,
+    columns: siteUpdateExportColumns,
+    fileNameKey: 'loads.files.update_sites',
+    formats: ['xlsx'],
+  });
+
+  apiRoute(app, {
+    method: 'PUT',
+    url: '/exportsitetoupload/:id',
+    access: UPDATERS,
+    summary: 'Actualiza código SIGEP y orden desde el xlsx subido (id = fileID de elementType=siteUpdateExcel): todo o nada; 400 con una línea por fila con error',
+    tags: TAGS,
+    schema: { params: { type: 'object', properties: { id: { type: 'string', description: 'fileID del archivo subido' } } } },
+    documentedResponses: { 200: { type: 'object', properties: { updated: { type: 'integer', description: 'Entidades cambiadas' } } } },
+    errorResponses: [400],
+    handler: async (request) => {
+      const fileId = (request.params as { id: string }).id;
+      // Not a file id: no such upload (404, with the files service's message).
+      if (!isFileId(fileId)) throw new ApiError(404, 'NotFound', t('files.errors.file_not_found'));
+      return updateSitesFromFile(app.ctx, request, fileId);
+    },
+  });
+}

@@ -1,0 +1,52 @@
+/**
+ * The Solicitudes (pending) and Histórico (processed, with their status name) tabs: read-only lists of the site's
+ * requests, 10 a page with 'Ver más' (spec 01 §2, §9). Approving and rejecting come with the requests issue.
+ */
+import { Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { SITE_REQUEST_PAGE_SIZE } from '../../../resources/siteRequests';
+import { LoadMoreList } from '../../engine/LoadMoreList';
+import { formatDateTime } from './formatting';
+
+/** The status name of a request (spec 01 §2 'Histórico … with a status name'). */
+const statusLabel = (status: string) => `siteDetail.resources.siterequests.fields.status.choices.${status}`;
+
+export function SiteRequestsTab({ siteId, mode }: { siteId: number; mode: 'pending' | 'history' }) {
+  const translate = useTranslate();
+  const history = mode === 'history';
+  return (
+    <LoadMoreList
+      resource="siterequests"
+      filter={{ siteId, status: history ? ['Approved', 'Rejected'] : 'PendingApproval' }}
+      sort={{ field: history ? 'processedDate' : 'creationDate', order: 'DESC' }}
+      perPage={SITE_REQUEST_PAGE_SIZE}
+      emptyText={history ? 'siteDetail.requests.history_empty' : 'siteDetail.requests.empty'}
+      errorText="siteDetail.requests.error"
+    >
+      {(rows) => (
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('siteDetail.requests.created')}</TableCell>
+              <TableCell>{translate('siteDetail.requests.kind')}</TableCell>
+              <TableCell>{translate('siteDetail.requests.status')}</TableCell>
+              {history && <TableCell>{translate('siteDetail.requests.processed')}</TableCell>}
+              {history && <TableCell>{translate('siteDetail.requests.response')}</TableCell>}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.id}>
+                <TableCell>{formatDateTime(row.creationDate as string)}</TableCell>
+                <TableCell>{translate(`sites.request_type.${row.kind as string}`)}</TableCell>
+                <TableCell>{translate(statusLabel(row.status as string))}</TableCell>
+                {history && <TableCell>{formatDateTime(row.processedDate as string | null)}</TableCell>}
+                {history && <TableCell>{(row.responseMessage as string | null) ?? ''}</TableCell>}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </LoadMoreList>
+  );
+}

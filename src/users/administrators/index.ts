@@ -1,0 +1,2 @@
+export { AdministratorsTab } from './AdministratorsTab';
+export { AdministratorEditDialog } from './AdministratorEditDialog';

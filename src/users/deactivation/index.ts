@@ -1,0 +1,1 @@
+export { DeactivationPage } from './DeactivationPage';

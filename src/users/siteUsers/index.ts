@@ -1,0 +1,2 @@
+export { SiteUsersTab } from './SiteUsersTab';
+export { SiteUserEditDialog } from './SiteUserEditDialog';

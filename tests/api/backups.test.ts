@@ -1,0 +1,197 @@
+/**
+ * Backups (spec 01 §3 'Backup', §4, §7, §8; issue 9): the one-pending rule (in the database too), the zip job with
+ * its manifest and the requester's e-mail, the single-use token download (valid, reused, expired, wrong hash), delete,
+ * and a cancelled or failed job freeing the pending slot. On PGlite and on PostgreSQL.
+ */
+import { createHash } from 'node:crypto';
+import JSZip from 'jszip';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createJobRunner } from '../../server/jobs';
+import { fileStorageOf } from '../../server/files';
+import { backupStorageKey } from '../../server/backups/zip';
+import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
+import { multipart } from '../helpers/multipart';
+
+let t: TestApp;
+let sites: string;
+let reports: string;
+let siteIds: number[] = [];
+const API = '/api/v1';
+const quiet = { pollMs: 10, log: () => {} };
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: 'demo' });
+  sites = await t.tokenFor(['Sites'], 'copias@portales.gov.co');
+  reports = await t.tokenFor(['Reports']);
+  siteIds = (await t.database.query<{ id: number }>('select id from sites where not is_deleted order by id limit 4')).map((row) => row.id);
+}, 120_000);
+
+afterAll(async () => t?.close());
+
+const request = (siteId: number, token = sites) => t.app.inject({ method: 'POST', url: `${API}/backuprequests`, headers: bearer(token), payload: { siteId } });
+const drain = () => createJobRunner(t.context, quiet).drain();
+const read = async (id: number) => (await t.app.inject({ method: 'GET', url: `${API}/backuprequests/${id}`, headers: bearer(sites) })).json() as Record<string, unknown>;
+
+async function zipOf(backupId: number): Promise<Buffer> {
+  const stream = await fileStorageOf(t.context).get(backupStorageKey(backupId));
+  expect(stream).not.toBeNull();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream!) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+describe('requesting a backup', () => {
+  let firstId = 0;
+
+  it('needs Sites: Reports holders are refused', async () => {
+    expect((await request(siteIds[0]!, reports)).statusCode).toBe(403);
+  });
+
+  it('refuses a site that does not exist, in the envelope', async () => {
+    const response = await request(99_999_999);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: { code: 'BadArgument', details: [{ target: 'siteId' }] } });
+  });
+
+  it('creates a requested backup with the site name and its job; a second request while it is pending names that site', async () => {
+    const created = await request(siteIds[0]!);
+    expect(created.statusCode).toBe(201);
+    const body = created.json() as { id: number; status: string; site: string; siteId: number };
+    firstId = body.id;
+    const [site] = await t.database.query<{ name: string }>('select name from sites where id = $1', [siteIds[0]]);
+    expect(body).toMatchObject({ status: 'requested', site: site!.name, siteId: siteIds[0] });
+
+    const second = await request(siteIds[1]!);
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({
+      error: { code: 'BackupRequestAlreadyPeding', message: `No se puede generar backup: la entidad ${site!.name} tiene una copia de seguridad pendiente`, details: [{ target: 'siteId', message: String(siteIds[0]) }] },
+    });
+  });
+
+  it('the database holds the rule: a second pending row is refused by its unique index', async () => {
+    await expect(
+      t.database.query("insert into backups (site_id, site_name, status, download_hash) values ($1, 'x', 'requested', 'h-directo')", [siteIds[1]]),
+    ).rejects.toThrow();
+  });
+
+  it('cannot delete a backup while it is being built', async () => {
+    await t.database.query("update backups set status = 'inProgress' where id = $1", [firstId]);
+    const refused = await t.app.inject({ method: 'DELETE', url: `${API}/backuprequests/${firstId}`, headers: bearer(sites) });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ error: { message: 'La copia de seguridad se está generando: podrás eliminarla cuando termine' } });
+    await t.database.query("update backups set status = 'requested' where id = $1", [firstId]);
+  });
+
+  it('the job builds the zip with a manifest of every entry, marks it ready and e-mails the requester', async () => {
+    // An annotation with an attachment: its file goes into the zip.
+    const upload = multipart('acta.pdf', Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'), { contentType: 'application/pdf' });
+    const uploaded = await t.app.inject({ method: 'POST', url: `${API}/uploadfiles/elementType=document`, payload: upload.payload, headers: { ...upload.headers, ...bearer(sites) } });
+    expect(uploaded.statusCode).toBe(201);
+    const file = uploaded.json() as { fileID: string; name: string };
+    await t.database.query('insert into site_comments (site_id, user_id, description, files) values ($1, 1, $2, $3)', [siteIds[0], 'Nota con acta', JSON.stringify([file])]);
+
+    await drain();
+    const backup = await read(firstId);
+    expect(backup).toMatchObject({ status: 'ready' });
+    expect(backup.processDate).toEqual(expect.any(String));
+    expect(Number(backup.size)).toBeGreaterThan(100);
+
+    const zip = await JSZip.loadAsync(await zipOf(firstId));
+    const names = Object.keys(zip.files);
+    expect(names).toEqual(expect.arrayContaining(['entidad.json', 'solicitudes.jsonl', 'anotaciones.jsonl', 'administradores.jsonl', 'usuarios.jsonl', 'historial.jsonl', 'manifest.json']));
+    expect(names.some((name) => name.startsWith(`archivos/${file.fileID}-`))).toBe(true);
+    const manifest = JSON.parse(await zip.file('manifest.json')!.async('string')) as { siteId: number; entries: Array<{ name: string; size: number; sha256: string }> };
+    expect(manifest.siteId).toBe(siteIds[0]);
+    expect(manifest.entries.map((entry) => entry.name).sort()).toEqual(names.filter((name) => name !== 'manifest.json').sort());
+    for (const entry of manifest.entries) {
+      const bytes = await zip.file(entry.name)!.async('nodebuffer');
+      expect(bytes.length, entry.name).toBe(entry.size);
+      expect(createHash('sha256').update(bytes).digest('hex'), entry.name).toBe(entry.sha256);
+    }
+    expect(JSON.parse(await zip.file('entidad.json')!.async('string'))).toMatchObject({ id: siteIds[0] });
+    const administrators = await zip.file('administradores.jsonl')!.async('string');
+    expect(administrators).not.toContain('password');
+
+    const [mail] = await t.database.query<{ to: string; subject: string }>(
+      "select recipient as to, subject from mail_log where template = 'backups.ready' and related_id = $1",
+      [String(firstId)],
+    );
+    expect(mail).toMatchObject({ to: 'copias@portales.gov.co' });
+    expect(mail!.subject).toContain('está lista');
+  });
+
+  it('downloads the zip once through a token; the token does not open it again, nor another hash, nor after it expires', async () => {
+    const issued = await t.app.inject({ method: 'GET', url: `${API}/download/${firstId}/token`, headers: bearer(sites) });
+    expect(issued.statusCode).toBe(200);
+    const { token, hash, url } = issued.json() as { token: string; hash: string; url: string };
+    expect(url).toBe(`/download/${hash}?token=${token}`);
+
+    expect((await t.app.inject({ method: 'GET', url: `/download/otro${hash.slice(4)}?token=${token}` })).statusCode).toBe(410);
+    const downloaded = await t.app.inject({ method: 'GET', url });
+    expect(downloaded.statusCode).toBe(200);
+    expect(downloaded.headers['content-type']).toBe('application/zip');
+    expect(downloaded.headers['content-disposition']).toMatch(/^attachment; filename="backup-.+-\d{4}-\d{2}-\d{2}\.zip"$/);
+    expect(downloaded.rawPayload.equals(await zipOf(firstId))).toBe(true);
+
+    const again = await t.app.inject({ method: 'GET', url });
+    expect(again.statusCode).toBe(410);
+    expect(again.json()).toMatchObject({ error: { code: 'Gone', message: 'Este archivo ya no se encuentra para descarga' } });
+
+    const late = (await t.app.inject({ method: 'GET', url: `${API}/download/${firstId}/token`, headers: bearer(sites) })).json() as { url: string; token: string };
+    await t.database.query("update backup_download_tokens set expires_at = now() - interval '1 second' where used_at is null");
+    expect((await t.app.inject({ method: 'GET', url: late.url })).statusCode).toBe(410);
+
+    const [audited] = await t.database.query<{ count: string }>("select count(*)::text as count from audit_log where resource = 'backups' and action = 'download'");
+    expect(Number(audited!.count)).toBe(1);
+  });
+
+  it('a token needs Sites, and a backup that is not ready gets none', async () => {
+    expect((await t.app.inject({ method: 'GET', url: `${API}/download/${firstId}/token`, headers: bearer(reports) })).statusCode).toBe(403);
+    const pending = await request(siteIds[1]!);
+    expect(pending.statusCode).toBe(201);
+    const refused = await t.app.inject({ method: 'GET', url: `${API}/download/${(pending.json() as { id: number }).id}/token`, headers: bearer(sites) });
+    expect(refused.statusCode).toBe(409);
+    await drain();
+  });
+
+  it('deletes a ready backup and its zip', async () => {
+    const deleted = await t.app.inject({ method: 'DELETE', url: `${API}/backuprequests/${firstId}`, headers: bearer(sites) });
+    expect(deleted.statusCode).toBeLessThan(300);
+    expect(await fileStorageOf(t.context).stat(backupStorageKey(firstId))).toBeNull();
+    expect((await t.app.inject({ method: 'GET', url: `${API}/backuprequests/${firstId}`, headers: bearer(sites) })).statusCode).toBe(404);
+  });
+});
+
+describe('the pending slot is freed', () => {
+  it('by a cancelled job: the next request is accepted', async () => {
+    const created = (await request(siteIds[2]!)).json() as { id: number };
+    const [job] = await t.database.query<{ job_id: number }>('select job_id from backups where id = $1', [created.id]);
+    const cancelled = await t.app.inject({ method: 'POST', url: `${API}/jobs/${job!.job_id}/cancel`, headers: bearer(sites) });
+    expect(cancelled.statusCode).toBe(200);
+    const next = await request(siteIds[3]!);
+    expect(next.statusCode).toBe(201);
+    expect(await read(created.id)).toMatchObject({ status: 'failed' });
+    await drain();
+    expect(await read((next.json() as { id: number }).id)).toMatchObject({ status: 'ready' });
+  });
+
+  it('by a build that fails: the backup is failed and the requester told', async () => {
+    const created = (await request(siteIds[2]!)).json() as { id: number };
+    // The site disappears before the job runs (its backup keeps the name).
+    await t.database.query('update backups set site_id = null where id = $1', [created.id]);
+    await drain();
+    expect(await read(created.id)).toMatchObject({ status: 'failed' });
+    const [mail] = await t.database.query<{ count: string }>("select count(*)::text as count from mail_log where template = 'backups.failed' and related_id = $1", [String(created.id)]);
+    expect(Number(mail!.count)).toBe(1);
+    expect((await request(siteIds[3]!)).statusCode).toBe(201);
+    await drain();
+  });
+});
+
+describe('concurrent requests', () => {
+  it('two requests at once: one is accepted, the other names the pending site', async () => {
+    const answers = await Promise.all([request(siteIds[0]!), request(siteIds[1]!)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    await drain();
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * Group management (spec 01 §3 'Group', §5 'Group', §7 `/sites/groups/…`, `/sites/groupsites/find`, §9): CRUD on the
+ * engine, the rules and their Spanish messages, the ordered rows of sites, and the entity search from 3 characters.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
+import { groupSites, sites } from '../../server/db/schema';
+import { siteGroups } from '../../i18n/es/siteGroups';
+import { lists } from '../../i18n/es/lists';
+import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
+
+interface Group {
+  groupID: number;
+  name: string;
+  countEntities: number;
+  sites: number[];
+  rows: Array<{ siteID: number; order: number; name: string }>;
+}
+interface ErrorBody {
+  error: { message: string; details?: Array<{ target?: string; message: string }> };
+}
+
+let t: TestApp;
+let token: string;
+let siteIds: number[];
+
+async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, auth = token) {
+  const response = await t.app.inject({ method, url: `/api/v1${url}`, headers: bearer(auth), ...(payload === undefined ? {} : { payload: payload as object }) });
+  return { status: response.statusCode, body: response.json() as unknown };
+}
+const messagesOf = (body: unknown) => ((body as ErrorBody).error.details ?? []).map((detail) => `${detail.target}: ${detail.message}`);
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: 'demo' });
+  token = await t.tokenFor(['Sites']);
+  const rows = await t.database.db.select({ id: sites.id }).from(sites).where(eq(sites.isDeleted, false)).orderBy(asc(sites.id)).limit(5);
+  siteIds = rows.map((row) => row.id);
+});
+afterAll(async () => t?.close());
+
+describe('groups: rules and messages (spec 01 §5)', () => {
+  it('requires a name and at least one entity, in Spanish, on the field', async () => {
+    const { status, body } = await call('POST', '/sites/groups/', { name: '  ', sites: [] });
+    expect(status).toBe(400);
+    expect(messagesOf(body)).toEqual(expect.arrayContaining([`name: ${siteGroups.validation.name_required}`, `sites: ${siteGroups.validation.sites_required}`]));
+    const missing = await call('POST', '/sites/groups/', { name: 'Grupo sin entidades' });
+    expect(missing.status).toBe(400);
+    expect(messagesOf(missing.body)).toEqual([`sites: ${siteGroups.validation.sites_required}`]);
+  });
+
+  it('refuses a name over 100 characters and accepts exactly 100', async () => {
+    const long = await call('POST', '/sites/groups/', { name: 'x'.repeat(101), sites: [siteIds[0]] });
+    expect(long.status).toBe(400);
+    expect(messagesOf(long.body)).toEqual([`name: ${siteGroups.validation.name_too_long}`]);
+    const exact = await call('POST', '/sites/groups/', { name: 'y'.repeat(100), sites: [siteIds[0]] });
+    expect(exact.status).toBe(201);
+  });
+
+  it('refuses a site that does not exist or is deleted', async () => {
+    const unknown = await call('POST', '/sites/groups/', { name: 'Grupo fantasma', sites: [siteIds[0], 99_999_999] });
+    expect(unknown.status).toBe(400);
+    expect(((unknown.body as ErrorBody).error.details ?? [])[0]?.target).toBe('sites');
+    const [victim] = await t.database.db.insert(sites).values({ name: 'Portal borrado de prueba', alias: 'borrado-grupo', parentLocationId: 5, siteTypeId: 1, orderType: 0, isDeleted: true } as never).returning({ id: sites.id });
+    const deleted = await call('POST', '/sites/groups/', { name: 'Grupo con borrado', sites: [victim!.id] });
+    expect(deleted.status).toBe(400);
+  });
+});
+
+describe('groups: CRUD with ordered rows of sites', () => {
+  it('creates, reads, edits (new order) and deletes a group; rows keep the order given', async () => {
+    const order = [siteIds[3]!, siteIds[0]!, siteIds[2]!];
+    const created = await call('POST', '/sites/groups/', { name: 'Grupo Caribe', sites: order });
+    expect(created.status).toBe(201);
+    const group = created.body as Group;
+    expect(group.sites).toEqual(order);
+    expect(group.countEntities).toBe(3);
+    expect(group.rows.map((row) => row.siteID)).toEqual(order);
+    expect(group.rows.map((row) => row.order)).toEqual([0, 1, 2]);
+    expect(group.rows.every((row) => typeof row.name === 'string' && row.name.length > 0)).toBe(true);
+
+    const read = await call('GET', `/sites/groups/${group.groupID}`);
+    expect(read.status).toBe(200);
+    expect((read.body as Group).sites).toEqual(order);
+
+    const reordered = [siteIds[2]!, siteIds[4]!, siteIds[3]!, siteIds[1]!];
+    const updated = await call('PUT', `/sites/groups/${group.groupID}`, { name: 'Grupo Caribe 2', sites: reordered });
+    expect(updated.status).toBe(200);
+    expect((updated.body as Group).sites).toEqual(reordered);
+    const stored = await t.database.db.select().from(groupSites).where(eq(groupSites.groupId, group.groupID)).orderBy(asc(groupSites.order));
+    expect(stored.map((row) => row.siteId)).toEqual(reordered);
+
+    // Emptying the group is refused: at least one entity, also on edit.
+    const emptied = await call('PUT', `/sites/groups/${group.groupID}`, { name: 'Grupo Caribe 3', sites: [] });
+    expect(emptied.status).toBe(400);
+    expect(messagesOf(emptied.body)).toEqual([`sites: ${siteGroups.validation.sites_required}`]);
+    const renamed = await call('PUT', `/sites/groups/${group.groupID}`, { name: 'Grupo Caribe 3', sites: reordered });
+    expect((renamed.body as Group).sites).toEqual(reordered);
+
+    const rows = await call('GET', `/sites/groupsites/?groupID=${group.groupID}`);
+    expect(rows.status).toBe(200);
+    expect((rows.body as { results: Array<{ siteID: number; order: number; name: string }> }).results.map((row) => [row.siteID, row.order])).toEqual(
+      reordered.map((siteID, order) => [siteID, order]),
+    );
+
+    const listed = await call('GET', `/sites/groups/?name=caribe 3`);
+    expect((listed.body as { results: Group[] }).results.map((row) => row.groupID)).toEqual([group.groupID]);
+
+    const removed = await call('DELETE', `/sites/groups/${group.groupID}`);
+    expect(removed.status).toBe(200);
+    expect((await call('GET', `/sites/groups/${group.groupID}`)).status).toBe(404);
+    expect(await t.database.db.select().from(groupSites).where(eq(groupSites.groupId, group.groupID))).toEqual([]);
+  });
+
+  it('lists 10 groups a page', async () => {
+    for (let i = 0; i < 11; i += 1) expect((await call('POST', '/sites/groups/', { name: `Grupo paginado ${i}`, sites: [siteIds[0]] })).status).toBe(201);
+    const page = await call('GET', '/sites/groups/');
+    expect((page.body as { results: Group[] }).results).toHaveLength(10);
+    expect((page.body as { meta: { hasNextPage: boolean } }).meta.hasNextPage).toBe(true);
+  });
+
+  it('needs Sites to write; a reader without it is refused', async () => {
+    const reader = await t.tokenFor(['Reports']);
+    expect((await call('POST', '/sites/groups/', { name: 'Grupo', sites: [siteIds[0]] }, reader)).status).toBe(403);
+    expect((await call('GET', '/sites/groups/', undefined, reader)).status).toBe(200);
+  });
+});
+
+describe('GET /sites/groupsites/find (entity search, spec 01 §9)', () => {
+  it('refuses fewer than 3 characters in Spanish and finds from 3, 100 a page, deleted sites left out', async () => {
+    const short = await call('GET', '/sites/groupsites/find?search=me');
+    expect(short.status).toBe(400);
+    expect(JSON.stringify(short.body)).toContain(lists.query.text_short.replace('%{min}', '3'));
+    const found = await call('GET', '/sites/groupsites/find?search=med');
+    expect(found.status).toBe(200);
+    const results = (found.body as { results: Array<{ siteID: number; name: string }> }).results;
+    expect(results.length).toBeGreaterThan(0);
+    expect(results.every((row) => /med/i.test(row.name.normalize('NFD').replace(/[\u0300-\u036f]/g, '')))).toBe(true);
+    const wide = await call('GET', '/sites/groupsites/find?search=alc');
+    expect((wide.body as { results: unknown[] }).results).toHaveLength(100);
+    expect((await call('GET', '/sites/groupsites/find?search=alc&pageSize=101')).status).toBe(400);
+    const gone = await call('GET', '/sites/groupsites/find?search=borrado de prueba');
+    expect((gone.body as { results: unknown[] }).results).toEqual([]);
+  });
+});
