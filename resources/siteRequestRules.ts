@@ -157,3 +157,14 @@ export function personName(profile: AdministratorProfile, who: 'legalRepresentat
   const get = (field: ProfileField) => (who === 'webMaster' ? (profile as Record<string, unknown>)[webMasterKey(field)] : profile[field]) as string;
   return [get('name'), get('name2'), get('lastName'), get('lastName2')].filter(Boolean).join(' ');
 }
+
+/**
+ * What the screen says when approving or rejecting fails (spec 01 §8): the server's own message for a refusal it
+ * explains (400 or 409 with details, e.g. RequestAlreadyProcessed, or an approval error such as SiteUrlAlreadyExists),
+ * otherwise 'Lo sentimos en este momento no podemos actualizar la información'. 401 and 403 go to the generic handling.
+ */
+export function decisionFailureMessage(error: { status?: number; message?: string } | null | undefined): string {
+  const status = error?.status ?? 0;
+  if ((status === 400 || status === 409) && error?.message) return error.message;
+  return 'resources.siterequests.update_error';
+}
