@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITE_INSTALL_JOB_KIND } from '../../resources/siteRequests';
 import { jobKind, registerJobKind, startJobRunner, type JobRunner } from '../../server/jobs';
+import { blockingViolations, describeViolations } from '../helpers/axe';
 import { ADMIN, setupE2e } from '../helpers/e2e';
 
 if (!jobKind(SITE_INSTALL_JOB_KIND)) {
@@ -59,6 +60,8 @@ describe('solicitudes de una entidad', () => {
     const card = page.getByRole('article');
     await card.getByRole('region', { name: 'Representante legal' }).getByText(name, { exact: false }).first().waitFor();
     await card.getByRole('region', { name: 'Webmaster' }).waitFor();
+    const onCard = await blockingViolations(page);
+    expect(onCard, describeViolations('Solicitudes', onCard)).toEqual([]);
 
     await card.getByRole('button', { name: 'Aprobar' }).click();
     const confirm = page.getByRole('dialog', { name: 'Aprobar solicitud' });
@@ -90,6 +93,8 @@ describe('solicitudes de una entidad', () => {
     expect(await dialog.getByRole('button', { name: 'Rechazar' }).isDisabled()).toBe(true);
     await reason.fill(REASON);
     await dialog.getByText(`${REASON.length} caracteres (mínimo 50)`).waitFor();
+    const onDialog = await blockingViolations(page);
+    expect(onDialog, describeViolations('Rechazar solicitud', onDialog)).toEqual([]);
     await dialog.getByRole('button', { name: 'Rechazar' }).click();
 
     await page.getByText('La solicitud ha sido rechazada').waitFor();
