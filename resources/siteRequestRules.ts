@@ -2,7 +2,7 @@
  * Rules of approving and rejecting a site request (spec 01 §3 'Site request', §4, §5 'Rejection reason', §7
  * `PUT /siterequests/changestatus/{id}`, `GET /siterequests/administrator/{id}`), shared by the server (the action's
  * body, the administrator profile's answer, the rejection mail's recipients) and the browser (the reject dialog's
- * counter and rule, the pending request's card). Messages are i18n keys under `resources.siterequests`.
+ * counter and rule, the pending request's card). Messages are i18n keys under resources.siterequests.
  */
 import * as yup from 'yup';
 

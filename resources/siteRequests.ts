@@ -12,11 +12,6 @@ export const SITE_REQUEST_STATUSES = ['PendingApproval', 'Approved', 'Rejected']
 export type SiteRequestStatus = (typeof SITE_REQUEST_STATUSES)[number];
 /** Site request and history: 10 a page (spec 01 §9). */
 export const SITE_REQUEST_PAGE_SIZE = 10;
-/**
- * The installation job an approval queues, payload `{ requestId }` (the job itself: server/sites/installation/job.ts,
- * which registers this kind).
- */
-export const SITE_INSTALL_JOB_KIND = 'sites.install';
 /** The mail log's template names of the requests' messages (resources/maillog.ts: an area's own `area.name`). */
 export const SITE_REQUEST_MAIL = { rejected: 'siterequests.rejected' } as const;
 

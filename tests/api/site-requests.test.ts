@@ -6,7 +6,7 @@
  * On PGlite and on PostgreSQL (TEST_DATABASE_URL).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SITE_INSTALL_JOB_KIND } from '../../resources/siteRequests';
+import { SITE_INSTALL_JOB_KIND } from '../../server/resources/services/siteRequests';
 import { jobKind, registerJobKind } from '../../server/jobs';
 import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
 

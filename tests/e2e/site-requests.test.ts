@@ -6,7 +6,7 @@
  * The installation job belongs to server/sites/installation: a stand-in of the same kind runs here when it is absent.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SITE_INSTALL_JOB_KIND } from '../../resources/siteRequests';
+import { SITE_INSTALL_JOB_KIND } from '../../server/resources/services/siteRequests';
 import { jobKind, registerJobKind, startJobRunner, type JobRunner } from '../../server/jobs';
 import { blockingViolations, describeViolations } from '../helpers/axe';
 import { ADMIN, setupE2e } from '../helpers/e2e';

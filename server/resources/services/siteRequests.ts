@@ -12,7 +12,7 @@
  * The engine writes the audit line (action `changeStatus`, before: the request, after: the answer).
  */
 import { sql } from 'drizzle-orm';
-import { SITE_INSTALL_JOB_KIND, SITE_REQUEST_MAIL } from '../../../resources/siteRequests';
+import { SITE_REQUEST_MAIL } from '../../../resources/siteRequests';
 import {
   administratorProfile,
   changeStatusSchema,
@@ -27,6 +27,12 @@ import { t } from '../../i18n';
 import { enqueueJob, jobKind, jobOrigin } from '../../jobs';
 import { queueMail } from '../../mail/mailLog';
 import { ResourceService, type ActionContext, type CustomActionHandler } from './base';
+
+/**
+ * The installation job an approval queues, payload `{ requestId }` (the job itself: server/sites/installation/job.ts,
+ * which registers this kind).
+ */
+export const SITE_INSTALL_JOB_KIND = 'sites.install';
 
 async function rows<T>(db: Db, statement: ReturnType<typeof sql>): Promise<T[]> {
   const result = await db.execute(statement);
