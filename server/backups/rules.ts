@@ -53,3 +53,24 @@ export function fileIdsIn(value: unknown, found: Set<string> = new Set()): Set<s
   }
   return found;
 }
+
+/**
+ * What `GET /download/{x}/token` was given: a backup id (digits, within PostgreSQL's integer) or a download hash (the
+ * 48 hex characters the service draws); anything else finds no backup (null).
+ */
+export function backupKey(raw: string): { by: 'id'; value: number } | { by: 'hash'; value: string } | null {
+  if (/^[0-9]{1,10}$/.test(raw)) {
+    const id = Number(raw);
+    return id >= 1 && id <= 2_147_483_647 ? { by: 'id', value: id } : null;
+  }
+  return /^[0-9a-f]{48}$/.test(raw) ? { by: 'hash', value: raw } : null;
+}
+
+/** A browser navigating (its Accept names text/html before any JSON), not a script reading the envelope. */
+export function wantsPage(accept: string | undefined): boolean {
+  if (!accept) return false;
+  const types = accept.split(',').map((part) => part.split(';')[0]!.trim().toLowerCase());
+  const html = types.indexOf('text/html');
+  const json = types.indexOf('application/json');
+  return html !== -1 && (json === -1 || html < json);
+}
