@@ -1,5 +1,5 @@
 /** The backup rules as small functions (spec 01 §4, issue 9), tested in rules.test.ts. */
-import type { BackupStatus } from '../../resources/backups';
+import { DOWNLOAD_HASH_PATTERN, type BackupStatus } from '../../resources/backups';
 
 /** Requested or being built: it holds the platform's one pending slot (index backups_one_pending). */
 export function isPending(status: string): boolean {
@@ -63,7 +63,7 @@ export function backupKey(raw: string): { by: 'id'; value: number } | { by: 'has
     const id = Number(raw);
     return id >= 1 && id <= 2_147_483_647 ? { by: 'id', value: id } : null;
   }
-  return /^[0-9a-f]{48}$/.test(raw) ? { by: 'hash', value: raw } : null;
+  return DOWNLOAD_HASH_PATTERN.test(raw) ? { by: 'hash', value: raw } : null;
 }
 
 /** A browser navigating (its Accept names text/html before any JSON), not a script reading the envelope. */

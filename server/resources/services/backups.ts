@@ -51,7 +51,7 @@ export class BackupsService extends ResourceService {
       if (!site) throw badArgument('siteId', 'validation.field.reference');
       context.values.site = site.name;
       context.values.status = 'requested';
-      context.values.downloadHash = randomBytes(24).toString('hex');
+      context.values.downloadHash = randomBytes(24).toString('hex'); // DOWNLOAD_HASH_PATTERN
     }
     if (context.operation === 'delete' && context.before && !canDelete(context.before.status as never)) {
       throw new ApiError(409, 'Conflict', t('backups.errors.in_progress'));
