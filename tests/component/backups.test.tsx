@@ -137,10 +137,10 @@ function renderAt(path: string, answers: Answers) {
 }
 
 const summary = () => screen.getByRole('region', { name: 'Copias de seguridad' });
-let assign: ReturnType<typeof vi.fn>;
+let assign: ReturnType<typeof vi.fn<(url: string) => void>>;
 
 beforeEach(() => {
-  assign = vi.fn();
+  assign = vi.fn<(url: string) => void>();
   vi.spyOn(browserNavigation, 'assign').mockImplementation(assign);
 });
 
