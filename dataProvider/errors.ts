@@ -9,6 +9,8 @@ export interface ApiErrorDetail {
   code?: string;
   target?: string;
   message?: string;
+  /** The value the refusal points at (e.g. the id of the site holding a pending backup: BackupRequestAlreadyPeding). */
+  value?: string;
 }
 
 export interface ApiErrorBody {

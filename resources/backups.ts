@@ -7,6 +7,9 @@
 import { backupsReference } from './references';
 import { defineResource } from './types';
 
+/** A backup's download hash as the service draws it (24 random bytes in lower-case hex): the page's and the token route's check. */
+export const DOWNLOAD_HASH_PATTERN = /^[0-9a-f]{48}$/;
+
 export const BACKUP_STATUS = ['requested', 'inProgress', 'ready', 'failed'] as const;
 export type BackupStatus = (typeof BACKUP_STATUS)[number];
 

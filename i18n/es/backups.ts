@@ -41,4 +41,37 @@ export const backups = {
     failed_subject: 'No fue posible generar la copia de seguridad de %{site}',
     failed_text: 'Hola %{name}:\n\nNo fue posible generar la copia de seguridad de %{site}. Intenta de nuevo más tarde desde el detalle de la entidad.',
   },
+  /** The detail's backup summary (src/sites/backups/SiteBackups.tsx). */
+  summary: {
+    title: 'Copias de seguridad',
+    caption: 'Las 10 copias de seguridad más recientes de esta entidad',
+    actions: 'Acciones',
+    refreshing: 'Hay una copia de seguridad en proceso: esta lista se actualiza cada 5 segundos.',
+    download_label: 'Descargar la copia de seguridad del %{date}',
+    delete_label: 'Eliminar la copia de seguridad del %{date}',
+  },
+  actions: {
+    request: 'Solicitar copia de seguridad',
+    download: 'Descargar',
+    delete: 'Eliminar',
+  },
+  request: {
+    confirm_title: 'Solicitar copia de seguridad',
+    confirm:
+      'Se generará una copia de seguridad con toda la información de esta entidad. Tarda entre 30 y 60 minutos y te avisaremos por correo cuando esté lista. ¿Deseas continuar?',
+  },
+  /** BackupRequestAlreadyPeding: the error modal with the way to the site that holds the pending backup. */
+  pending: {
+    title: 'Error',
+    go_to_site: 'Ir a la entidad con la copia pendiente',
+    close: 'Entendido',
+  },
+  /** /descargar-backup/{hash} and /download/{hash} (src/sites/backups/BackupDownloadPage.tsx). */
+  download_page: {
+    title: 'Descargar copia de seguridad',
+    intro: 'Pulsa Descargar para obtener el archivo .zip de la copia de seguridad. Cada enlace de descarga sirve una sola vez.',
+    preparing: 'Preparando la descarga…',
+    started: 'La descarga comenzó. Si necesitas el archivo otra vez, pulsa Descargar de nuevo.',
+    go_to_sites: 'Ir a Portales',
+  },
 };

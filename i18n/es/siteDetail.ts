@@ -48,7 +48,7 @@ export const siteDetail = {
     delete: 'Eliminar',
     disable: 'Inactivar',
     enable: 'Activar',
-    backup: 'Hacer copia de seguridad',
+    backup: 'Solicitar copia de seguridad',
     impersonate: 'Administrar',
     confirm_delete:
       'Se eliminará la entidad y toda su información (contenidos, usuarios, anotaciones, solicitudes). Esta acción no se puede deshacer: te recomendamos hacer una copia de seguridad antes. ¿Deseas continuar?',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backupFileName, canDelete, downloadAllowed, fileIdsIn, isPending, retentionEnd } from './rules';
+import { backupFileName, backupKey, canDelete, downloadAllowed, fileIdsIn, isPending, retentionEnd, wantsPage } from './rules';
 
 describe('backup rules', () => {
   it('requested and in-progress backups are pending; ready and failed ones are not', () => {
@@ -40,5 +40,28 @@ describe('backup rules', () => {
     const other = '1c7e4b63-3e8d-4b62-8a1f-1a7c8b8e3d22';
     const found = fileIdsIn({ files: [{ fileID: id, name: 'a.pdf' }, { fileID: id }], profile: { document: { fileId: other.toUpperCase() } }, note: 'fileID', bad: { fileID: 'x' } });
     expect([...found].sort()).toEqual([id, other].sort());
+  });
+
+  it.each([
+    ['12', { by: 'id', value: 12 }],
+    ['2147483647', { by: 'id', value: 2_147_483_647 }],
+    ['2147483648', null],
+    ['0', null],
+    ['a'.repeat(48), { by: 'hash', value: 'a'.repeat(48) }],
+    ['A'.repeat(48), null],
+    ['a'.repeat(47), null],
+    ['../x', null],
+  ])('reads %s as a backup id, a download hash or nothing', (raw, expected) => {
+    expect(backupKey(raw)).toEqual(expected);
+  });
+
+  it.each([
+    ['text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', true],
+    ['application/json', false],
+    ['application/json, text/html', false],
+    ['*/*', false],
+    [undefined, false],
+  ])('a browser navigation (%s) gets the page: %s', (accept, expected) => {
+    expect(wantsPage(accept)).toBe(expected);
   });
 });

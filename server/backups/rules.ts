@@ -1,5 +1,5 @@
 /** The backup rules as small functions (spec 01 §4, issue 9), tested in rules.test.ts. */
-import type { BackupStatus } from '../../resources/backups';
+import { DOWNLOAD_HASH_PATTERN, type BackupStatus } from '../../resources/backups';
 
 /** Requested or being built: it holds the platform's one pending slot (index backups_one_pending). */
 export function isPending(status: string): boolean {
@@ -52,4 +52,25 @@ export function fileIdsIn(value: unknown, found: Set<string> = new Set()): Set<s
     }
   }
   return found;
+}
+
+/**
+ * What `GET /download/{x}/token` was given: a backup id (digits, within PostgreSQL's integer) or a download hash (the
+ * 48 hex characters the service draws); anything else finds no backup (null).
+ */
+export function backupKey(raw: string): { by: 'id'; value: number } | { by: 'hash'; value: string } | null {
+  if (/^[0-9]{1,10}$/.test(raw)) {
+    const id = Number(raw);
+    return id >= 1 && id <= 2_147_483_647 ? { by: 'id', value: id } : null;
+  }
+  return DOWNLOAD_HASH_PATTERN.test(raw) ? { by: 'hash', value: raw } : null;
+}
+
+/** A browser navigating (its Accept names text/html before any JSON), not a script reading the envelope. */
+export function wantsPage(accept: string | undefined): boolean {
+  if (!accept) return false;
+  const types = accept.split(',').map((part) => part.split(';')[0]!.trim().toLowerCase());
+  const html = types.indexOf('text/html');
+  const json = types.indexOf('application/json');
+  return html !== -1 && (json === -1 || html < json);
 }

@@ -29,10 +29,21 @@ export interface BuiltBackup {
 
 export const backupStorageKey = (backupId: number) => `backups/${backupId}.zip`;
 
+/**
+ * Tests only: `BACKUP_TEST_ENTRY_DELAY_MS` makes each entry wait that long before its first byte, so that a test can
+ * kill the process while the zip is half written (tests/api/backups-restart.test.ts). Unset (always, outside tests): no wait.
+ */
+function entryDelayMs(): number {
+  const value = Number(process.env.BACKUP_TEST_ENTRY_DELAY_MS);
+  return Number.isFinite(value) && value > 0 ? Math.min(value, 60_000) : 0;
+}
+
 /** A readable that hashes and counts what passes, recording the entry in `entries` when it ends. */
 function measured(name: string, source: AsyncIterable<Buffer | string> | Iterable<Buffer | string>, entries: ManifestEntry[]): Readable {
   return Readable.from(
     (async function* () {
+      const delay = entryDelayMs();
+      if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
       const hash = createHash('sha256');
       let size = 0;
       for await (const chunk of source) {

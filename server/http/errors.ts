@@ -13,6 +13,8 @@ export interface ErrorDetail {
   code: string;
   target: string;
   message: string;
+  /** The value the refusal points at, when a screen needs it (the id of the site holding a pending backup). */
+  value?: string;
 }
 
 export class ApiError extends Error {

@@ -68,6 +68,7 @@ export const errorEnvelopeSchema: JsonSchema = {
               code: { type: 'string', description: 'Código del rechazo.' },
               target: { type: 'string', description: 'Campo rechazado.' },
               message: { type: 'string', description: 'Mensaje en español para ese campo.' },
+              value: { type: 'string', description: 'Valor al que apunta el rechazo, cuando una pantalla lo necesita (p. ej. el id de la entidad con una copia de seguridad pendiente).' },
             },
           },
         },

@@ -3,14 +3,15 @@
  * `GET /api/v1/download/{id}/token` (Sites) issues a single-use token valid for BACKUP_TOKEN_MINUTES for a ready backup;
  * `GET /download/{hash}?token=` (outside /api/v1, as the spec writes it) streams the zip once for that token. Without a
  * token `/download/{hash}` is the admin's page (the built index.html) that asks for one; with a used, expired or unknown
- * token it answers 410 'Este archivo ya no se encuentra para descarga'. Each download is audited.
+ * token it answers 410 'Este archivo ya no se encuentra para descarga' (a browser's navigation gets that page with the
+ * 410, which shows the message). The token route takes the backup's id or its download hash. Each download is audited.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SITES } from '../../resources/areas';
 import { writeAuditAs } from '../audit/audit';
-import { backupFileName, downloadAllowed } from '../backups/rules';
+import { backupFileName, backupKey, downloadAllowed, wantsPage } from '../backups/rules';
 import { backupStorageKey } from '../backups/zip';
 import { fileStorageOf } from '../files';
 import { clientAddress } from '../http/clientAddress';
@@ -35,7 +36,13 @@ export function registerBackupRoutes(app: FastifyInstance): void {
     access: { permissions: SITES },
     summary: 'Token de un solo uso para descargar una copia de seguridad lista (vence en minutos)',
     tags: ['Copias de seguridad'],
-    schema: { params: { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 40 } } } },
+    schema: {
+      params: {
+        type: 'object',
+        required: ['id'],
+        properties: { id: { type: 'string', maxLength: 64, description: 'El id de la copia de seguridad o su código de descarga (downloadHash)' } },
+      },
+    },
     errorResponses: [409],
     documentedResponses: {
       200: {
@@ -49,14 +56,13 @@ export function registerBackupRoutes(app: FastifyInstance): void {
       },
     },
     handler: async (request) => {
-      // Any id a backup cannot have (beyond PostgreSQL's integer) is simply not found.
-      const raw = (request.params as { id: string }).id;
-      const id = /^[0-9]{1,10}$/.test(raw) ? Number(raw) : Number.NaN;
-      if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw notFound();
+      // The detail asks by id, the download page (/descargar-backup/{hash}) by the backup's download hash.
+      const key = backupKey((request.params as { id: string }).id);
+      if (!key) throw notFound();
       const user = currentUser(request);
-      const [backup] = await database.query<{ status: string; download_hash: string; expires_at: Date | string | null }>(
-        'select status, download_hash, expires_at from backups where id = $1',
-        [id],
+      const [backup] = await database.query<{ id: number; status: string; download_hash: string; expires_at: Date | string | null }>(
+        `select id, status, download_hash, expires_at from backups where ${key.by === 'id' ? 'id = $1' : 'download_hash = $1'}`,
+        [key.value],
       );
       if (!backup) throw notFound();
       if (backup.status !== 'ready' || (backup.expires_at && new Date(backup.expires_at).getTime() <= Date.now())) {
@@ -65,7 +71,7 @@ export function registerBackupRoutes(app: FastifyInstance): void {
       const token = randomBytes(32).toString('base64url');
       await database.query(
         `insert into backup_download_tokens (token_hash, backup_id, created_by, expires_at) values ($1, $2, $3, now() + make_interval(mins => $4))`,
-        [sha256(token), id, user.id, BACKUP_TOKEN_MINUTES],
+        [sha256(token), backup.id, user.id, BACKUP_TOKEN_MINUTES],
       );
       return { token, hash: backup.download_hash, url: `/download/${backup.download_hash}?token=${token}`, expiresIn: BACKUP_TOKEN_MINUTES * 60 };
     },
@@ -98,6 +104,13 @@ export function registerBackupRoutes(app: FastifyInstance): void {
     handler: async (request, reply) => {
       const { hash } = request.params as { hash: string };
       const { token } = request.query as { token?: string };
+      // A browser that opened a spent link gets the admin's page with the 410 (it shows 'Este archivo ya no se
+      // encuentra para descarga' and leads to /portales); any other client gets the envelope.
+      const refuse = () => {
+        const page = wantsPage(request.headers.accept) ? adminPage(app) : null;
+        if (!page) throw gone();
+        return reply.status(410).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
+      };
       // No token: the admin's page /download/{hash} (the same as /descargar-backup/{hash}), when the admin is served.
       if (!token) {
         const page = adminPage(app);
@@ -125,7 +138,7 @@ export function registerBackupRoutes(app: FastifyInstance): void {
       const allowed =
         row &&
         downloadAllowed({ status: row.status, expiresAt: date(row.expires_at), tokenExpiresAt: date(row.token_expires_at)!, tokenUsedAt: date(row.used_at) }, new Date());
-      if (!allowed) throw gone();
+      if (!allowed) return refuse();
       // Spent here, once: of two simultaneous downloads with one token only one finds it unused.
       const spent = await database.db.transaction(async (tx) => {
         const result = await tx.execute(sql`update backup_download_tokens set used_at = now() where token_hash = ${sha256(token)} and used_at is null returning token_hash`);
@@ -138,11 +151,11 @@ export function registerBackupRoutes(app: FastifyInstance): void {
         );
         return true;
       });
-      if (!spent) throw gone();
+      if (!spent) return refuse();
       const storage = fileStorageOf(app.ctx);
       const key = backupStorageKey(row.backup_id);
       const [stat, content] = [await storage.stat(key), await storage.get(key)];
-      if (!stat || !content) throw gone();
+      if (!stat || !content) return refuse();
       const name = backupFileName(row.site_name, new Date(row.creation_date));
       return reply
         .header('content-type', 'application/zip')

@@ -9,7 +9,7 @@ import type { PermissionName } from '../../resources/permissions';
 import { resourceReferences } from '../../resources/references';
 import { isGeneratedReference, type ResourceReference } from '../../resources/types';
 import { entityList } from '../entities';
-import { AuditListPage, DeactivationPage, GeneratedResourcePage, SettingsIndexPage, SiteDetailPage, SiteListPage, UpdateSitesPage, UsersPage, type Screen } from './lazyScreen';
+import { AuditListPage, BackupDownloadPage, DeactivationPage, GeneratedResourcePage, SettingsIndexPage, SiteDetailPage, SiteListPage, UpdateSitesPage, UsersPage, type Screen } from './lazyScreen';
 
 export interface AppRoute {
   path: string;
@@ -31,6 +31,8 @@ export const AREA_SCREENS: Partial<Record<AreaKey, Screen | LazyExoticComponent<
   'users.delete': DeactivationPage,
   users: UsersPage,
   'settings.updateSites': UpdateSitesPage,
+  backupDownload: BackupDownloadPage,
+  backupDownloadLegacy: BackupDownloadPage,
 };
 
 /** An area's route: its path, title and permissions, with its hand-written screen if any. */

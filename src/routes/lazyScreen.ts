@@ -51,6 +51,11 @@ export const AuditListPage: Preloadable<ScreenProps> = lazyComponent(() => impor
 
 export const UsersPage: Preloadable<ScreenProps> = lazyComponent(() => import('../users/UsersPage').then((module) => module.UsersPage satisfies Screen));
 
+/** /descargar-backup/{hash} and /download/{hash}: the backup download page (src/sites/backups). */
+export const BackupDownloadPage: Preloadable<ScreenProps> = lazyComponent(() =>
+  import('../sites/backups/BackupDownloadPage').then((module) => module.BackupDownloadPage satisfies Screen),
+);
+
 /** The panel of a route without a screen yet (it shares the settings 'Atrás' button and its react-admin Button). */
 export const UnderConstruction: Preloadable<{ title: string }> = lazyComponent(() => import('../pages/UnderConstruction').then((module) => module.UnderConstruction));
 

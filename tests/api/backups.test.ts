@@ -63,8 +63,10 @@ describe('requesting a backup', () => {
 
     const second = await request(siteIds[1]!);
     expect(second.statusCode).toBe(409);
+    const message = `No se puede generar backup: la entidad ${site!.name} tiene una copia de seguridad pendiente`;
+    // The detail repeats the message (a 409's first detail is what the screens show) and points at the site holding it.
     expect(second.json()).toMatchObject({
-      error: { code: 'BackupRequestAlreadyPeding', message: `No se puede generar backup: la entidad ${site!.name} tiene una copia de seguridad pendiente`, details: [{ target: 'siteId', message: String(siteIds[0]) }] },
+      error: { code: 'BackupRequestAlreadyPeding', message, details: [{ target: 'siteId', message, value: String(siteIds[0]) }] },
     });
   });
 
@@ -137,7 +139,13 @@ describe('requesting a backup', () => {
     expect(again.statusCode).toBe(410);
     expect(again.json()).toMatchObject({ error: { code: 'Gone', message: 'Este archivo ya no se encuentra para descarga' } });
 
-    const late = (await t.app.inject({ method: 'GET', url: `${API}/download/${firstId}/token`, headers: bearer(sites) })).json() as { url: string; token: string };
+    // The download page asks by the backup's hash; a value that is neither an id nor a hash finds nothing.
+    const byHash = await t.app.inject({ method: 'GET', url: `${API}/download/${hash}/token`, headers: bearer(sites) });
+    expect(byHash.statusCode).toBe(200);
+    const late = byHash.json() as { url: string; token: string; hash: string };
+    expect(late.hash).toBe(hash);
+    expect(late.token).not.toBe(token);
+    expect((await t.app.inject({ method: 'GET', url: `${API}/download/no-es-un-hash/token`, headers: bearer(sites) })).statusCode).toBe(404);
     await t.database.query("update backup_download_tokens set expires_at = now() - interval '1 second' where used_at is null");
     expect((await t.app.inject({ method: 'GET', url: late.url })).statusCode).toBe(410);
 

@@ -22,11 +22,14 @@ async function rows<T>(tx: Db, statement: ReturnType<typeof sql>): Promise<T[]> 
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
-/** 409 'No se puede generar backup' naming the site whose backup is pending (the screen links to it). */
+/**
+ * 409 'No se puede generar backup' naming the site whose backup is pending. The detail carries the same message (the
+ * screens show a 409's first detail, spec 01 §8) and the site's id as its `value` (the screen links to its detail).
+ */
 export function alreadyPending(pending: { site_id: number | null; site_name: string }): ApiError {
   const message = t('backups.errors.already_pending', { site: pending.site_name });
   return new ApiError(409, 'BackupRequestAlreadyPeding', message, [
-    { code: 'BackupRequestAlreadyPeding', target: 'siteId', message: pending.site_id === null ? pending.site_name : String(pending.site_id) },
+    { code: 'BackupRequestAlreadyPeding', target: 'siteId', message, ...(pending.site_id === null ? {} : { value: String(pending.site_id) }) },
   ]);
 }
 
@@ -48,7 +51,7 @@ export class BackupsService extends ResourceService {
       if (!site) throw badArgument('siteId', 'validation.field.reference');
       context.values.site = site.name;
       context.values.status = 'requested';
-      context.values.downloadHash = randomBytes(24).toString('hex');
+      context.values.downloadHash = randomBytes(24).toString('hex'); // DOWNLOAD_HASH_PATTERN
     }
     if (context.operation === 'delete' && context.before && !canDelete(context.before.status as never)) {
       throw new ApiError(409, 'Conflict', t('backups.errors.in_progress'));

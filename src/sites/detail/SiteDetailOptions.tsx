@@ -1,14 +1,16 @@
 /**
  * The detail's options menu (spec 01 §2 actions, §4 states): Editar (the site form, passed in by the page's caller),
  * Eliminar (warning that all the site's data goes, with a backup recommendation; `DELETE /sites/{id}`), Inactivar /
- * Activar after a confirmation (`POST /sites/{id}/disable|enable`) and 'Administrar'. 'Hacer copia de seguridad'
- * arrives with backups.
+ * Activar after a confirmation (`POST /sites/{id}/disable|enable`), 'Solicitar copia de seguridad' after a confirmation
+ * (src/sites/backups: `POST /backuprequests`, with the modal leading to the site that holds a pending one) and
+ * 'Administrar'.
  */
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { Button as MuiButton, Menu, MenuItem } from '@mui/material';
 import { useId, useState } from 'react';
 import { Confirm, useDataProvider, useNotify, useRedirect, useRefresh, useTranslate } from 'react-admin';
 import type { PortalesDataProvider } from '../../../dataProvider';
+import { useRequestBackup } from '../backups/useRequestBackup';
 import { detailOptionsFor, type DetailOption, type DetailSite } from './siteDetailRules';
 
 export interface SiteDetailOptionsProps {
@@ -19,13 +21,14 @@ export interface SiteDetailOptionsProps {
   onImpersonate: () => void;
 }
 
-type Confirmable = 'delete' | 'disable' | 'enable';
+type Confirmable = 'delete' | 'disable' | 'enable' | 'backup';
 const CONFIRM_TEXT: Record<Confirmable, string> = {
+  backup: 'backups.request.confirm',
   delete: 'siteDetail.options.confirm_delete',
   disable: 'siteDetail.options.confirm_disable',
   enable: 'siteDetail.options.confirm_enable',
 };
-const DONE_TEXT: Record<Confirmable, string> = {
+const DONE_TEXT: Record<Exclude<Confirmable, 'backup'>, string> = {
   delete: 'siteDetail.options.deleted',
   disable: 'siteDetail.options.disabled',
   enable: 'siteDetail.options.enabled',
@@ -41,6 +44,7 @@ export function SiteDetailOptions({ site, held, onEdit, onImpersonate }: SiteDet
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [confirming, setConfirming] = useState<Confirmable | null>(null);
   const [pending, setPending] = useState(false);
+  const { requestBackup, pendingDialog } = useRequestBackup(site.id);
   const options = detailOptionsFor(site, held).filter((option) => option !== 'edit' || onEdit);
   if (options.length === 0) return null;
 
@@ -54,6 +58,13 @@ export function SiteDetailOptions({ site, held, onEdit, onImpersonate }: SiteDet
   const run = async () => {
     if (!confirming) return;
     setPending(true);
+    if (confirming === 'backup') {
+      // Its notices and its error modal are the backups' own.
+      await requestBackup();
+      setPending(false);
+      setConfirming(null);
+      return;
+    }
     try {
       if (confirming === 'delete') await dataProvider.delete('sites', { id: site.id, previousData: { ...site } });
       else await dataProvider.request(`/sites/${site.id}/${confirming}`, { method: 'POST' });
@@ -91,13 +102,14 @@ export function SiteDetailOptions({ site, held, onEdit, onImpersonate }: SiteDet
       <Confirm
         isOpen={confirming !== null}
         loading={pending}
-        title={confirming ? `siteDetail.options.${confirming}` : ''}
+        title={confirming === 'backup' ? 'backups.request.confirm_title' : confirming ? `siteDetail.options.${confirming}` : ''}
         content={confirming ? CONFIRM_TEXT[confirming] : ''}
         confirm="engine.confirm.continue"
         cancel="engine.confirm.back"
         onConfirm={() => void run()}
         onClose={() => setConfirming(null)}
       />
+      {pendingDialog}
     </>
   );
 }

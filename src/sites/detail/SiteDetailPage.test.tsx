@@ -181,7 +181,7 @@ describe('SiteDetailPage', () => {
     const calls = renderDetail(['Sites', 'Impersonate']);
     await screen.findByRole('heading', { name: 'Alcaldía de Bello' });
     await userEvent.click(screen.getByRole('button', { name: 'Opciones' }));
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Editar', 'Inactivar', 'Eliminar', 'Administrar']);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Editar', 'Inactivar', 'Solicitar copia de seguridad', 'Eliminar', 'Administrar']);
     await userEvent.click(screen.getByRole('menuitem', { name: 'Administrar' }));
     const dialog = await screen.findByRole('dialog');
     const enter = within(dialog).getByRole('button', { name: 'Ingresar' });

@@ -1,7 +1,7 @@
 /**
  * The site detail at /portales/{id} (spec 01 §2 'Site detail'): the site's name and status, the options menu and the
  * tabs Información, Solicitudes, Histórico, Anotaciones (Sites) and the administrator information (where the detail
- * opens without Sites). Scores and backups arrive with their issues. Editar opens the site form (`src/sites/form`, loaded on demand); `onEdit` replaces it.
+ * opens without Sites), and for Sites holders the backup summary (src/sites/backups). Scores arrive with their issue. Editar opens the site form (`src/sites/form`, loaded on demand); `onEdit` replaces it.
  */
 import { SiteFormDialog } from '../form';
 import { Alert, Box, CircularProgress, Stack, Tab, Tabs, Typography } from '@mui/material';
@@ -12,6 +12,7 @@ import { useParams } from 'react-router-dom';
 import { permissionNames } from '../siteListRules';
 import { ImpersonateDialog } from './ImpersonateDialog';
 import { impersonationsQueryKey, RecentImpersonations } from './RecentImpersonations';
+import { SiteBackups } from '../backups/SiteBackups';
 import { SiteCommentsTab } from './SiteCommentsTab';
 import { SiteDetailOptions } from './SiteDetailOptions';
 import { SiteAdministratorsTab, SiteInfoTab, type SiteDetailRecord } from './SiteInfoTab';
@@ -89,6 +90,7 @@ export function SiteDetailPage({ title = 'pages.sections.site_detail', onEdit }:
         <Typography color="text.secondary">{site.statusName}</Typography>
         <SiteDetailOptions site={site} held={held} onEdit={onEdit ? () => onEdit(site) : () => setEditing(true)} onImpersonate={() => setImpersonating(true)} />
       </Stack>
+      {held.includes('Sites') ? <SiteBackups key={`backups-${site.id}`} siteId={site.id} /> : null}
       <DetailTabs key={site.id} site={site} held={held} tabs={tabs} initial={initial} />
       {editing && (
         <SiteFormDialog

@@ -16,13 +16,13 @@ describe('detailOptionsFor', () => {
   const inactive = { id: 2, installed: true, statusId: 2 };
   const notInstalled = { id: 3, installed: false, statusId: 2 };
   it.each([
-    [active, ['Sites'], ['edit', 'disable', 'delete']],
-    [inactive, ['Sites'], ['edit', 'enable', 'delete']],
-    [notInstalled, ['Sites'], ['edit', 'delete']],
+    [active, ['Sites'], ['edit', 'disable', 'backup', 'delete']],
+    [inactive, ['Sites'], ['edit', 'enable', 'backup', 'delete']],
+    [notInstalled, ['Sites'], ['edit', 'backup', 'delete']],
     [active, ['Impersonate'], ['impersonate']],
     [inactive, ['Impersonate'], []],
-    [notInstalled, ['Sites', 'Impersonate'], ['edit', 'delete']],
-    [active, ['Sites', 'Impersonate'], ['edit', 'disable', 'delete', 'impersonate']],
+    [notInstalled, ['Sites', 'Impersonate'], ['edit', 'backup', 'delete']],
+    [active, ['Sites', 'Impersonate'], ['edit', 'disable', 'backup', 'delete', 'impersonate']],
     [active, ['Reports'], []],
   ])('%j with %j offers %j', (site, held, options) => {
     expect(detailOptionsFor(site, held)).toEqual(options);

@@ -21,12 +21,13 @@ export function detailTabsFor(held: readonly string[]): { tabs: DetailTab[]; ini
   return { tabs: ['administrators', 'info'], initial: 'administrators' };
 }
 
-export type DetailOption = 'edit' | 'delete' | 'disable' | 'enable' | 'impersonate';
+export type DetailOption = 'edit' | 'delete' | 'disable' | 'enable' | 'backup' | 'impersonate';
 
 /**
  * The options menu (spec 01 §2 actions, §4): Editar and Eliminar with Sites; Inactivar for an installed active site and
- * Activar for an installed inactive one, with Sites; Administrar with Impersonate on an installed, active site. Backups
- * ('Hacer copia de seguridad') arrive with their issue.
+ * Activar for an installed inactive one, with Sites; 'Solicitar copia de seguridad' with Sites for any site (its
+ * platform data are worth keeping installed or not), offered just before Eliminar, whose warning recommends one;
+ * Administrar with Impersonate on an installed, active site.
  */
 export function detailOptionsFor(site: DetailSite, held: readonly string[]): DetailOption[] {
   const options: DetailOption[] = [];
@@ -35,7 +36,7 @@ export function detailOptionsFor(site: DetailSite, held: readonly string[]): Det
   if (sitesHolder) {
     options.push('edit');
     if (site.installed) options.push(active ? 'disable' : 'enable');
-    options.push('delete');
+    options.push('backup', 'delete');
   }
   if (held.includes('Impersonate') && active) options.push('impersonate');
   return options;
