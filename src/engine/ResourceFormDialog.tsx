@@ -22,6 +22,8 @@ export interface ResourceFormDialogProps {
   onClose: () => void;
   /** The inputs (default: one per form field of the declaration). */
   children?: ReactNode;
+  /** i18n key of the dialog's title (default: 'Agregar: …' / 'Editar: …' with the declaration's title). */
+  title?: string;
 }
 
 function DialogToolbar({ onClose }: { onClose: () => void }) {
@@ -34,11 +36,11 @@ function DialogToolbar({ onClose }: { onClose: () => void }) {
   );
 }
 
-export function ResourceFormDialog({ declaration, open, record, onClose, children }: ResourceFormDialogProps) {
+export function ResourceFormDialog({ declaration, open, record, onClose, children, title: titleKey }: ResourceFormDialogProps) {
   const translate = useTranslate();
   const save = useSaveRecord(declaration, onClose);
   const validate = useMemo(() => yupValidate(resourceSchema(declaration, declaration.idField), translate), [declaration, translate]);
-  const title = translate(record ? 'engine.edit_title' : 'engine.create_title', { title: translate(declaration.title) });
+  const title = titleKey ? translate(titleKey) : translate(record ? 'engine.edit_title' : 'engine.create_title', { title: translate(declaration.title) });
   const titleId = `${declaration.name}-form-title`;
 
   return (
@@ -72,11 +74,11 @@ export function ResourceCreate({ children }: { children?: ReactNode }) {
   );
 }
 
-/** The edit dialog (declarations that edit in a dialog), open on the record being edited. */
-export function ResourceEdit({ children }: { children?: ReactNode }) {
+/** The edit dialog (declarations that edit in a dialog), open on the record being edited; `title` names it otherwise. */
+export function ResourceEdit({ children, title }: { children?: ReactNode; title?: string }) {
   const { declaration, editing, stopEdit } = useEngineState();
   return (
-    <ResourceFormDialog declaration={declaration} open={editing !== null} record={editing ?? undefined} onClose={stopEdit}>
+    <ResourceFormDialog declaration={declaration} open={editing !== null} record={editing ?? undefined} onClose={stopEdit} title={title}>
       {children}
     </ResourceFormDialog>
   );
