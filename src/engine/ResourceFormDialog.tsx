@@ -54,6 +54,8 @@ export function ResourceFormDialog({ declaration, open, record, onClose, childre
             validate={validate}
             onSubmit={(values: Record<string, unknown>) => save(values, record)}
             id={`${declaration.name}-form`}
+            // The schema's Spanish messages, not the browser's own (in its language) for type=email or a date's min/max.
+            noValidate
             toolbar={<DialogToolbar onClose={onClose} />}
           >
             {children ?? <ResourceInputs declaration={declaration} />}

@@ -6,20 +6,14 @@
  */
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startJobRunner, type JobRunner } from '../../server/jobs';
+import { describe, expect, it } from 'vitest';
+import { createJobRunner } from '../../server/jobs';
 import { ADMIN, setupE2e, userByEmail } from '../helpers/e2e';
 
 const e2e = setupE2e();
 
-/** A live job runner: the exports of the Usuarios tab are written in the background. */
-let runner: JobRunner | undefined;
-beforeAll(() => {
-  runner = startJobRunner(e2e.testApp.context, { instanceId: 'e2e-users', pollMs: 200, log: () => {} });
-});
-afterAll(async () => {
-  await runner?.stop();
-});
+/** Runs the queued jobs (the Usuarios export is written by one) when the test says so: the queued state is seen first. */
+const runJobs = () => createJobRunner(e2e.testApp.context, { instanceId: 'e2e-users', log: () => {} }).drain();
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -61,11 +55,20 @@ async function waitForRows(page: Page, header: string, test: (values: string[]) 
     .toBe(true);
 }
 
+/**
+ * A select by its label: MUI names the combobox by its label and its value ('Departamento Antioquia'), so the name
+ * starts with the label.
+ */
+const select = (scope: Page | ReturnType<Page['locator']>, label: string) => scope.getByRole('combobox', { name: new RegExp(`^${escape(label)}`) });
+
+/** The empty choice of a filter select ('Todos'), named by react-admin's clear label. */
+const CLEAR_CHOICE = 'Borrar valor';
+
 /** Picks `option` in the react-admin filter select labelled `label`. */
 async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await select(page, label).click();
   await page.getByRole('option', { name: option, exact: true }).click();
-  await expect.poll(() => page.getByRole('combobox', { name: label, exact: true }).textContent()).toContain(option);
+  await expect.poll(() => select(page, label).textContent()).toContain(option);
 }
 
 /** The list's filters as the address keeps them (react-admin's `filter` parameter). */
@@ -167,10 +170,10 @@ describe('administradores y usuarios: búsqueda y filtros en la dirección', () 
     await expect.poll(() => tableRows(page).count()).toBe(Math.min(20, ofType));
 
     // The municipality waits for a department; its choices are that department's.
-    await page.getByRole('combobox', { name: 'Tipo de entidad', exact: true }).click();
-    await page.getByRole('option', { name: 'Todos', exact: true }).click();
+    await select(page, 'Tipo de entidad').click();
+    await page.getByRole('option', { name: CLEAR_CHOICE, exact: true }).click();
     await expect.poll(() => addressFilter(page)).toEqual({});
-    const municipality = page.getByRole('combobox', { name: 'Municipio', exact: true });
+    const municipality = select(page, 'Municipio');
     expect(await municipality.getAttribute('aria-disabled')).toBe('true');
     await choose(page, 'Departamento', 'Antioquia');
     await waitForRows(page, 'Departamento', (values) => values.every((value) => value === 'Antioquia'));
@@ -191,7 +194,7 @@ describe('administradores y usuarios: búsqueda y filtros en la dirección', () 
     // A reload keeps the tab and the filters.
     await page.reload();
     await page.getByRole('tab', { name: 'Administradores' }).and(page.locator('[aria-selected=true]')).waitFor();
-    await expect.poll(() => page.getByRole('combobox', { name: 'Departamento', exact: true }).textContent()).toContain('Cundinamarca');
+    await expect.poll(() => select(page, 'Departamento').textContent()).toContain('Cundinamarca');
     await waitForRows(page, 'Departamento', (values) => values.every((value) => value === 'Cundinamarca'));
     expect(new URL(page.url()).searchParams.get('tab')).toBe('administradores');
   });
@@ -213,8 +216,8 @@ describe('administradores y usuarios: búsqueda y filtros en la dirección', () 
     await expect.poll(() => addressFilter(page)).toEqual({ groupID: String(group!.id) });
     await waitForRows(page, 'Entidad', (values) => values.length === Math.min(20, group!.n) && values.every((value) => inGroup.includes(value)));
 
-    await page.getByRole('combobox', { name: 'Grupo', exact: true }).click();
-    await page.getByRole('option', { name: 'Todos', exact: true }).click();
+    await select(page, 'Grupo').click();
+    await page.getByRole('option', { name: CLEAR_CHOICE, exact: true }).click();
     const [someone] = await e2e.testApp.database.query<{ email: string }>('select email from users where user_type_id = 1 order by id limit 1');
     await page.getByPlaceholder('Buscar por nombre o correo').fill(someone!.email);
     await expect.poll(() => addressFilter(page)).toEqual({ q: someone!.email });
@@ -237,7 +240,7 @@ describe('administradores y usuarios: búsqueda y filtros en la dirección', () 
     expect(new URL(page.url()).searchParams.get('tab')).toBe('usuarios');
 
     await page.reload();
-    await expect.poll(() => page.getByRole('combobox', { name: 'Departamento', exact: true }).textContent()).toContain('Antioquia');
+    await expect.poll(() => select(page, 'Departamento').textContent()).toContain('Antioquia');
     await waitForRows(page, 'Departamento', (values) => values.every((value) => value === 'Antioquia'));
 
     await page.getByPlaceholder('Buscar por nombre o correo').fill('nadie-se-llama-asi-xyz');
@@ -264,10 +267,9 @@ describe('modales de administradores y usuarios', () => {
     await dialog.getByLabel('Fecha de nacimiento').fill(new Date().toISOString().slice(0, 10));
     await dialog.getByLabel('Contraseña', { exact: true }).fill('123');
     await dialog.getByLabel('Confirmar contraseña').fill('124');
-    for (const box of await dialog.getByRole('checkbox', { checked: true }).all()) {
-      // Only the site permissions: 'Externo' and 'Inactivo' are switches.
-      if ((await box.getAttribute('type')) === 'checkbox' && !(await box.evaluate((el) => el.closest('.MuiSwitch-root')))) await box.uncheck();
-    }
+    // The site permissions are the checkboxes of the 'Permisos' group ('Externo' and 'Inactivo' are switches).
+    const permissions = dialog.getByRole('group', { name: 'Permisos' });
+    while ((await permissions.getByRole('checkbox', { checked: true }).count()) > 0) await permissions.getByRole('checkbox', { checked: true }).first().uncheck();
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await dialog.getByText('Debes ingresar un nombre').waitFor();
     await dialog.getByText('El usuario debe tener por lo menos 13 años').waitFor();
@@ -285,10 +287,9 @@ describe('modales de administradores y usuarios', () => {
     await dialog.getByLabel('Fecha de nacimiento').fill('1985-06-15');
     await dialog.getByLabel('Contraseña', { exact: true }).fill('');
     await dialog.getByLabel('Confirmar contraseña').fill('');
-    await dialog.getByRole('combobox', { name: 'Género' }).click();
+    await select(dialog, 'Género').click();
     await page.getByRole('option', { name: 'Femenino', exact: true }).click();
-    const permissionNames = await dialog.locator('fieldset').last().getByRole('checkbox').evaluateAll((boxes) => boxes.map((box) => box.closest('label')?.textContent ?? ''));
-    await dialog.getByRole('checkbox', { name: permissionNames[0]!, exact: true }).check();
+    await permissions.getByRole('checkbox').first().check();
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('Se ha guardado la información de forma exitosa').first().waitFor();
     await dialog.waitFor({ state: 'hidden' });
@@ -298,6 +299,8 @@ describe('modales de administradores y usuarios', () => {
       [admin!.id],
     );
     expect(saved).toMatchObject({ name: 'Administradora Actualizada', gender_id: 1, birth_date: '1985-06-15' });
+    const enabled = (saved!.site_permissions as Array<{ enabled: boolean }>).filter((permission) => permission.enabled);
+    expect(enabled).toHaveLength(1);
     await waitForRows(page, 'Nombre', (values) => values[0] === 'Administradora Actualizada');
   });
 
@@ -344,10 +347,12 @@ describe('exportación y permisos', () => {
 
     await page.getByRole('button', { name: 'Descargar', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Exportación en curso' });
-    await dialog.waitFor();
-    await dialog.getByText('El archivo está listo para descargar').waitFor({ timeout: 30_000 });
+    // Queued: the progress shows while no runner has taken the job yet.
     await dialog.getByRole('progressbar', { name: 'Progreso del trabajo' }).waitFor();
-    await dialog.getByText('100 %').waitFor();
+    await dialog.getByText('En cola').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Descargar archivo' }).count()).toBe(0);
+    await runJobs();
+    await dialog.getByText('El archivo está listo para descargar').waitFor({ timeout: 30_000 });
     const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Descargar archivo' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^usuarios-\d{4}-\d{2}-\d{2}-[0-9a-f]+\.csv$/);
     const text = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
