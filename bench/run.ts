@@ -48,6 +48,8 @@ import { createJobRunner } from '../server/jobs';
 import { resourceExportSource } from '../server/resources/exports';
 import { readExportQuery } from '../server/exports/listExport';
 import { siteUsersResource } from '../resources/people/siteUsers';
+import { administratorsResource } from '../resources/people/administrators';
+import { resourceListSpec } from '../server/resources/listSpec';
 import { budgetRows, loadManifest, routeSizes } from './bundle';
 import { benchEmbedded } from './embedded';
 
@@ -290,6 +292,7 @@ const AUDIT_EXPORT_STATEMENT = `select a.id, a.at, a.user_email, a.action, a.res
 
 /** Exports stream in keyset batches: throughput against COPY of the same rows, and the peak RSS above the level before. */
 async function measureExports(address: string, headers: Record<string, string>, databaseUrl: string | undefined): Promise<void> {
+  if (ONLY_USERS) return;
   const exports: Array<[string, string, string]> = [
     ['/api/v1/sitesexport?format=csv', siteExportStatement(), 'sites'],
     ['/api/v1/sitesexport?format=xlsx', siteExportStatement(), 'sites'],
@@ -298,7 +301,6 @@ async function measureExports(address: string, headers: Record<string, string>, 
   const rows: Array<Array<string | number>> = [];
   const copies = new Map<string, { rows: number; ms: number; bytes: number }>();
   for (const [url, statement, key] of exports) {
-    if (ONLY_USERS) break;
     if (ROUTE_FILTER && !ROUTE_FILTER.test(url) && !ROUTE_FILTER.test('export')) continue;
     global.gc?.();
     const before = process.memoryUsage().rss;
@@ -349,18 +351,25 @@ function inlineParams(text: string, values: readonly unknown[]): string {
   });
 }
 
-/** Samples the process's RSS every 20 ms: the peak above the level when it started. */
-function rssPeak(): { stop(): number } {
+/** Samples the process's RSS and JavaScript heap every 20 ms: their peaks above the levels when it started (MB). */
+function rssPeak(): { stop(): number; heap(): number } {
   global.gc?.();
-  const before = process.memoryUsage().rss;
-  let peak = before;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  const before = process.memoryUsage();
+  let peak = before.rss;
+  let heapPeak = before.heapUsed;
+  const sample = () => {
+    const now = process.memoryUsage();
+    peak = Math.max(peak, now.rss);
+    heapPeak = Math.max(heapPeak, now.heapUsed);
+  };
+  const sampler = setInterval(sample, 20);
   return {
     stop() {
       clearInterval(sampler);
-      peak = Math.max(peak, process.memoryUsage().rss);
-      return Math.round((peak - before) / 1048576);
+      sample();
+      return Math.round((peak - before.rss) / 1048576);
     },
+    heap: () => Math.round((heapPeak - before.heapUsed) / 1048576),
   };
 }
 
@@ -410,7 +419,7 @@ async function measureSiteUsersExport(address: string, headers: Record<string, s
       `frente a COPY de la misma consulta; memoria: RSS máximo sobre el previo (servidor, ejecutor y cliente en el mismo proceso); objetivo ≥ ${GOAL_OF_COPY * 100}% de COPY y < ${GOAL_RSS_MB} MB`,
   );
   table(
-    ['Exportación', 'filas', 'trabajo ms', 'descarga ms', 'total ms', 'filas/s', 'COPY filas', 'COPY ms', 'COPY filas/s', 'de COPY', 'MB', 'RSS +MB', 'objetivo'],
+    ['Exportación', 'filas', 'trabajo ms', 'descarga ms', 'total ms', 'filas/s', 'COPY filas', 'COPY ms', 'COPY filas/s', 'de COPY', 'MB', 'RSS +MB', 'heap +MB', 'objetivo'],
     [
       [
         'POST /siteusers/export/ → GET',
@@ -425,6 +434,7 @@ async function measureSiteUsersExport(address: string, headers: Record<string, s
         share !== undefined ? `${Math.round(share * 100)}%` : 'n/d',
         Math.round(bytes / 1048576),
         growth,
+        memory.heap(),
         ok ? 'OK' : share === undefined ? 'n/d' : 'over',
       ],
     ],
@@ -500,6 +510,41 @@ async function measureDeactivation(address: string, headers: Record<string, stri
   }
 }
 
+/**
+ * EXPLAIN ANALYZE of one page of the users lists (issue 10) for each filter the tabs send: on a shared machine the
+ * statement's own time is the steady signal, where req/s and p99 move with the load of others.
+ */
+async function printPeoplePlans(database: Database): Promise<void> {
+  const [type] = await database.query<{ id: number }>('select site_type_id as id from sites group by site_type_id order by count(*) desc limit 1');
+  const [group] = await database.query<{ id: number }>('select group_id as id from group_sites group by group_id order by count(*) desc, group_id limit 1');
+  const queries: Array<Record<string, string>> = [
+    {},
+    { page: '50' },
+    { search: 'maria' },
+    { search: 'zzz' },
+    { siteTypeId: String(type?.id ?? 1) },
+    { parentLocationId: '11' },
+    { parentLocationId: '11', locationId: '11001' },
+    { groupID: String(group?.id ?? 1) },
+    { search: 'maria', parentLocationId: '5' },
+  ];
+  const rows: Array<Array<string | number>> = [];
+  for (const declaration of [administratorsResource, siteUsersResource]) {
+    const spec = resourceListSpec(declaration);
+    for (const query of queries) {
+      const statement = resourceListSql(declaration, readListQuery(spec, query));
+      const plan = await database.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers, costs off) ${statement.text}`, statement.params);
+      const lines = plan.map((p) => p['QUERY PLAN']);
+      const time = lines.find((l) => l.startsWith('Execution Time'))?.replace(/Execution Time: /, '') ?? '';
+      const buffers = lines.find((l) => /^\s*Buffers:/.test(l))?.trim().replace(/^Buffers: /, '') ?? '';
+      const scans = [...new Set(lines.map((l) => l.trim().replace(/^->\s*/, '')).filter((l) => /Scan/.test(l) && /\bon users\b/.test(l)).map((l) => l.replace(/\s+\(.*$/, '')))];
+      rows.push([`${declaration.apiPath} ${JSON.stringify(query)}`, time, buffers, scans.join('; ')]);
+    }
+  }
+  console.log('Planes de consulta de GET /usermain/ y GET /siteusers/ (EXPLAIN ANALYZE, BUFFERS; una página de 20)');
+  table(['Consulta', 'tiempo', 'búferes', 'accesos a users'], rows);
+}
+
 /** EXPLAIN ANALYZE of the site list's page and tab-count statements for each filter and order. */
 async function printSitePlans(database: Database): Promise<void> {
   const plans: Array<Array<string | number>> = [];
@@ -546,6 +591,8 @@ async function main(): Promise<void> {
     ...(target.url ? { DATABASE_URL: target.url } : {}),
   });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  /** Whether the users lists were measured: their query plans follow. */
+  let peopleSelected = false;
   try {
     await prepareData(database, config, target.fresh);
     const context: AppContext = {
@@ -560,7 +607,9 @@ async function main(): Promise<void> {
       const token = await signIn(address, context);
       const headers = { authorization: `Bearer ${token.value}` };
       console.log(`Sesión: ${token.how}`);
-      await measureRoutes(address, headers, await listRoutes(database));
+      const routes = await listRoutes(database);
+      peopleSelected = routes.some(([label]) => /^(usermain|siteusers):/.test(label));
+      await measureRoutes(address, headers, routes);
       await measureExports(address, headers, target.url);
       await measureSiteUsersExport(address, headers, context, target.url);
       await measureDeactivation(address, headers, context);
@@ -568,6 +617,7 @@ async function main(): Promise<void> {
       await app.close();
     }
     if (!ONLY_USERS) await printSitePlans(database);
+    if (peopleSelected) await printPeoplePlans(database);
   } finally {
     await database.close();
     await target.dispose();
