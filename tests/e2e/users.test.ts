@@ -22,9 +22,9 @@ async function count(sql: string, params: unknown[] = []): Promise<number> {
   return Number(row!.n);
 }
 
-/** Active (not deleted) users of a type whose site matches `siteCondition` (on `s`). */
-const usersWhere = (userTypeId: 1 | 3, siteCondition = 'true', userCondition = 'true') =>
-  `select count(*)::int as n from users u join sites s on s.id = u.site_id where u.user_type_id = ${userTypeId} and (${siteCondition}) and (${userCondition})`;
+/** How many users of a type (active or not: the lists show both) have a site matching `siteCondition` (on `s`). */
+const usersWhere = (userTypeId: 1 | 3, siteCondition = 'true') =>
+  `select count(*)::int as n from users u join sites s on s.id = u.site_id where u.user_type_id = ${userTypeId} and (${siteCondition})`;
 
 async function openTab(page: Page, tab: 'Superadministradores' | 'Administradores' | 'Usuarios', email: string = ADMIN.email, password: string = ADMIN.password) {
   await e2e.signIn(page, email, password);
