@@ -3,8 +3,8 @@
  * generated inside the database with set-based SQL (generate_series; a hash of the row number instead of
  * random(), so every run builds the same data): sites spread over the municipalities by population, across
  * the site types, installed and active in realistic shares, some with a pending request; groups of very
- * different sizes; site users skewed towards a few big sites (`count_users` set from them); superadmins
- * and an audit trail. The secondary indexes of the big tables are dropped during the load and built
+ * different sizes; site users skewed towards a few big sites (`count_users` set from them); two
+ * administrators per generated site (a legal representative and a webmaster); superadmins and an audit trail. The secondary indexes of the big tables are dropped during the load and built
  * again afterwards (much faster than maintaining trigram indexes row by row), then everything is VACUUM ANALYZEd.
  */
 import type { Database } from '../server/db/connection';
@@ -34,6 +34,8 @@ const unit = (expression: string) => `((hashint4((${expression})::int)::float8 +
 export interface ScaleOptions {
   sites: number;
   siteUsers: number;
+  /** Administrators of each generated site (default 2: LegalRepresentative and WebMaster). */
+  administratorsPerSite?: number;
   groups?: number;
   superadmins?: number;
   auditLines?: number;
@@ -156,6 +158,36 @@ async function addSiteUsers(database: Database, count: number, batch = 250_000):
   );
 }
 
+/** The user type of site administrators, and the e-mail domain of the generated ones (how a later run finds them). */
+const ADMINISTRATOR_TYPE = 1;
+const ADMINISTRATOR_DOMAIN = 'admin.carga.example.co';
+
+/**
+ * `perSite` active administrators on every generated site that has none yet (idempotent: a kept database built before
+ * administrators were generated gets them on its next run), alternately LegalRepresentative and WebMaster, each with
+ * the first site permission enabled. Answers how many it added.
+ */
+export async function addAdministrators(database: Database, perSite = 2): Promise<number> {
+  if (perSite <= 0) return 0;
+  const [made] = await database.query<{ n: number }>(
+    `with permission as (select min(site_permission_id) as id from site_permissions),
+     made as (
+       insert into users (user_type_id, name, email, site_id, admin_type, gender_id, site_permissions, created_date, modified_date)
+       select ${ADMINISTRATOR_TYPE}, (${textArray(FIRST_NAMES)})[1 + (s.id + k) % ${FIRST_NAMES.length}] || ' ' || (${textArray(LAST_NAMES)})[1 + (s.id * 7 + k) % ${LAST_NAMES.length}],
+         'admin-' || s.id || '-' || k || '@${ADMINISTRATOR_DOMAIN}', s.id,
+         case when k % 2 = 1 then 'LegalRepresentative' else 'WebMaster' end, (s.id + k) % 3,
+         case when permission.id is null then '[]'::jsonb else jsonb_build_array(jsonb_build_object('sitePermissionID', permission.id, 'enabled', true)) end,
+         s.created_date + k * interval '1 hour', now()
+       from sites s cross join generate_series(1, $1::int) k cross join permission
+       where s.alias like 'entidad-carga-%'
+         and not exists (select 1 from users u where u.site_id = s.id and u.user_type_id = ${ADMINISTRATOR_TYPE})
+       returning 1
+     ) select count(*)::int as n from made`,
+    [perSite],
+  );
+  return Number(made?.n ?? 0);
+}
+
 /** Superadmins (with a permission each) and an audit trail written by them over two years. */
 async function addSuperadminsAndAudit(database: Database, superadmins: number, auditLines: number): Promise<void> {
   if (superadmins > 0) {
@@ -193,6 +225,8 @@ export async function addScaleData(database: Database, options: ScaleOptions, st
   const sites = await step(`sitios de carga (hasta ${options.sites})`, () => addSites(database, options.sites));
   await step(`${groups} grupos`, () => addGroups(database, groups));
   await step(`${options.siteUsers} usuarios de sitio`, () => addSiteUsers(database, options.siteUsers));
+  const perSite = options.administratorsPerSite ?? 2;
+  await step(`administradores (${perSite} por sitio de carga)`, () => addAdministrators(database, perSite));
   await step(`${superadmins} superadministradores, ${auditLines} líneas de auditoría`, () => addSuperadminsAndAudit(database, superadmins, auditLines));
   // As autovacuum leaves a table at rest: statistics, and the visibility map that index-only scans need.
   await step('vacuum analyze', () => database.query('vacuum analyze'));

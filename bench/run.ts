@@ -4,7 +4,9 @@
  * real server on 127.0.0.1 measured with autocannon: every list endpoint (each order, tab and filter of the
  * site list, the tab counts, locations, groups, superadmins, audit) beside `/healthz` in the same run, with
  * the goals of issue 7 (p99 ≤ 25 ms and ≥ 40% of /healthz); the exports against PostgreSQL `COPY` of the
- * same rows (≥ 50% of its throughput, < 100 MB RSS growth); the query plans of the site list; and the
+ * same rows (≥ 50% of its throughput, < 100 MB RSS growth); the users lists (`GET /usermain/`, `GET /siteusers/`)
+ * with each filter; the site-users export written by its job (`POST /siteusers/export/`) against `COPY`; the bulk
+ * deactivation and its undo of BENCH_DEACTIVATE administrators (issue 10); the query plans of the site list; and the
  * gzipped JavaScript of /login and /portales. Prints tables; asserts nothing.
  *
  * Environment: BENCH_SCALE (1 = 3,500 sites / 200,000 users, 10 = the issue's 35,000 / 2,000,000; default
@@ -12,7 +14,9 @@
  * BENCH_SITE_USERS, BENCH_CONNECTIONS (32), BENCH_DURATION (seconds per route, 10), BENCH_ROUTES (a regular
  * expression: only the matching routes, /healthz always), BENCH_DATABASE_NAME (with BENCH_DATABASE_URL: use
  * and keep that database, building the data set only once; later runs apply new migrations and measure),
- * BENCH_BUNDLE=0 (skip the JavaScript sizes, which need a production build).
+ * BENCH_BUNDLE=0 (skip the JavaScript sizes, which need a production build), BENCH_DEACTIVATE (administrators
+ * deactivated then restored, 10,000; 0 skips it), BENCH_ONLY=users (only the users lists, the site-users export and
+ * the deactivation: issue 10's part).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -39,7 +43,13 @@ import { resourceListSql } from '../server/resources/store';
 import { sitesResource } from '../resources/sites';
 import { keysetSelect } from '../server/exports/keyset';
 import { eq } from 'drizzle-orm';
-import { addScaleData } from './dataset';
+import { addAdministrators, addScaleData } from './dataset';
+import { createJobRunner } from '../server/jobs';
+import { resourceExportSource } from '../server/resources/exports';
+import { readExportQuery } from '../server/exports/listExport';
+import { siteUsersResource } from '../resources/people/siteUsers';
+import { administratorsResource } from '../resources/people/administrators';
+import { resourceListSpec } from '../server/resources/listSpec';
 import { budgetRows, loadManifest, routeSizes } from './bundle';
 import { benchEmbedded } from './embedded';
 
@@ -51,6 +61,9 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const ROUTE_FILTER = process.env.BENCH_ROUTES ? new RegExp(process.env.BENCH_ROUTES) : null;
 const KEPT_DATABASE = process.env.BENCH_DATABASE_NAME;
+const DEACTIVATE = Number(process.env.BENCH_DEACTIVATE ?? 10_000);
+/** `BENCH_ONLY=users`: issue 10's measurements only (users lists, site-users export, deactivation and undo). */
+const ONLY_USERS = process.env.BENCH_ONLY === 'users';
 const ADMIN_EMAIL = 'bench@portales.test';
 const ADMIN_PASSWORD = 'Clave-de-carga-2024';
 /** Goals of issue 7 for every list endpoint, and for the exports. */
@@ -125,14 +138,23 @@ async function prepareData(database: Database, config: ReturnType<typeof readCon
   if (fresh || n < TOTAL_SITES) {
     await addScaleData(database, { sites: TOTAL_SITES, siteUsers: SITE_USERS }, (label, work) => timed(label, timings, work));
   } else {
+    // A kept database built before the generated administrators existed gets them now (none added when present).
+    const added = await timed('administradores de carga (si faltan)', timings, () => addAdministrators(database));
+    if (added > 0) console.log(`Administradores agregados a la base conservada: ${added}`);
     // A kept database: new migrations may have rewritten tables or added columns, which need statistics and a visibility map.
     await timed('vacuum analyze', timings, () => database.query('vacuum analyze'));
   }
   const [counts] = await database.query<{ sites: number; users: number; groups: number; audit: number }>(
     `select (select count(*)::int from sites) as sites, (select count(*)::int from users) as users,
+            (select count(*)::int from users where user_type_id = 1) as administrators,
+            (select count(*)::int from users where user_type_id = 3) as site_users,
             (select count(*)::int from groups) as groups, (select count(*)::int from audit_log) as audit`,
   );
-  console.log(`\nBase de datos: ${database.kind}; sitios: ${counts!.sites}, usuarios: ${counts!.users}, grupos: ${counts!.groups}, auditoría: ${counts!.audit}\n`);
+  const c = counts as typeof counts & { administrators: number; site_users: number };
+  console.log(
+    `\nBase de datos: ${database.kind}; sitios: ${c.sites}, usuarios: ${c.users} (administradores ${c.administrators}, usuarios de portal ${c.site_users}), ` +
+      `grupos: ${c.groups}, auditoría: ${c.audit}\n`,
+  );
   if (timings.length > 0) table(['Preparación', 'ms'], timings);
 }
 
@@ -179,7 +201,38 @@ async function listRoutes(database: Database): Promise<Array<[string, string]>> 
     ['audit/actors', '/api/v1/audit/actors/'],
     ['auth: sesión', '/api/v1/auth/'],
   ];
-  return [...sites, ...others].filter(([label, url]) => !ROUTE_FILTER || ROUTE_FILTER.test(label) || ROUTE_FILTER.test(url));
+  const people = await peopleRoutes(database, big?.id ?? 1);
+  return [...(ONLY_USERS ? [] : [...sites, ...others]), ...people].filter(([label, url]) => !ROUTE_FILTER || ROUTE_FILTER.test(label) || ROUTE_FILTER.test(url));
+}
+
+/**
+ * The users lists of issue 10 (spec 01 §2 'Users'): administrators (`GET /usermain/`) and site users (`GET /siteusers/`),
+ * 20 a page newest first, alone and with each filter the tabs send: text search (a common name, and one that matches
+ * nothing), entity type, department, municipality (the one with most site users) and group (the largest).
+ */
+async function peopleRoutes(database: Database, biggestGroup: number): Promise<Array<[string, string]>> {
+  const [type] = await database.query<{ id: number }>('select site_type_id as id from sites group by site_type_id order by count(*) desc limit 1');
+  const [place] = await database.query<{ department: number; municipality: number }>(
+    `select s.parent_location_id as department, s.location_id as municipality from users u join sites s on s.id = u.site_id
+      where u.user_type_id = 3 group by s.parent_location_id, s.location_id order by count(*) desc limit 1`,
+  );
+  const department = place?.department ?? 5;
+  const municipality = place?.municipality ?? 5001;
+  const routes: Array<[string, string]> = [];
+  for (const [name, path] of [['usermain', '/api/v1/usermain/'], ['siteusers', '/api/v1/siteusers/']] as const) {
+    routes.push(
+      [`${name}: primera página`, path],
+      [`${name}: página 50`, `${path}?page=50`],
+      [`${name}: search=maria`, `${path}?search=maria`],
+      [`${name}: search=zzz (sin resultados)`, `${path}?search=zzz`],
+      [`${name}: siteTypeId=${type?.id ?? 1}`, `${path}?siteTypeId=${type?.id ?? 1}`],
+      [`${name}: parentLocationId=${department}`, `${path}?parentLocationId=${department}`],
+      [`${name}: locationId=${municipality}`, `${path}?parentLocationId=${department}&locationId=${municipality}`],
+      [`${name}: groupID (el grupo mayor)`, `${path}?groupID=${biggestGroup}`],
+      [`${name}: search=maria + parentLocationId`, `${path}?search=maria&parentLocationId=${department}`],
+    );
+  }
+  return routes;
 }
 
 /** Each route under load, /healthz first (the reference of the ratio column), with the goals of issue 7. */
@@ -239,6 +292,7 @@ const AUDIT_EXPORT_STATEMENT = `select a.id, a.at, a.user_email, a.action, a.res
 
 /** Exports stream in keyset batches: throughput against COPY of the same rows, and the peak RSS above the level before. */
 async function measureExports(address: string, headers: Record<string, string>, databaseUrl: string | undefined): Promise<void> {
+  if (ONLY_USERS) return;
   const exports: Array<[string, string, string]> = [
     ['/api/v1/sitesexport?format=csv', siteExportStatement(), 'sites'],
     ['/api/v1/sitesexport?format=xlsx', siteExportStatement(), 'sites'],
@@ -287,6 +341,210 @@ async function measureExports(address: string, headers: Record<string, string>, 
   table(['Ruta', 'estado', 'filas', 'ms', 'filas/s', 'COPY filas/s', 'de COPY', 'KB', 'RSS +MB', 'objetivo'], rows);
 }
 
+/** A statement's `$n` parameters written as literals, for psql's COPY (which takes none). */
+function inlineParams(text: string, values: readonly unknown[]): string {
+  return text.replace(/\$(\d+)\b/g, (_match, index: string) => {
+    const value = values[Number(index) - 1];
+    if (value === null || value === undefined) return 'null';
+    if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+    return `'${String(value).replace(/'/g, "''")}'`;
+  });
+}
+
+/** Samples the process's RSS and JavaScript heap every 20 ms: their peaks above the levels when it started (MB). */
+function rssPeak(): { stop(): number; heap(): number } {
+  global.gc?.();
+  const before = process.memoryUsage();
+  let peak = before.rss;
+  let heapPeak = before.heapUsed;
+  const sample = () => {
+    const now = process.memoryUsage();
+    peak = Math.max(peak, now.rss);
+    heapPeak = Math.max(heapPeak, now.heapUsed);
+  };
+  const sampler = setInterval(sample, 20);
+  return {
+    stop() {
+      clearInterval(sampler);
+      sample();
+      return Math.round((peak - before.rss) / 1048576);
+    },
+    heap: () => Math.round((heapPeak - before.heapUsed) / 1048576),
+  };
+}
+
+/**
+ * The site-users export of issue 10 at full size: `POST /siteusers/export/` queues the job, a job runner in this process
+ * writes the CSV in keyset batches into the file storage, `GET /siteusers/export/?fileName=&fileType=csv` downloads it.
+ * Its rows per second (queue + job + download) against psql's `COPY` of the same statement, and the peak RSS growth.
+ */
+async function measureSiteUsersExport(address: string, headers: Record<string, string>, context: AppContext, databaseUrl: string | undefined): Promise<void> {
+  if (ROUTE_FILTER && !ROUTE_FILTER.test('siteusers/export')) return;
+  const declared = siteUsersResource.exports!.find((entry) => entry.background)!;
+  const source = resourceExportSource(siteUsersResource, declared);
+  const query = readExportQuery(source.spec, {});
+  const params = new SqlParams();
+  const statement = inlineParams(source.sql(query, { params, after: [], keys: keysetSelect(source.spec, query), limit: '' }), params.values);
+
+  const memory = rssPeak();
+  const start = performance.now();
+  const posted = await fetch(`${address}/api/v1/siteusers/export/`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  const { jobId, fileName } = (await posted.json()) as { jobId: number; fileName: string };
+  const jobStart = performance.now();
+  await createJobRunner(context, { instanceId: 'bench-export', log: (message, error) => console.error(message, error) }).drain();
+  const jobMs = performance.now() - jobStart;
+  const [job] = await context.database.query<{ status: string }>('select status from jobs where id = $1', [jobId]);
+  const downloadStart = performance.now();
+  const response = await fetch(`${address}/api/v1/siteusers/export/?fileName=${encodeURIComponent(fileName)}&fileType=csv`, { headers });
+  let bytes = 0;
+  let lines = 0;
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    bytes += chunk.length;
+    for (const byte of chunk) if (byte === 10) lines += 1;
+  }
+  const end = performance.now();
+  const growth = memory.stop();
+  const rows = Math.max(0, lines - 1);
+  const copy = databaseUrl ? await copyThroughput(databaseUrl, statement) : undefined;
+  const rate = rows / ((end - start) / 1000);
+  const copyRate = copy ? copy.rows / (copy.ms / 1000) : undefined;
+  const share = copyRate ? rate / copyRate : undefined;
+  const ok = share !== undefined && share >= GOAL_OF_COPY && growth < GOAL_RSS_MB && response.status === 200 && job?.status === 'done';
+  console.log(
+    `Exportación de usuarios de portal (issue 10): trabajo ${jobId} ${job?.status ?? '?'}; filas/s de todo el recorrido (encolar + trabajo + descarga) ` +
+      `frente a COPY de la misma consulta; memoria: RSS máximo sobre el previo (servidor, ejecutor y cliente en el mismo proceso); objetivo ≥ ${GOAL_OF_COPY * 100}% de COPY y < ${GOAL_RSS_MB} MB`,
+  );
+  table(
+    ['Exportación', 'filas', 'trabajo ms', 'descarga ms', 'total ms', 'filas/s', 'COPY filas', 'COPY ms', 'COPY filas/s', 'de COPY', 'MB', 'RSS +MB', 'heap +MB', 'objetivo'],
+    [
+      [
+        'POST /siteusers/export/ → GET',
+        rows,
+        Math.round(jobMs),
+        Math.round(end - downloadStart),
+        Math.round(end - start),
+        Math.round(rate),
+        copy?.rows ?? 'n/d',
+        copy ? Math.round(copy.ms) : 'n/d',
+        copyRate ? Math.round(copyRate) : 'n/d',
+        share !== undefined ? `${Math.round(share * 100)}%` : 'n/d',
+        Math.round(bytes / 1048576),
+        growth,
+        memory.heap(),
+        ok ? 'OK' : share === undefined ? 'n/d' : 'over',
+      ],
+    ],
+  );
+}
+
+const DEACTIVATION_GROUP = 'Grupo de carga: inactivación masiva';
+
+/**
+ * The bulk deactivation of issue 10 at BENCH_DEACTIVATE administrators: a group of active portals holding that many
+ * active administrators (mode 4 'Grupos'), then the exact count (`GET /siteusers/delete/count`), the request
+ * (`POST /siteusers/delete/`, which reads and freezes the matched ids), the job (one item per administrator, run by a
+ * job runner in this process) and the undo (`POST /siteusers/delete/{jobId}/undo`), each timed; the undo must
+ * restore exactly the administrators the job deactivated. The group is removed afterwards.
+ */
+async function measureDeactivation(address: string, headers: Record<string, string>, context: AppContext): Promise<void> {
+  if (DEACTIVATE <= 0 || (ROUTE_FILTER && !ROUTE_FILTER.test('siteusers/delete'))) return;
+  const { database } = context;
+  await database.query('delete from groups where name = $1', [DEACTIVATION_GROUP]);
+  const [group] = await database.query<{ id: number }>('insert into groups (name) values ($1) returning group_id as id', [DEACTIVATION_GROUP]);
+  // Active portals in id order until their active administrators reach the target.
+  await database.query(
+    `with candidates as (
+       select s.id, (select count(*)::int from users u where u.site_id = s.id and u.user_type_id = 1 and not u.deleted) as n
+         from sites s where s.installed and s.status_id = 1 and not s.is_deleted
+     ), running as (select id, n, sum(n) over (order by id) as reached from candidates where n > 0)
+     insert into group_sites (group_id, site_id, "order")
+     select $1, id, row_number() over (order by id) from running where reached - n < $2`,
+    [group!.id, DEACTIVATE],
+  );
+  const call = async <T>(method: string, url: string, body?: unknown): Promise<{ status: number; json: T; ms: number }> => {
+    const start = performance.now();
+    const response = await fetch(`${address}/api/v1${url}`, {
+      method,
+      headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await response.json()) as T;
+    return { status: response.status, json, ms: performance.now() - start };
+  };
+  try {
+    const counted = await call<{ administrators: number; portals: number }>('GET', `/siteusers/delete/count?groups=${group!.id}`);
+    const requested = await call<{ jobId: number; count: number }>('POST', '/siteusers/delete/', { groups: String(group!.id) });
+    const memory = rssPeak();
+    const jobStart = performance.now();
+    await createJobRunner(context, { instanceId: 'bench-deactivation', log: (message, error) => console.error(message, error) }).drain();
+    const jobMs = performance.now() - jobStart;
+    const growth = memory.stop();
+    const [job] = await database.query<{ status: string; done: number }>(
+      `select j.status, (select count(*)::int from job_items i where i.job_id = j.id and i.state = 'done') as done from jobs j where j.id = $1`,
+      [requested.json.jobId],
+    );
+    const undone = await call<{ restored: number }>('POST', `/siteusers/delete/${requested.json.jobId}/undo`);
+    const [left] = await database.query<{ n: number }>('select count(*)::int as n from users where deactivated_by_job = $1', [requested.json.jobId]);
+    const done = Number(job?.done ?? 0);
+    const perSecond = (count: number, ms: number) => Math.round(count / (ms / 1000));
+    console.log(
+      `Inactivación masiva (issue 10): ${counted.json.administrators} administradores activos en ${counted.json.portals} portales (pedidos ${DEACTIVATE}); ` +
+        `trabajo ${requested.json.jobId} ${job?.status ?? '?'}; deshacer restauró ${undone.json.restored} de ${done} inactivados ` +
+        `(${undone.json.restored === done && Number(left?.n) === 0 ? 'exactamente los del trabajo' : 'NO coincide'}); RSS +${growth} MB durante el trabajo`,
+    );
+    table(
+      ['Paso', 'estado', 'administradores', 'ms', 'administradores/s'],
+      [
+        ['GET /siteusers/delete/count (conteo exacto)', counted.status, counted.json.administrators, Math.round(counted.ms), ''],
+        ['POST /siteusers/delete/ (lee y congela los ids, encola)', requested.status, requested.json.count, Math.round(requested.ms), perSecond(requested.json.count, requested.ms)],
+        ['trabajo users.deactivate (un elemento por administrador)', job?.status ?? '?', done, Math.round(jobMs), perSecond(done, jobMs)],
+        ['POST /siteusers/delete/{id}/undo (deshacer)', undone.status, undone.json.restored, Math.round(undone.ms), perSecond(undone.json.restored, undone.ms)],
+      ],
+    );
+  } finally {
+    await database.query('delete from groups where group_id = $1', [group!.id]);
+  }
+}
+
+/**
+ * EXPLAIN ANALYZE of one page of the users lists (issue 10) for each filter the tabs send: on a shared machine the
+ * statement's own time is the steady signal, where req/s and p99 move with the load of others.
+ */
+async function printPeoplePlans(database: Database): Promise<void> {
+  const [type] = await database.query<{ id: number }>('select site_type_id as id from sites group by site_type_id order by count(*) desc limit 1');
+  const [group] = await database.query<{ id: number }>('select group_id as id from group_sites group by group_id order by count(*) desc, group_id limit 1');
+  const queries: Array<Record<string, string>> = [
+    {},
+    { page: '50' },
+    { search: 'maria' },
+    { search: 'zzz' },
+    { siteTypeId: String(type?.id ?? 1) },
+    { parentLocationId: '11' },
+    { parentLocationId: '11', locationId: '11001' },
+    { groupID: String(group?.id ?? 1) },
+    { search: 'maria', parentLocationId: '5' },
+  ];
+  const rows: Array<Array<string | number>> = [];
+  for (const declaration of [administratorsResource, siteUsersResource]) {
+    const spec = resourceListSpec(declaration);
+    for (const query of queries) {
+      const statement = resourceListSql(declaration, readListQuery(spec, query));
+      const plan = await database.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers, costs off) ${statement.text}`, statement.params);
+      const lines = plan.map((p) => p['QUERY PLAN']);
+      const time = lines.find((l) => l.startsWith('Execution Time'))?.replace(/Execution Time: /, '') ?? '';
+      const buffers = lines.find((l) => /^\s*Buffers:/.test(l))?.trim().replace(/^Buffers: /, '') ?? '';
+      const scans = [...new Set(lines.map((l) => l.trim().replace(/^->\s*/, '')).filter((l) => /Scan/.test(l) && /\bon users\b/.test(l)).map((l) => l.replace(/\s+\(.*$/, '')))];
+      rows.push([`${declaration.apiPath} ${JSON.stringify(query)}`, time, buffers, scans.join('; ')]);
+    }
+  }
+  console.log('Planes de consulta de GET /usermain/ y GET /siteusers/ (EXPLAIN ANALYZE, BUFFERS; una página de 20)');
+  table(['Consulta', 'tiempo', 'búferes', 'accesos a users'], rows);
+}
+
 /** EXPLAIN ANALYZE of the site list's page and tab-count statements for each filter and order. */
 async function printSitePlans(database: Database): Promise<void> {
   const plans: Array<Array<string | number>> = [];
@@ -333,6 +591,8 @@ async function main(): Promise<void> {
     ...(target.url ? { DATABASE_URL: target.url } : {}),
   });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  /** Whether the users lists were measured: their query plans follow. */
+  let peopleSelected = false;
   try {
     await prepareData(database, config, target.fresh);
     const context: AppContext = {
@@ -347,19 +607,24 @@ async function main(): Promise<void> {
       const token = await signIn(address, context);
       const headers = { authorization: `Bearer ${token.value}` };
       console.log(`Sesión: ${token.how}`);
-      await measureRoutes(address, headers, await listRoutes(database));
+      const routes = await listRoutes(database);
+      peopleSelected = routes.some(([label]) => /^(usermain|siteusers):/.test(label));
+      await measureRoutes(address, headers, routes);
       await measureExports(address, headers, target.url);
+      await measureSiteUsersExport(address, headers, context, target.url);
+      await measureDeactivation(address, headers, context);
     } finally {
       await app.close();
     }
-    await printSitePlans(database);
+    if (!ONLY_USERS) await printSitePlans(database);
+    if (peopleSelected) await printPeoplePlans(database);
   } finally {
     await database.close();
     await target.dispose();
   }
-  if (process.env.BENCH_BUNDLE !== '0') printBundleBudget();
+  if (process.env.BENCH_BUNDLE !== '0' && !ONLY_USERS) printBundleBudget();
 
-  if (process.env.BENCH_EMBEDDED !== '0') {
+  if (process.env.BENCH_EMBEDDED !== '0' && !ONLY_USERS) {
     const embedded = await benchEmbedded(signIn);
     console.log(embedded.title);
     table(embedded.headers, embedded.rows);

@@ -22,6 +22,8 @@ export interface ResourceFormDialogProps {
   onClose: () => void;
   /** The inputs (default: one per form field of the declaration). */
   children?: ReactNode;
+  /** i18n key of the dialog's title (default: 'Agregar: …' / 'Editar: …' with the declaration's title). */
+  title?: string;
 }
 
 function DialogToolbar({ onClose }: { onClose: () => void }) {
@@ -34,11 +36,11 @@ function DialogToolbar({ onClose }: { onClose: () => void }) {
   );
 }
 
-export function ResourceFormDialog({ declaration, open, record, onClose, children }: ResourceFormDialogProps) {
+export function ResourceFormDialog({ declaration, open, record, onClose, children, title: titleKey }: ResourceFormDialogProps) {
   const translate = useTranslate();
   const save = useSaveRecord(declaration, onClose);
   const validate = useMemo(() => yupValidate(resourceSchema(declaration, declaration.idField), translate), [declaration, translate]);
-  const title = translate(record ? 'engine.edit_title' : 'engine.create_title', { title: translate(declaration.title) });
+  const title = titleKey ? translate(titleKey) : translate(record ? 'engine.edit_title' : 'engine.create_title', { title: translate(declaration.title) });
   const titleId = `${declaration.name}-form-title`;
 
   return (
@@ -52,6 +54,8 @@ export function ResourceFormDialog({ declaration, open, record, onClose, childre
             validate={validate}
             onSubmit={(values: Record<string, unknown>) => save(values, record)}
             id={`${declaration.name}-form`}
+            // The schema's Spanish messages, not the browser's own (in its language) for type=email or a date's min/max.
+            noValidate
             toolbar={<DialogToolbar onClose={onClose} />}
           >
             {children ?? <ResourceInputs declaration={declaration} />}
@@ -72,11 +76,11 @@ export function ResourceCreate({ children }: { children?: ReactNode }) {
   );
 }
 
-/** The edit dialog (declarations that edit in a dialog), open on the record being edited. */
-export function ResourceEdit({ children }: { children?: ReactNode }) {
+/** The edit dialog (declarations that edit in a dialog), open on the record being edited; `title` names it otherwise. */
+export function ResourceEdit({ children, title }: { children?: ReactNode; title?: string }) {
   const { declaration, editing, stopEdit } = useEngineState();
   return (
-    <ResourceFormDialog declaration={declaration} open={editing !== null} record={editing ?? undefined} onClose={stopEdit}>
+    <ResourceFormDialog declaration={declaration} open={editing !== null} record={editing ?? undefined} onClose={stopEdit} title={title}>
       {children}
     </ResourceFormDialog>
   );

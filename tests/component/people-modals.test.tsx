@@ -96,10 +96,11 @@ function renderTab(tab: 'administrators' | 'siteusers', options: { rows?: Array<
   return calls;
 }
 
-async function openEdit(name: string) {
+/** Opens the row's edit modal, named as spec 01 calls it ('Actualizar administrador', 'Editar usuario'). */
+async function openEdit(name: string, title: string) {
   const row = (await screen.findByText(name)).closest('tr') as HTMLElement;
   await userEvent.click(await within(row).findByRole('button', { name: /Editar/ }));
-  return screen.findByRole('dialog');
+  return screen.findByRole('dialog', { name: title });
 }
 
 afterEach(() => cleanup());
@@ -127,7 +128,7 @@ describe('the tabs', () => {
 describe('Actualizar administrador', () => {
   it('applies every rule with its message and sends nothing while refused', async () => {
     const calls = renderTab('administrators');
-    const dialog = await openEdit('Carlos Gómez');
+    const dialog = await openEdit('Carlos Gómez', 'Actualizar administrador');
     const name = within(dialog).getByLabelText(/Nombre/);
     await userEvent.clear(name);
     await userEvent.type(within(dialog).getByLabelText(/^Contraseña/), 'abc');
@@ -143,7 +144,7 @@ describe('Actualizar administrador', () => {
 
   it('saves a valid update through PUT with the permissions over the catalogue', async () => {
     const calls = renderTab('administrators');
-    const dialog = await openEdit('Carlos Gómez');
+    const dialog = await openEdit('Carlos Gómez', 'Actualizar administrador');
     await userEvent.type(within(dialog).getByLabelText(/Nombre/), ' Díaz');
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Transparencia' }));
     await userEvent.type(within(dialog).getByLabelText(/^Contraseña/), 'secreto1');
@@ -161,7 +162,7 @@ describe('Actualizar administrador', () => {
 describe('Editar usuario', () => {
   it('needs one enabled permission', async () => {
     const calls = renderTab('siteusers');
-    const dialog = await openEdit('José Martínez');
+    const dialog = await openEdit('José Martínez', 'Editar usuario');
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Eventos' }));
     await userEvent.click(within(dialog).getByRole('button', { name: /Guardar/ }));
     expect(await within(dialog).findByText('Debes habilitar por lo menos un permiso')).toBeInTheDocument();
@@ -170,7 +171,7 @@ describe('Editar usuario', () => {
 
   it('keeps no gender as null and saves the edit', async () => {
     const calls = renderTab('siteusers');
-    const dialog = await openEdit('José Martínez');
+    const dialog = await openEdit('José Martínez', 'Editar usuario');
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Noticias' }));
     await userEvent.click(within(dialog).getByRole('button', { name: /Guardar/ }));
     await waitFor(() => expect(calls.update).toHaveLength(1));

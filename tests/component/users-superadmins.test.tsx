@@ -127,6 +127,8 @@ describe('Superadministradores tab', () => {
     fireEvent.change(screen.getByLabelText('Buscar por nombre o correo'), { target: { value: 'otra' } });
     await waitFor(() => expect(screen.queryByText('Yo Mismo')).not.toBeInTheDocument());
     expect(calls.lists.at(-1)!.params.filter).toEqual({ search: 'otra' });
+    // The search stays in the address (a reload or a shared link keeps it).
+    expect(new URLSearchParams(screen.getByTestId('location').textContent ?? '').get('buscar')).toBe('otra');
   });
 
   it('gives each message of the spec in the add modal and sends the permissions as { permissionID, name }', async () => {

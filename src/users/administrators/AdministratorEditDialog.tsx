@@ -15,7 +15,7 @@ const ADMIN_TYPE_CHOICES = ADMIN_TYPES.map((id) => ({ id, name: label(`adminType
 
 export function AdministratorEditDialog() {
   return (
-    <ResourceEdit>
+    <ResourceEdit title="people.administrators.edit_title">
       <TextInput source="name" label={label('name')} fullWidth />
       <TextInput source="email" label={label('email')} type="email" fullWidth />
       <SelectInput source="genderId" label={label('genderId')} choices={GENDER_CHOICES} fullWidth />

@@ -15,7 +15,7 @@ const emptyIsNull = (value: unknown) => (value === '' || value === undefined ? n
 
 export function SiteUserEditDialog() {
   return (
-    <ResourceEdit>
+    <ResourceEdit title="people.siteusers.edit_title">
       <TextInput source="name" label={label('name')} fullWidth />
       <TextInput source="email" label={label('email')} type="email" fullWidth />
       <ReferenceInput source="siteId" reference="sites">

@@ -1,7 +1,8 @@
 /**
  * The Superadministradores tab of /administradores (spec 01 §2 'Users'): text search over name and e-mail, order
- * (recent first, or by name), 20 at a time with 'Ver más' (the engine's LoadMoreList over `GET /users/`), the add /
- * edit modal, and deactivation (or activation) after a confirmation. Nobody deactivates themself.
+ * (recent first, or by name), both kept in the address (`?buscar=&orden=`, like the other tabs' filters), 20 at a time
+ * with 'Ver más' (the engine's LoadMoreList over `GET /users/`), the add / edit modal, and deactivation (or
+ * activation) after a confirmation. Nobody deactivates themself.
  */
 import {
   Button,
@@ -17,6 +18,7 @@ import {
   TextField,
 } from '@mui/material';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Confirm, useDataProvider, useGetIdentity, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { superadminsResource, type SuperadminRecord } from '../../../resources/superadmins';
 import { LoadMoreList } from '../../engine/LoadMoreList';
@@ -28,6 +30,9 @@ const ORDERS = {
   name: { field: 'name', order: 'ASC', label: 'users.superadmins.order_name' },
 } as const;
 type OrderKey = keyof typeof ORDERS;
+/** The address parameters of the tab's search and order. */
+const SEARCH_PARAM = 'buscar';
+const ORDER_PARAM = 'orden';
 
 export function SuperadminsTab() {
   const translate = useTranslate();
@@ -36,8 +41,21 @@ export function SuperadminsTab() {
   const dataProvider = useDataProvider();
   const { identity } = useGetIdentity();
   const selfId = identity?.id;
-  const [search, setSearch] = useState('');
-  const [order, setOrder] = useState<OrderKey>('recent');
+  const [params, setParams] = useSearchParams();
+  const search = params.get(SEARCH_PARAM) ?? '';
+  const order: OrderKey = params.get(ORDER_PARAM) === 'name' ? 'name' : 'recent';
+  const setParam = (name: string, value: string) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (value) updated.set(name, value);
+        else updated.delete(name);
+        return updated;
+      },
+      { replace: true },
+    );
+  const setSearch = (value: string) => setParam(SEARCH_PARAM, value);
+  const setOrder = (value: OrderKey) => setParam(ORDER_PARAM, value === 'recent' ? '' : value);
   const [editing, setEditing] = useState<{ record: SuperadminRecord | null } | null>(null);
   const [confirming, setConfirming] = useState<SuperadminRecord | null>(null);
   const filter = search.trim() ? { search: search.trim() } : {};
