@@ -11,7 +11,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['tests/unit/**/*.test.ts', 'resources/**/*.test.ts', 'server/**/*.test.ts', 'i18n/**/*.test.ts', 'authProvider/**/*.test.ts', 'dataProvider/**/*.test.ts'],
+          include: ['tests/unit/**/*.test.ts', 'resources/**/*.test.ts', 'server/**/*.test.ts', 'i18n/**/*.test.ts', 'authProvider/**/*.test.ts', 'dataProvider/**/*.test.ts', 'src/**/*.test.ts'],
         },
       },
       {
