@@ -7,6 +7,7 @@
  */
 import type { ComponentType } from 'react';
 import type { ResourceDeclaration } from '../../resources/types';
+import { loadSignedInMessages } from '../shared/i18nProvider';
 import { lazyComponent, type Preloadable } from '../shared/lazyComponent';
 
 export type { Preloadable };
@@ -22,7 +23,10 @@ export interface ScreenProps {
 
 export type Screen = ComponentType<ScreenProps>;
 
-export const AppLayout = lazyComponent(() => import('../layout/AppLayout').then((module) => module.AppLayout));
+/** The layout comes with the signed-in areas' messages: every signed-in screen renders inside it. */
+export const AppLayout = lazyComponent(() =>
+  Promise.all([import('../layout/AppLayout'), loadSignedInMessages()]).then(([module]) => module.AppLayout),
+);
 
 export const SiteListPage: Preloadable<ScreenProps> = lazyComponent(() => import('../sites/SiteListPage').then((module) => module.SiteListPage as Screen));
 
