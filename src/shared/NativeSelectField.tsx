@@ -32,7 +32,7 @@ export function NativeSelectField(props: {
   const { name, label, emptyLabel, value, choices, disabled, onChange, sx } = props;
   const id = useId();
   return (
-    <FormControl size="small" disabled={disabled} sx={sx}>
+    <FormControl size="small" margin="none" fullWidth={false} disabled={disabled} sx={sx}>
       <InputLabel htmlFor={id} shrink>
         {label}
       </InputLabel>

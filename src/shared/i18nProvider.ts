@@ -5,6 +5,7 @@
  * before its texts. A missing key is logged in development and shown as the key itself (tests guarantee coverage:
  * i18n/*.test.ts).
  */
+import type { TranslationMessages } from 'ra-core';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { mergeMessages } from '../../i18n/es/merge';
 import { signInMessages } from '../../i18n/es/signIn';
@@ -19,7 +20,7 @@ export function onMissingKey(key: string): string {
   return key;
 }
 
-let messages: Record<string, unknown> = signInMessages;
+let messages: TranslationMessages = signInMessages;
 
 export const i18nProvider = polyglotI18nProvider(() => messages, 'es', [{ locale: 'es', name: 'Español' }], {
   allowMissing: false,

@@ -4,9 +4,10 @@
  * sort the list (`onSort`); 'Activar' on an inactive installed row calls `onActivate` (which confirms first).
  */
 import type { KeyboardEvent } from 'react';
-import { Box, Button, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TableSortLabel } from '@mui/material';
+import { Box, Button, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import PendingActionsIcon from '@mui/icons-material/PendingActions';
 import { useTranslate } from 'react-admin';
+import { SortLabel } from '../shared/SortLabel';
 import {
   formatCount,
   formatSiteDate,
@@ -121,13 +122,13 @@ export function SiteTable(props: {
                 sortDirection={sort?.field === SITE_SORT_FIELDS[column] ? (sort.order === 'ASC' ? 'asc' : 'desc') : false}
               >
                 {onSort ? (
-                  <TableSortLabel
+                  <SortLabel
                     active={sort?.field === SITE_SORT_FIELDS[column]}
                     direction={sort?.field === SITE_SORT_FIELDS[column] && sort.order === 'DESC' ? 'desc' : 'asc'}
                     onClick={() => onSort(column)}
                   >
                     {translate(`sites.columns.${column}`)}
-                  </TableSortLabel>
+                  </SortLabel>
                 ) : (
                   translate(`sites.columns.${column}`)
                 )}
