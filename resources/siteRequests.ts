@@ -1,7 +1,9 @@
 /**
  * Requests of a site (spec 01 §3 'Site request', §4 states): a read-only list for the detail's tabs — Solicitudes
- * (`?siteId=&status=PendingApproval`) and Histórico (`status=Approved,Rejected`), 10 a page (spec 01 §9). Approving and
- * rejecting (`PUT /siterequests/changestatus/{id}`) come with the requests issue.
+ * (`?siteId=&status=PendingApproval`) and Histórico (`status=Approved,Rejected`), 10 a page (spec 01 §9) — and the
+ * `changeStatus` action, `PUT /siterequests/changestatus/{id}` (approve or reject; body rules in
+ * resources/siteRequestRules.ts, handler in server/resources/services/siteRequests.ts). The administrator profile,
+ * `GET /siterequests/administrator/{id}`, is server/routes/siteRequests.ts.
  */
 import { siteRequestsReference } from './references';
 import { defineResource } from './types';
@@ -10,6 +12,8 @@ export const SITE_REQUEST_STATUSES = ['PendingApproval', 'Approved', 'Rejected']
 export type SiteRequestStatus = (typeof SITE_REQUEST_STATUSES)[number];
 /** Site request and history: 10 a page (spec 01 §9). */
 export const SITE_REQUEST_PAGE_SIZE = 10;
+/** The mail log's template names of the requests' messages (resources/maillog.ts: an area's own `area.name`). */
+export const SITE_REQUEST_MAIL = { rejected: 'siterequests.rejected' } as const;
 
 export interface SiteRequestRecord {
   id: number;
@@ -52,6 +56,7 @@ export const siteRequestsResource = defineResource<SiteRequestRecord>({
     { source: 'webMaster', type: 'json', label: 'siteDetail.resources.siterequests.fields.webMaster', list: false },
   ],
   operations: ['list'],
+  actions: [{ name: 'changeStatus', kind: 'custom', method: 'PUT', path: 'changestatus/{id}', scope: 'record' }],
   sort: { field: 'creationDate', order: 'DESC' },
   pageSize: SITE_REQUEST_PAGE_SIZE,
   listMode: 'loadMore',

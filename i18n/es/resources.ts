@@ -1,4 +1,6 @@
 /** Texts of the declared resources: titles, field labels, confirmations and notices. */
+import { siteRequests } from './siteRequests';
+
 export const resources = {
   sitetypes: {
     name: 'Tipo de entidad |||| Tipos de entidad',
@@ -82,4 +84,5 @@ export const resources = {
       after: 'Después',
     },
   },
+  siterequests: siteRequests,
 } as const;

@@ -187,9 +187,10 @@ function registerAction(route: ActionRoute): void {
     access: resourceAccess(action.permissions ?? declaration.permissions.write),
     operationId: actionOperationId(declaration.name, action.name),
     tags: [declaration.name],
-    // 409: `when(record)` refuses it.
-    ...(action.when ? { errorResponses: [409] as const } : {}),
   };
+  // 409: `when(record)` refuses it; a custom handler may add its own answers.
+  const errorResponses = [...new Set([...(action.when ? [409 as const] : []), ...(action.kind === 'custom' ? (handler?.errorResponses ?? []) : [])])];
+  if (errorResponses.length > 0) base.errorResponses = errorResponses;
   const paramSchema = paramsSchema(action.path);
 
   switch (action.kind) {

@@ -17,6 +17,7 @@ import { registerMailLogRoutes } from './maillog';
 import { registerPeopleRoutes } from './people';
 import { registerSiteDetailRoutes } from './siteDetail';
 import { registerSiteRoutes } from './sites';
+import { registerSiteRequestRoutes } from './siteRequests';
 import { registerSitesFileRoutes } from './sitesFile';
 import { registerUserRoutes } from './users';
 
@@ -41,6 +42,7 @@ export async function registerApiRoutes(
   registerMailLogRoutes(app);
   registerPeopleRoutes(app);
   registerBackupRoutes(app);
+  registerSiteRequestRoutes(app);
   registerResourceRoutes(app);
   for (const declaration of options.extraResources ?? []) registerResource(app, declaration);
 }

@@ -254,6 +254,7 @@ const CUSTOM_ROUTE_OWNERS: CustomRouteOwners = {
   'GET /api/v1/audit/actors/': { resource: 'audit', requirement: 'route' },
   'GET /api/v1/stateDocument': { resource: 'documenttypes', requirement: 'read' },
   'PUT /api/v1/siteusers/:alias/:id': { resource: 'administrators', requirement: 'write' },
+  'GET /api/v1/siterequests/administrator/:id': { resource: 'siterequests', requirement: 'read' },
 };
 
 describe('each route has the access its declaration states', () => {

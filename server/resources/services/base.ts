@@ -76,6 +76,8 @@ export interface CustomActionHandler {
   responseSchema?: JsonSchema;
   /** One line for the API reference. */
   summary?: string;
+  /** Error answers the handler adds, for the API reference (e.g. 409 when the record's state refuses the action). */
+  errorResponses?: readonly ErrorStatus[];
 }
 
 export class ResourceService {

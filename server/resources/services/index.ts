@@ -9,6 +9,7 @@ import { SuperadminsService } from './superadmins';
 import { SiteCommentsService } from './siteComments';
 import { SitesService } from './sites';
 import { BackupsService } from './backups';
+import { SiteRequestsService } from './siteRequests';
 
 export { ResourceService } from './base';
 export type { ActionContext, CustomActionHandler, PrepareContext, WriteContext, WriteOperation } from './base';
@@ -22,6 +23,7 @@ const SPECIALISED_SERVICES: Readonly<Record<string, ResourceService>> = {
   sitecomments: new SiteCommentsService(),
   sites: new SitesService(),
   backups: new BackupsService(),
+  siterequests: new SiteRequestsService(),
 };
 
 const registered = new Map<string, ResourceService>();

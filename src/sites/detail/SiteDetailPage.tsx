@@ -36,7 +36,7 @@ function DetailTabs({ site, held, tabs, initial }: { site: SiteDetailRecord; hel
       </Tabs>
       <Box role="tabpanel" id={`site-panel-${tab}`} aria-labelledby={`site-tab-${tab}`}>
         {tab === 'info' && <SiteInfoTab site={site} />}
-        {tab === 'requests' && <SiteRequestsTab siteId={site.id} mode="pending" />}
+        {tab === 'requests' && <SiteRequestsTab siteId={site.id} mode="pending" canDecide={held.includes('Sites')} />}
         {tab === 'history' && <SiteRequestsTab siteId={site.id} mode="history" />}
         {tab === 'comments' && <SiteCommentsTab siteId={site.id} />}
         {tab === 'administrators' && <SiteAdministratorsTab site={site} />}

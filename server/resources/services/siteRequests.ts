@@ -1,0 +1,163 @@
+/**
+ * Site requests (resources/siteRequests.ts): the `changeStatus` action, `PUT /siterequests/changestatus/{id}` (spec 01
+ * §4, §7; issue 9 'Requests'), in the action's transaction with the request locked by the engine:
+ * - the status moves from PendingApproval only, in one statement (`update … where status = 'PendingApproval'`): a
+ *   request already processed — by an earlier call or a simultaneous one that committed first — answers 409
+ *   `RequestAlreadyProcessed`;
+ * - the site's `pendingRequest` flag follows its requests still pending;
+ * - an approval queues the installation job (`sites.install`, payload `{ requestId }`) and answers its id;
+ * - a rejection keeps its reason, queues the rejection e-mail to the applicant (mail log outbox, sent after the
+ *   commit by the mail processor) and, for a UserMade request, marks the site the wizard created deleted and frees
+ *   its domains, so that the site list's counts and the URL check stay right.
+ * The engine writes the audit line (action `changeStatus`, before: the request, after: the answer).
+ */
+import { sql } from 'drizzle-orm';
+import { SITE_REQUEST_MAIL } from '../../../resources/siteRequests';
+import {
+  administratorProfile,
+  changeStatusSchema,
+  personName,
+  rejectionRecipients,
+  type ChangeStatusBody,
+} from '../../../resources/siteRequestRules';
+import type { Db } from '../../db/connection';
+import { ApiError } from '../../http/errors';
+import { currentUser } from '../../http/route';
+import { t } from '../../i18n';
+import { enqueueJob, jobKind, jobOrigin } from '../../jobs';
+import { queueMail } from '../../mail/mailLog';
+import { ResourceService, type ActionContext, type CustomActionHandler } from './base';
+
+/**
+ * The installation job an approval queues, payload `{ requestId }` (the job itself: server/sites/installation/job.ts,
+ * which registers this kind).
+ */
+export const SITE_INSTALL_JOB_KIND = 'sites.install';
+
+async function rows<T>(db: Db, statement: ReturnType<typeof sql>): Promise<T[]> {
+  const result = await db.execute(statement);
+  return ((Array.isArray(result) ? result : (result as { rows?: unknown[] }).rows) ?? []) as T[];
+}
+
+/** 409 when the request is no longer pending (spec 01 §4: only PendingApproval becomes Approved or Rejected). */
+export function alreadyProcessed(): ApiError {
+  const message = t('resources.siterequests.errors.already_processed');
+  return new ApiError(409, 'RequestAlreadyProcessed', message, [{ code: 'RequestAlreadyProcessed', target: 'status', message }]);
+}
+
+interface ProcessedRow {
+  id: number;
+  site_id: number;
+  kind: string;
+  status: string;
+  response_message: string | null;
+  processed_date: string | Date;
+  legal_representative: unknown;
+  web_master: unknown;
+  detail: unknown;
+}
+
+/** The site's pending-request flag, from the requests still pending (a new statement: it sees this transaction's update). */
+async function refreshPendingFlag(tx: Db, siteId: number): Promise<void> {
+  await tx.execute(sql`update sites set pending_request = exists (
+      select 1 from site_requests r where r.site_id = ${siteId} and r.status = 'PendingApproval')
+    where id = ${siteId}`);
+}
+
+/** A rejected UserMade request: the site the wizard created with it is marked deleted and its domains are freed. */
+async function dropUserMadeSite(tx: Db, siteId: number): Promise<void> {
+  const dropped = await rows<{ id: number }>(
+    tx,
+    sql`update sites set is_deleted = true, modified_date = now() where id = ${siteId} and user_made and not installed and not is_deleted returning id`,
+  );
+  if (dropped.length > 0) await tx.execute(sql`delete from site_domains where site_id = ${siteId}`);
+}
+
+async function queueRejectionMail(tx: Db, processed: ProcessedRow, createdBy: number | null): Promise<number> {
+  const profile = administratorProfile({
+    id: processed.id,
+    siteId: processed.site_id,
+    kind: processed.kind,
+    status: processed.status,
+    legalRepresentative: processed.legal_representative,
+    webMaster: processed.web_master,
+  });
+  const [site] = await rows<{ name: string }>(tx, sql`select name from sites where id = ${processed.site_id}`);
+  const recipients = rejectionRecipients(profile);
+  for (const to of recipients) {
+    const who = to === profile.email.trim().toLowerCase() ? personName(profile, 'legalRepresentative') : personName(profile, 'webMaster');
+    const values = { name: who, site: site?.name ?? '', reason: processed.response_message ?? '' };
+    await queueMail(tx, {
+      template: SITE_REQUEST_MAIL.rejected,
+      to,
+      subject: t('resources.siterequests.mail.rejected_subject', values),
+      text: t('resources.siterequests.mail.rejected_text', values),
+      related: { resource: 'siterequests', id: processed.id },
+      createdBy,
+    });
+  }
+  return recipients.length;
+}
+
+const changeStatus: CustomActionHandler = {
+  summary: 'Aprobar o rechazar una solicitud pendiente (status Approved o Rejected; responseMessage, el motivo, obligatorio al rechazar: 50 a 2000 caracteres). Aprobar encola la instalación y responde su jobId',
+  schema: changeStatusSchema,
+  bodySchema: {
+    type: 'object',
+    properties: {
+      status: { description: 'Approved o Rejected' },
+      responseMessage: { description: 'Motivo del rechazo (50 a 2000 caracteres; obligatorio al rechazar)' },
+    },
+  },
+  responseSchema: {
+    type: 'object',
+    properties: {
+      id: { type: 'integer' },
+      siteId: { type: 'integer' },
+      kind: { type: 'string' },
+      status: { type: 'string', enum: ['Approved', 'Rejected'] },
+      responseMessage: { type: 'string', nullable: true },
+      processedDate: { type: 'string', format: 'date-time' },
+      jobId: { type: 'integer', nullable: true, description: 'El trabajo de instalación (GET /jobs/{id}) de una aprobación; null al rechazar' },
+    },
+  },
+  // 409 RequestAlreadyProcessed.
+  errorResponses: [409],
+  async run({ tx, request, record, body }: ActionContext) {
+    const { status, responseMessage } = body as ChangeStatusBody;
+    const requestId = Number(record!.id);
+    const reason = status === 'Rejected' ? (responseMessage ?? null) : (responseMessage || null);
+    // The rule lives in the statement: whatever the code read before, only a pending row changes.
+    const [processed] = await rows<ProcessedRow>(
+      tx,
+      sql`update site_requests set status = ${status}, response_message = ${reason}, processed_date = now()
+        where id = ${requestId} and status = 'PendingApproval'
+        returning id, site_id, kind, status, response_message, processed_date, legal_representative, web_master, detail`,
+    );
+    if (!processed) throw alreadyProcessed();
+    const siteId = Number(processed.site_id);
+    await refreshPendingFlag(tx, siteId);
+    let jobId: number | null = null;
+    if (status === 'Approved') {
+      // The installation job (server/sites/installation/job.ts registers the kind); without it nothing is approved.
+      if (!jobKind(SITE_INSTALL_JOB_KIND)) throw new ApiError(500, 'InternalError', t('resources.siterequests.errors.update_failed'));
+      jobId = await enqueueJob(tx, { kind: SITE_INSTALL_JOB_KIND, payload: { requestId }, ...jobOrigin(request) });
+    } else {
+      if (processed.kind === 'UserMade') await dropUserMadeSite(tx, siteId);
+      await queueRejectionMail(tx, processed, currentUser(request).id);
+    }
+    return {
+      id: requestId,
+      siteId,
+      kind: processed.kind,
+      status: processed.status,
+      responseMessage: processed.response_message,
+      processedDate: new Date(processed.processed_date).toISOString(),
+      jobId,
+    };
+  },
+};
+
+export class SiteRequestsService extends ResourceService {
+  override readonly actions: Record<string, CustomActionHandler> = { changeStatus };
+}
