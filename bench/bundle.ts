@@ -35,7 +35,8 @@ type Manifest = Record<string, ManifestChunk>;
 export const ROUTE_MODULES: Record<string, RegExp[]> = {
   // The public pages are in the entry chunk.
   '/login': [/^src\/auth\/LoginPage\.tsx$/, /^src\/pages\/(LoginPage|PublicShell)\.tsx$/],
-  '/portales': [/^src\/layout\/AppLayout\.tsx$/, /^src\/routes\/ProtectedScreen\.tsx$/, /^src\/sites\/SiteListPage\.tsx$/],
+  // The layout's chunk waits for the signed-in areas' messages and starts the data provider (src/routes/lazyScreen.ts).
+  '/portales': [/^i18n\/es\/signedIn\.ts$/, /^dataProvider\/index\.ts$/, /^src\/layout\/AppLayout\.tsx$/, /^src\/routes\/ProtectedScreen\.tsx$/, /^src\/sites\/SiteListPage\.tsx$/],
 };
 
 /** First-load budget in KiB of gzipped JavaScript (issue 7): every later area keeps these. */

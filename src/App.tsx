@@ -5,7 +5,7 @@
 import { CustomRoutes, Resource } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { authProvider } from '../authProvider/index';
-import { dataProvider } from '../dataProvider/index';
+import { dataProvider } from '../dataProvider/lazy';
 import { resourceReferences } from '../resources/references';
 import type { ResourceReference } from '../resources/types';
 import { LoginPage } from './auth/LoginPage';

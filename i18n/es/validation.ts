@@ -38,16 +38,6 @@ export const validation = {
     percentage_required: 'Debes ingresar el porcentage',
     percentage_invalid: 'El valor no es válido',
   },
-  login: {
-    email_required: 'Debes ingresar el correo electrónico',
-    email_invalid: 'Correo electrónico no válido',
-    password_required: 'Debes ingresar tu contraseña',
-    captcha_required: 'Debes ingresar el Captcha',
-    recovery_email: 'Debes ingresar un correo electrónico válido',
-    new_password: 'Debes por lo menos 6 caracteres',
-    new_password_max: 'La longitud máxima es de 50 caracteres',
-    passwords_mismatch: 'Las contraseñas no coinciden',
-  },
   superadmin: {
     name_required: 'Debes ingresar un nombre',
     name_min: 'El mínimo de caracteres para el nombre es de 5',

@@ -1,9 +1,7 @@
 /** The top bar: the menu derived from MENU_ENTRIES, the user's name and 'Cerrar sesión'. */
 import LogoutIcon from '@mui/icons-material/Logout';
-import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useLogout } from 'react-admin';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
@@ -20,8 +18,10 @@ export function TopBar() {
   const active = activeEntry(pathname, entries);
   const user = getStoredUser();
   return (
-    <AppBar position="static" elevation={1}>
-      <Toolbar sx={{ gap: 2 }}>
+    // Drawn as MUI's static AppBar and Toolbar (a <header>, the page's banner) without their modules: docs/decisions.md
+    // 'First-load budget'.
+    <Box component="header" sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', boxShadow: 1, zIndex: 'appBar', position: 'relative' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, minHeight: { xs: 56, sm: 64 }, px: { xs: 2, sm: 3 } }}>
         <Typography variant="h6" component="span" sx={{ mr: 2, whiteSpace: 'nowrap' }}>
           {text('menu.app_title')}
         </Typography>
@@ -56,7 +56,7 @@ export function TopBar() {
         <Button color="inherit" startIcon={<LogoutIcon />} onClick={() => logout()} sx={{ textTransform: 'none', whiteSpace: 'nowrap' }}>
           {text('menu.logout')}
         </Button>
-      </Toolbar>
-    </AppBar>
+      </Box>
+    </Box>
   );
 }

@@ -7,6 +7,8 @@
  */
 import type { ComponentType } from 'react';
 import type { ResourceDeclaration } from '../../resources/types';
+import { dataProvider } from '../../dataProvider/lazy';
+import { loadSignedInMessages } from '../shared/i18nProvider';
 import { lazyComponent, type Preloadable } from '../shared/lazyComponent';
 
 export type { Preloadable };
@@ -22,7 +24,14 @@ export interface ScreenProps {
 
 export type Screen = ComponentType<ScreenProps>;
 
-export const AppLayout = lazyComponent(() => import('../layout/AppLayout').then((module) => module.AppLayout));
+/**
+ * The layout comes with the signed-in areas' messages (every signed-in screen renders inside it) and starts loading the
+ * data provider, which the screen's first call needs (dataProvider/lazy.ts).
+ */
+export const AppLayout = lazyComponent(() => {
+  void dataProvider.preload().catch(() => {});
+  return Promise.all([import('../layout/AppLayout'), loadSignedInMessages()]).then(([module]) => module.AppLayout);
+});
 
 export const SiteListPage: Preloadable<ScreenProps> = lazyComponent(() => import('../sites/SiteListPage').then((module) => module.SiteListPage as Screen));
 

@@ -5,13 +5,17 @@
  */
 import Button, { type ButtonProps } from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import { useDataProvider, useNotify, useTranslate } from 'ra-core';
 import { useId, useRef, useState } from 'react';
 import type { PortalesDataProvider } from '../../dataProvider';
 import { EXPORT_TIMEOUT_MS, type QueryValue } from '../../dataProvider/httpClient';
 import { fileNameFromDisposition, saveBlob } from './download';
+import type { ExportFormatMenuProps } from './ExportFormatMenu';
+import { onDemand } from './lazyComponent';
+
+// The menu loads on first use (docs/decisions.md 'First-load budget'); pointing at or focusing the button starts it.
+const ExportFormatMenu = onDemand<ExportFormatMenuProps>(() => import('./ExportFormatMenu').then((module) => module.ExportFormatMenu));
+const preloadMenu = () => void ExportFormatMenu.preload().catch(() => {});
 
 const FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFileFormat = (typeof FORMATS)[number];
@@ -39,6 +43,8 @@ export function ExportButton({ path, query, labelKey, fallbackName, variant = 't
   const anchor = useRef<HTMLButtonElement>(null);
   const menuId = useId();
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so that closing keeps the menu's own transition.
+  const [menuUsed, setMenuUsed] = useState(false);
   const [busy, setBusy] = useState(false);
 
   const download = async (format: ExportFileFormat) => {
@@ -71,17 +77,18 @@ export function ExportButton({ path, query, labelKey, fallbackName, variant = 't
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         startIcon={busy ? <CircularProgress size={14} aria-hidden /> : undefined}
-        onClick={() => setOpen(true)}
+        onPointerEnter={preloadMenu}
+        onFocus={preloadMenu}
+        onClick={() => {
+          setMenuUsed(true);
+          setOpen(true);
+        }}
       >
         {busy ? translate('exports.button.busy') : translate(labelKey)}
       </Button>
-      <Menu id={menuId} anchorEl={anchor.current} open={open} onClose={() => setOpen(false)}>
-        {formats.map((format) => (
-          <MenuItem key={format} onClick={() => void download(format)}>
-            {translate(`exports.button.${format}`)}
-          </MenuItem>
-        ))}
-      </Menu>
+      {menuUsed ? (
+        <ExportFormatMenu id={menuId} anchorEl={anchor.current} open={open} formats={formats} onClose={() => setOpen(false)} onPick={(format) => void download(format)} />
+      ) : null}
     </>
   );
 }

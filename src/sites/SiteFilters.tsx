@@ -1,6 +1,7 @@
 /** Search criteria of the site list: name, department, municipality (depends on the department) and group. */
 import { useEffect, useState } from 'react';
-import { Stack, TextField } from '@mui/material';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import { useGetList, useTranslate } from 'react-admin';
 import {
   COUNTRY_LOCATION_ID,
@@ -10,11 +11,9 @@ import {
   withDepartment,
   type SiteSearch,
 } from './siteListRules';
+import { NativeSelectField, type NativeSelectChoice } from '../shared/NativeSelectField';
 
-interface Choice {
-  id: string;
-  name: string;
-}
+type Choice = NativeSelectChoice;
 
 const byName = { field: 'name', order: 'ASC' } as const;
 
@@ -32,39 +31,7 @@ function useGroupChoices(): Choice[] {
   return (data ?? []).map((group) => ({ id: String(group.groupID ?? group.id), name: String(group.name) }));
 }
 
-function ChoiceSelect(props: {
-  name: string;
-  label: string;
-  emptyLabel: string;
-  value: string;
-  choices: Choice[];
-  disabled?: boolean;
-  onChange: (value: string) => void;
-}) {
-  const { name, label, emptyLabel, value, choices, disabled, onChange } = props;
-  return (
-    <TextField
-      select
-      size="small"
-      name={name}
-      label={label}
-      value={value}
-      disabled={disabled}
-      onChange={(event) => onChange(event.target.value)}
-      fullWidth={false}
-      margin="none"
-      sx={{ flex: '1 1 200px', minWidth: 200 }}
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-    >
-      <option value="">{emptyLabel}</option>
-      {choices.map((choice) => (
-        <option key={choice.id} value={choice.id}>
-          {choice.name}
-        </option>
-      ))}
-    </TextField>
-  );
-}
+const selectSx = { flex: '1 1 200px', minWidth: 200 } as const;
 
 export function SiteFilters({ value, onChange }: { value: SiteSearch; onChange: (next: SiteSearch) => void }) {
   const translate = useTranslate();
@@ -101,7 +68,8 @@ export function SiteFilters({ value, onChange }: { value: SiteSearch; onChange: 
         margin="none"
         sx={{ flex: '2 1 260px', minWidth: 260 }}
       />
-      <ChoiceSelect
+      <NativeSelectField
+        sx={selectSx}
         name="parentLocationId"
         label={translate('sites.filters.department')}
         emptyLabel={translate('sites.filters.all_departments')}
@@ -109,7 +77,8 @@ export function SiteFilters({ value, onChange }: { value: SiteSearch; onChange: 
         choices={departments}
         onChange={(id) => onChange(withDepartment(value, id))}
       />
-      <ChoiceSelect
+      <NativeSelectField
+        sx={selectSx}
         name="locationId"
         label={translate('sites.filters.municipality')}
         emptyLabel={translate('sites.filters.all_municipalities')}
@@ -118,7 +87,8 @@ export function SiteFilters({ value, onChange }: { value: SiteSearch; onChange: 
         disabled={!value.parentLocationId}
         onChange={(id) => onChange({ ...value, locationId: id })}
       />
-      <ChoiceSelect
+      <NativeSelectField
+        sx={selectSx}
         name="groupID"
         label={translate('sites.filters.group')}
         emptyLabel={translate('sites.filters.all_groups')}

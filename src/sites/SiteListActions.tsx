@@ -11,7 +11,7 @@ import { useNavigate, useTranslate } from 'react-admin';
 import type { QueryValue } from '../../dataProvider/httpClient';
 import { SITE_EXPORTERS } from '../../resources/areas';
 import { hasAnyPermission } from '../../resources/permissions';
-import { sitesResource } from '../../resources/sites';
+import { sitesReference } from '../../resources/references';
 import { ExportButton } from '../shared/ExportButton';
 import { onDemand } from '../shared/lazyComponent';
 import type { LoadDialogProps, LoadKind } from './loads';
@@ -47,7 +47,7 @@ export function SiteListActions({
 }) {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const canManage = hasAnyPermission(held, sitesResource.permissions.write);
+  const canManage = hasAnyPermission(held, sitesReference.permissions.write);
   const canExport = hasAnyPermission(held, SITE_EXPORTERS);
   const [load, setLoad] = useState<LoadKind | null>(null);
   const [bulkFile, setBulkFile] = useState(false);

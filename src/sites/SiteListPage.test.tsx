@@ -243,11 +243,11 @@ describe('SiteListPage', () => {
     const { calls } = renderList({ permissions: ['Reports'], at: '/portales?estado=inactivos&nombre=alcald' });
     await screen.findByText('Alcaldía 21');
     await user.click(screen.getByRole('button', { name: 'Descarga' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Descargar CSV' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Descargar CSV' }));
     await waitFor(() => expect(calls.filter((c) => c.resource === '/sitesexport').map((c) => c.params.filter)).toEqual([{ name: 'alcald', status: 2, format: 'csv' }]));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Descargar solicitudes' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Descargar solicitudes' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Descargar Excel (XLSX)' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Descargar Excel (XLSX)' }));
     await waitFor(() =>
       expect(calls.filter((c) => c.resource === '/sitesrequestexport').map((c) => c.params.filter)).toEqual([{ name: 'alcald', status: 2, format: 'xlsx' }]),
     );

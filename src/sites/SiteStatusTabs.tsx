@@ -1,8 +1,8 @@
 /** Status tabs Todos / Activos / Inactivos / Por aprobar, each with its total. */
 import { useEffect, useState } from 'react';
-import { Tab, Tabs } from '@mui/material';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { PortalesDataProvider } from '../../dataProvider';
+import { TabBar } from '../shared/TabBar';
 import type { StatusTab } from './siteListRules';
 
 export type SiteStatusCounts = Record<StatusTab, number>;
@@ -35,12 +35,15 @@ export function SiteStatusTabs(props: {
   const translate = useTranslate();
   const counts = useStatusCounts(searchFilter);
   return (
-    <Tabs value={value} onChange={(_event, tab: StatusTab) => onChange(tab)} aria-label={translate('sites.tabs.label')}>
-      {tabs.map((tab) => {
+    <TabBar
+      label={translate('sites.tabs.label')}
+      value={value}
+      onChange={onChange}
+      options={tabs.map((tab) => {
         const label = translate(`sites.tabs.${tab}`);
         const count = counts?.[tab];
-        return <Tab key={tab} value={tab} label={count === undefined ? label : translate('sites.tabs.with_count', { label, count })} />;
+        return { value: tab, label: count === undefined ? label : translate('sites.tabs.with_count', { label, count }) };
       })}
-    </Tabs>
+    />
   );
 }

@@ -63,7 +63,7 @@ describe('ExportButton', () => {
       return { status: 200, headers: new Headers({ 'content-disposition': `attachment; filename*=UTF-8''portales-2026-11-23.xlsx` }), json: new Blob(['x']) };
     });
     await user.click(screen.getByRole('button', { name: 'Descarga' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Descargar Excel (XLSX)' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Descargar Excel (XLSX)' }));
     const busy = await screen.findByRole('button', { name: 'Preparando la descarga…' });
     expect(busy).toBeDisabled();
     expect(calls).toEqual([
@@ -78,7 +78,7 @@ describe('ExportButton', () => {
     const user = userEvent.setup();
     const calls = renderButton(async () => ({ status: 200, headers: new Headers(), json: new Blob(['x']) }));
     await user.click(screen.getByRole('button', { name: 'Descarga' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Descargar CSV' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Descargar CSV' }));
     await waitFor(() => expect(saved.map((file) => file.name)).toEqual(['portales.csv']));
     expect(calls[0]!.options.query).toEqual({ name: 'bogota', status: 2, format: 'csv' });
   });
@@ -89,7 +89,7 @@ describe('ExportButton', () => {
       throw new Error('network');
     });
     await user.click(screen.getByRole('button', { name: 'Descarga' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Descargar CSV' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Descargar CSV' }));
     expect(await screen.findByText('No se pudo descargar el archivo, intenta más tarde')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Descarga' })).toBeEnabled();
     expect(saved).toEqual([]);

@@ -3,11 +3,11 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { I18nContextProvider } from 'ra-core';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, getToken, setToken } from '../../authProvider/storage';
 import { SessionExpiredModal } from '../../src/layout/SessionExpiredModal';
 import { CookiesNotice } from '../../src/shared/CookiesNotice';
-import { i18nProvider } from '../../src/shared/i18nProvider';
+import { i18nProvider, loadSignedInMessages } from '../../src/shared/i18nProvider';
 import { ModalProvider, useModal, type ModalApi } from '../../src/shared/ModalProvider';
 import { WidthNotice } from '../../src/shared/WidthNotice';
 
@@ -38,6 +38,9 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
+
+// The layout's parts render after the signed-in areas' messages are in (the layout's chunk waits for them).
+beforeAll(() => loadSignedInMessages());
 
 describe('session-expired modal', () => {
   it('stays closed while the token is valid', async () => {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { i18nProvider, looksLikeKey, onMissingKey } from '../../src/shared/i18nProvider';
+import { i18nProvider, loadSignedInMessages, looksLikeKey, onMissingKey } from '../../src/shared/i18nProvider';
+import { spanishMessages } from '../../i18n/es/index';
 import { dayjs } from '../../src/shared/dayjs';
 
 afterEach(() => vi.restoreAllMocks());
@@ -22,6 +23,22 @@ describe('i18nProvider', () => {
     expect(looksLikeKey('validation.login.email_required')).toBe(true);
     expect(looksLikeKey('Usuario o clave incorrecta')).toBe(false);
     expect(warn.mock.calls.every(([message]) => String(message).includes('pages.nope.missing'))).toBe(true);
+  });
+});
+
+describe('i18nProvider: the signed-in areas\' messages', () => {
+  it('starts with the sign-in part and adds the rest once loaded, keeping the sign-in texts', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(i18nProvider.translate('validation.login.email_required')).toBe('Debes ingresar el correo electrónico');
+    expect(i18nProvider.translate('sites.list.title')).toBe('sites.list.title');
+    expect(i18nProvider.translate('validation.required')).toBe('validation.required');
+    const loading = loadSignedInMessages();
+    expect(loadSignedInMessages()).toBe(loading);
+    await loading;
+    expect(i18nProvider.translate('sites.list.title')).toBe(spanishMessages.sites.list.title);
+    expect(i18nProvider.translate('validation.required')).toBe('Este campo es obligatorio');
+    expect(i18nProvider.translate('validation.login.email_required')).toBe('Debes ingresar el correo electrónico');
+    expect(i18nProvider.getLocale()).toBe('es');
   });
 });
 
