@@ -84,8 +84,8 @@ describe('accesibilidad (axe-core, WCAG 2 A/AA): ninguna violación grave o crí
 
     for (const tab of ['Superadministradores', 'Administradores', 'Usuarios']) {
       await visit(page, '/administradores', heading('Administradores'));
-      await page.getByRole('tab', { name: tab }).click();
-      await page.getByRole('tab', { name: tab, selected: true }).waitFor();
+      await page.getByRole('tab', { name: tab, exact: true }).click();
+      await page.getByRole('tab', { name: tab, exact: true, selected: true }).waitFor();
       await page.waitForLoadState('networkidle');
       await check(page, `/administradores (pestaña ${tab})`, failures);
     }
