@@ -35,6 +35,9 @@ export const audit = {
     enable: 'Activación',
     disable: 'Inactivación',
     impersonate: 'Ingreso como administrador del portal',
+    install: 'Instalación del portal',
+    install_step: 'Paso de la instalación del portal',
+    install_retry: 'Reintento de la instalación del portal',
   },
   resources: {
     auth: 'Autenticación',

@@ -12,6 +12,7 @@ import { engine } from './engine';
 import { errors } from './errors';
 import { exportTexts } from './exports';
 import { files } from './files';
+import { installation } from './installation';
 import { jobs } from './jobs';
 import { loads } from './loads';
 import { maillog } from './maillog';
@@ -27,5 +28,5 @@ import { users } from './users';
 import { validation } from './validation';
 import { siteDetail } from './siteDetail';
 
-export const spanishMessages = { ...ra, audience, audit, auth, backups, bulkFile, deactivation, engine, errors, exports: exportTexts, files, jobs, loads, maillog, menu, pages, people, resources, settings, siteDetail, siteGroups, sites, users, validation };
+export const spanishMessages = { ...ra, audience, audit, auth, backups, bulkFile, deactivation, engine, errors, exports: exportTexts, files, installation, jobs, loads, maillog, menu, pages, people, resources, settings, siteDetail, siteGroups, sites, users, validation };
 

@@ -9,6 +9,7 @@ import { registerAuthRoutes } from './auth';
 import { registerDeactivationRoutes } from './deactivation';
 import { registerClientConfigRoutes } from './clientConfig';
 import { registerFileRoutes } from './files';
+import { registerInstallationRoutes } from './installation';
 import { registerJobRoutes } from './jobs';
 import { registerLoadRoutes } from './loads';
 import { registerPortalRoutes } from './portal';
@@ -41,6 +42,7 @@ export async function registerApiRoutes(
   registerMailLogRoutes(app);
   registerPeopleRoutes(app);
   registerBackupRoutes(app);
+  registerInstallationRoutes(app);
   registerResourceRoutes(app);
   for (const declaration of options.extraResources ?? []) registerResource(app, declaration);
 }
