@@ -77,7 +77,7 @@ export type InstallerOutcome =
 
 /** The installer's own message, as plain text of at most 300 characters, or null. */
 function installerMessage(body: Record<string, unknown> | null): string | null {
-  const message = text(body?.message).replace(/[<>]/g, '');
+  const message = text(body?.message).replace(/<[^>]*>/g, '').replace(/[<>]/g, '').trim();
   return message ? message.slice(0, 300) : null;
 }
 
