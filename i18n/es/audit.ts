@@ -38,6 +38,7 @@ export const audit = {
     install: 'Instalación del portal',
     install_step: 'Paso de la instalación del portal',
     install_retry: 'Reintento de la instalación del portal',
+    activate: 'Activación de la cuenta',
   },
   resources: {
     auth: 'Autenticación',

@@ -38,6 +38,7 @@ export const installation = {
     steps_pending: 'La instalación no puede finalizar: hay pasos sin terminar',
     in_progress: 'La instalación de esta solicitud está en curso',
     done: 'La instalación de esta solicitud ya terminó',
+    activation_invalid: 'El enlace de activación no es válido, venció o ya fue usado',
   },
   mail: {
     access_subject: 'Tu acceso como administrador del portal %{site}',

@@ -452,3 +452,40 @@ describe('POST /siterequests/{id}/install', () => {
     expect(await site(siteId)).toMatchObject({ installed: true });
   });
 });
+
+describe('POST /portal/administrators/activate', () => {
+  it("the portal redeems a new administrator's e-mailed link once, with the chosen password, only for its own administrators", async () => {
+    const siteId = await newSite();
+    const requestId = await newRequest(siteId);
+    await enqueue(requestId);
+    await drain();
+    const portalKey = installer.calls.at(-1)!.body.portalKey as string;
+    const [legal] = await administrators(siteId);
+    const [mail] = await t.database.query<{ text_body: string }>('select text_body from mail_log where template = $1 and related_id = $2', [INSTALLATION_ACCESS_MAIL, String(legal!.id)]);
+    expect(mail!.text_body).toContain('representante legal');
+    const link = /(\S+)\/administrador\/activar#token=(\S+)/.exec(mail!.text_body)!;
+    expect(link[1]).toBe((await site(siteId)).url);
+    const token = link[2]!;
+    const activate = (key: string, body: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: `${API}/portal/administrators/activate`, headers: { authorization: `Portal ${key}` }, payload: body });
+
+    // Another portal's key does not open this portal's administrator.
+    const otherSite = await newSite();
+    await enqueue(await newRequest(otherSite));
+    await drain();
+    const otherKey = installer.calls.at(-1)!.body.portalKey as string;
+    expect((await activate(otherKey, { token, password: 'clave-segura' })).json()).toMatchObject({
+      error: { details: [{ target: 'token', message: 'El enlace de activación no es válido, venció o ya fue usado' }] },
+    });
+    expect((await activate(portalKey, { token, password: 'corta' })).json()).toMatchObject({ error: { message: 'Debes por lo menos ingresar 6 caracteres' } });
+
+    const activated = await activate(portalKey, { token, password: 'clave-segura' });
+    expect(activated.statusCode).toBe(200);
+    expect(activated.json()).toMatchObject({ userId: Number(legal!.id), adminType: 'LegalRepresentative', email: legal!.email });
+    const [stored] = await t.database.query<{ password_hash: string | null }>('select password_hash from users where id = $1', [legal!.id]);
+    expect(stored!.password_hash).toMatch(/^\$argon2/);
+    // Single use.
+    expect((await activate(portalKey, { token, password: 'otra-clave' })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: `${API}/portal/administrators/activate`, payload: { token, password: 'x' } })).statusCode).toBe(401);
+  });
+});
