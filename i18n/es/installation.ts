@@ -12,6 +12,7 @@ export const installation = {
     running: 'Instalación en curso',
     retry: 'La instalación se reintentará en unos minutos',
     failed: 'La instalación falló',
+    cancelled: 'La instalación fue cancelada',
     done: 'Portal instalado',
   },
   skipped: {

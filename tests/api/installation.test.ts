@@ -439,6 +439,21 @@ describe('POST /siterequests/{id}/install', () => {
     expect((await retry(approved)).json()).toMatchObject({ error: { code: 'InstallationDone', message: 'La instalación de esta solicitud ya terminó' } });
   });
 
+  it('a cancelled installation is put back in the queue and completes', async () => {
+    const siteId = await newSite();
+    const requestId = await newRequest(siteId);
+    const jobId = await enqueue(requestId);
+    const cancelled = await t.app.inject({ method: 'POST', url: `${API}/jobs/${jobId}/cancel`, headers: bearer(sitesToken) });
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled' });
+    await drain();
+    expect(await site(siteId)).toMatchObject({ installed: false });
+    expect((await retry(requestId)).json()).toEqual({ jobId });
+    expect(await installationState(requestId)).toMatchObject({ jobId, status: 'queued' });
+    await drain();
+    expect(await job(jobId)).toMatchObject({ status: 'done' });
+    expect(await site(siteId)).toMatchObject({ installed: true });
+  });
+
   it('an approved request without a job gets one; two retries at once queue a single job', async () => {
     const siteId = await newSite();
     const requestId = await newRequest(siteId);

@@ -18,7 +18,7 @@
  * Network calls (Matomo, installer) run outside any transaction; Matomo is asked for an existing site first and the
  * installer receives the same `installationId` on every retry, so a call repeated after a crash does no harm.
  * Every step writes a line in the site's history (audit, resource `sites`), and the request's `detail.installation`
- * says how the installation stands (`running`, `retry`, `failed` with the error code and step, `done`).
+ * says how the installation stands (`queued`, `running`, `retry`, `failed` with the error code and step, `cancelled`, `done`).
  */
 import { sql } from 'drizzle-orm';
 import { permissionsOverCatalogue } from '../../../resources/people/rules';
@@ -112,7 +112,7 @@ async function lockSite(tx: Db, siteId: number, step: InstallationStep): Promise
   return site;
 }
 
-async function readSite(db: Db, siteId: number, step: InstallationStep): Promise<SiteRow> {
+async function readSite(db: Db, siteId: number, step: InstallationStep | null): Promise<SiteRow> {
   const [site] = rowsOf<SiteRow>(await db.execute(sql`select ${SITE_COLUMNS} from sites where id = ${siteId}`));
   if (!site || site.isDeleted) throw new InstallationFailure('InstallationRequestInvalid', step, t('installation.errors.site_deleted'));
   return site;
@@ -350,7 +350,7 @@ registerJobKind<SiteInstallPayload>(SITE_INSTALL_JOB, {
       request = Number.isSafeInteger(requestId) ? await readRequest(ctx.db, requestId) : null;
       if (!request) throw new InstallationFailure('InstallationRequestInvalid', null, t('installation.errors.request_missing'));
       if (request.status !== 'Approved') throw new InstallationFailure('InstallationRequestInvalid', null, t('installation.errors.not_approved'));
-      const site = await readSite(ctx.db, request.siteId, 'url');
+      const site = await readSite(ctx.db, request.siteId, null);
       await recordState(ctx.db, request.id, { jobId: ctx.job.id, status: 'running' });
       await ctx.items(installationSteps(site.installed));
       for (const key of await ctx.pendingItems()) {
@@ -360,7 +360,11 @@ registerJobKind<SiteInstallPayload>(SITE_INSTALL_JOB, {
       }
       return { requestId: request.id, siteId: request.siteId, installed: true };
     } catch (error) {
-      if (error instanceof JobInterrupted) throw error;
+      if (error instanceof JobInterrupted) {
+        // Cancelled from the wait screen: the request says so (a retry puts it back); a handover says nothing.
+        if (error.reason === 'cancelled' && request) await recordState(ctx.db, request.id, { jobId: ctx.job.id, status: 'cancelled', step }).catch(() => undefined);
+        throw error;
+      }
       const failure = error instanceof InstallationFailure ? error : null;
       const temporary = failure ? failure.temporary : isTemporaryError(error);
       const retrying = temporary && ctx.job.attempt < RETRY.maxAttempts;
