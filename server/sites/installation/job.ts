@@ -37,6 +37,7 @@ import {
   installationSteps,
   profileOf,
   requestedAllowedUrl,
+  SITE_URL_MAX,
   type AdministratorProfile,
   type InstallationErrorCode,
   type InstallationStep,
@@ -204,7 +205,8 @@ async function installPortal(ctx: Ctx, request: RequestRow): Promise<void> {
   const installer = installerConfig(config);
   const site = await readSite(ctx.db, request.siteId, step);
   const urls = splitAllowedUrls(site.allowedUrl);
-  const address = site.url || urls[0] || null;
+  // The portal's address: its own, else its first allowed URL when it fits the `url` column.
+  const address = site.url || (urls[0] && urls[0].length <= SITE_URL_MAX ? urls[0] : null);
   if (site.installed) {
     await ctx.runItem(step, async () => skippedInstalled());
     return;

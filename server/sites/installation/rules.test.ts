@@ -22,6 +22,7 @@ describe('requestedAllowedUrl', () => {
     expect(requestedAllowedUrl('no es url', null)).toBeNull();
     expect(requestedAllowedUrl(null, { site: 'x' })).toBeNull();
     expect(requestedAllowedUrl(null, [])).toBeNull();
+    expect(requestedAllowedUrl(`https://${'a'.repeat(1000)}.gov.co`, { allowedUrl: 'https://corta.gov.co' })).toBe('https://corta.gov.co');
   });
 });
 
@@ -56,6 +57,7 @@ describe('installerOutcome', () => {
     expect(installerOutcome(200, { url: 'https://portal.gov.co' })).toEqual({ ok: true, url: 'https://portal.gov.co' });
     expect(installerOutcome(201, { url: 'javascript:alert(1)' })).toEqual({ ok: true, url: null });
     expect(installerOutcome(204, null)).toEqual({ ok: true, url: null });
+    expect(installerOutcome(200, { url: `https://${'a'.repeat(200)}.gov.co` })).toEqual({ ok: true, url: null });
   });
 
   it('DataBaseIsAlreadyExists is permanent and keeps the installer message as plain text', () => {

@@ -24,6 +24,10 @@ export function installationSteps(siteInstalled: boolean): InstallationStep[] {
   return siteInstalled ? ['administrators', 'finish'] : [...INSTALLATION_STEPS];
 }
 
+/** The sizes of the `sites.allowed_url` and `sites.url` columns. */
+const ALLOWED_URL_MAX = 1000;
+export const SITE_URL_MAX = 200;
+
 const record = (value: unknown): Record<string, unknown> | null =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 
@@ -35,7 +39,9 @@ const record = (value: unknown): Record<string, unknown> | null =>
 export function requestedAllowedUrl(siteAllowedUrl: string | null | undefined, detail: unknown): string | null {
   const fromDetail = record(record(detail)?.site)?.allowedUrl ?? record(detail)?.allowedUrl;
   for (const candidate of [siteAllowedUrl, fromDetail]) {
-    if (typeof candidate === 'string' && candidate.trim() !== '' && allowedUrlsValid(candidate)) return splitAllowedUrls(candidate).join(',');
+    if (typeof candidate !== 'string' || candidate.trim() === '' || !allowedUrlsValid(candidate)) continue;
+    const joined = splitAllowedUrls(candidate).join(',');
+    if (joined.length <= ALLOWED_URL_MAX) return joined;
   }
   return null;
 }
@@ -90,7 +96,7 @@ export function installerOutcome(status: number | null, body: unknown): Installe
   const answer = record(body);
   if (status !== null && status >= 200 && status < 300) {
     const url = text(answer?.url);
-    return { ok: true, url: url && allowedUrlsValid(url) && splitAllowedUrls(url).length === 1 ? url.slice(0, 200) : null };
+    return { ok: true, url: url && url.length <= SITE_URL_MAX && allowedUrlsValid(url) && splitAllowedUrls(url).length === 1 ? url : null };
   }
   if (text(answer?.code) === 'DataBaseIsAlreadyExists') return { ok: false, code: 'DataBaseIsAlreadyExists', temporary: false, message: installerMessage(answer) };
   const temporary = status === null || status >= 500 || status === 408 || status === 429;
