@@ -104,7 +104,10 @@ it('completes an installation after its process was killed during the installer 
   });
 
   const first = startWorker('first');
-  await new Promise<void>((resolve) => (onCall = resolve));
+  await Promise.race([
+    new Promise<void>((resolve) => (onCall = resolve)),
+    first.exited.then((code) => Promise.reject(new Error(`the first worker exited (${code}) before calling the installer`))),
+  ]);
   first.child.kill('SIGKILL');
   await first.exited;
   onCall = null;
