@@ -26,6 +26,13 @@ export interface ServerConfig {
   matomoUrl: string | undefined;
   /** Matomo's API token (MATOMO_TOKEN): with MATOMO_URL, a site's update also updates its analytics site (server/sites/matomo.ts). */
   matomoToken: string | undefined;
+  /**
+   * The portal installer (INSTALLER_URL, INSTALLER_TOKEN, INSTALLER_TIMEOUT_MS): the installation job POSTs to it
+   * (docs/services.md 'Site installation'); without it the built-in installer marks the site installed and active.
+   */
+  installerUrl: string | undefined;
+  installerToken: string | undefined;
+  installerTimeoutMs: number;
   /** API_DOCS=1 serves the API reference at /api/docs and the OpenAPI document without signing in. */
   apiDocs: boolean;
   /** Absolute lifetime of a session in hours from sign-in: refresh never extends it. */
@@ -109,6 +116,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     tileUrl: env.TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     matomoUrl: env.MATOMO_URL || undefined,
     matomoToken: env.MATOMO_TOKEN || undefined,
+    installerUrl: env.INSTALLER_URL || undefined,
+    installerToken: env.INSTALLER_TOKEN || undefined,
+    installerTimeoutMs: positiveInteger(env.INSTALLER_TIMEOUT_MS, 120_000),
     apiDocs: env.API_DOCS === '1',
     sessionMaxHours: positiveNumber(env.SESSION_MAX_HOURS, 12),
     serveAdmin: env.SERVE_ADMIN !== '0',

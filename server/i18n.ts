@@ -5,6 +5,7 @@ import { deactivation } from '../i18n/es/deactivation';
 import { bulkFile } from '../i18n/es/bulkFile';
 import { exportTexts } from '../i18n/es/exports';
 import { files } from '../i18n/es/files';
+import { installation } from '../i18n/es/installation';
 import { jobs } from '../i18n/es/jobs';
 import { loads } from '../i18n/es/loads';
 import { openapi } from '../i18n/es/openapi';
@@ -21,5 +22,5 @@ import { sites } from '../i18n/es/sites';
 import { createTranslator, type MessageTree } from '../i18n/translate';
 import { siteDetail } from '../i18n/es/siteDetail';
 
-export const t = createTranslator({ ...serverMessages, audience, backups, bulkFile, deactivation, exports: exportTexts, files, jobs, lists, loads, maillog, openapi, people, portal, realtime, resources, serverAuth, serverStartup, siteDetail, siteGroups, sites } as unknown as MessageTree);
+export const t = createTranslator({ ...serverMessages, audience, backups, bulkFile, deactivation, exports: exportTexts, files, installation, jobs, lists, loads, maillog, openapi, people, portal, realtime, resources, serverAuth, serverStartup, siteDetail, siteGroups, sites } as unknown as MessageTree);
 

@@ -35,6 +35,10 @@ export const audit = {
     enable: 'Activación',
     disable: 'Inactivación',
     impersonate: 'Ingreso como administrador del portal',
+    install: 'Instalación del portal',
+    install_step: 'Paso de la instalación del portal',
+    install_retry: 'Reintento de la instalación del portal',
+    activate: 'Activación de la cuenta',
   },
   resources: {
     auth: 'Autenticación',

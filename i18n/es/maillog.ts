@@ -15,6 +15,9 @@ export const maillog = {
       lock: 'Aviso de cuenta bloqueada',
       email_changed: 'Aviso de cambio de correo',
     },
+    sites: {
+      installation_access: 'Acceso de administrador de portal',
+    },
   },
   errors: {
     temporary: 'Falla temporal del servidor de correo: %{detail}',

@@ -10,6 +10,7 @@ import { deactivation } from './deactivation';
 import { engine } from './engine';
 import { exportTexts } from './exports';
 import { files } from './files';
+import { installation } from './installation';
 import { jobs } from './jobs';
 import { loads } from './loads';
 import { maillog } from './maillog';
@@ -22,4 +23,4 @@ import { sites } from './sites';
 import { users } from './users';
 import { validation } from './validation';
 
-export const signedInMessages = { audience, audit, backups, bulkFile, deactivation, engine, exports: exportTexts, files, jobs, loads, maillog, people, resources, settings, siteDetail, siteGroups, sites, users, validation };
+export const signedInMessages = { audience, audit, backups, bulkFile, deactivation, engine, exports: exportTexts, files, installation, jobs, loads, maillog, people, resources, settings, siteDetail, siteGroups, sites, users, validation };

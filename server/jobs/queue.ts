@@ -1,4 +1,5 @@
 /** Putting work in the queue: one row in `jobs`, inside the caller's transaction when it passes one. */
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/connection';
 import { jobs } from '../db/schema';
@@ -39,4 +40,28 @@ export async function enqueueJob<Payload>(db: Db, job: NewJob<Payload>): Promise
     })
     .returning({ id: jobs.id });
   return row!.id;
+}
+
+/**
+ * Puts a job that stopped — `failed`, `cancelled`, or waiting to `retry` — back in the queue to run now, with its
+ * attempts counted afresh. Its items keep their states, so the job resumes at the first item not finished. A single
+ * conditional update: of two calls at once only one requeues; answers false when the job is queued, running, done or
+ * missing.
+ */
+export async function requeueJob(db: Db, jobId: number): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({
+      status: 'queued',
+      attempts: 0,
+      error: null,
+      finishedAt: null,
+      cancelRequested: false,
+      lockedBy: null,
+      lockedAt: null,
+      runAfter: sql`now()`,
+    })
+    .where(and(eq(jobs.id, jobId), inArray(jobs.status, ['failed', 'cancelled', 'retry'])))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
 }

@@ -9,6 +9,7 @@ import { registerAuthRoutes } from './auth';
 import { registerDeactivationRoutes } from './deactivation';
 import { registerClientConfigRoutes } from './clientConfig';
 import { registerFileRoutes } from './files';
+import { registerInstallationRoutes } from './installation';
 import { registerJobRoutes } from './jobs';
 import { registerLoadRoutes } from './loads';
 import { registerPortalRoutes } from './portal';
@@ -43,6 +44,7 @@ export async function registerApiRoutes(
   registerPeopleRoutes(app);
   registerBackupRoutes(app);
   registerSiteRequestRoutes(app);
+  registerInstallationRoutes(app);
   registerResourceRoutes(app);
   for (const declaration of options.extraResources ?? []) registerResource(app, declaration);
 }

@@ -24,15 +24,13 @@ import type { Db } from '../../db/connection';
 import { ApiError } from '../../http/errors';
 import { currentUser } from '../../http/route';
 import { t } from '../../i18n';
-import { enqueueJob, jobKind, jobOrigin } from '../../jobs';
+import { enqueueJob, jobOrigin } from '../../jobs';
 import { queueMail } from '../../mail/mailLog';
 import { ResourceService, type ActionContext, type CustomActionHandler } from './base';
+import { SITE_INSTALL_JOB } from '../../sites/installation/job';
 
-/**
- * The installation job an approval queues, payload `{ requestId }` (the job itself: server/sites/installation/job.ts,
- * which registers this kind).
- */
-export const SITE_INSTALL_JOB_KIND = 'sites.install';
+/** The installation job an approval queues, payload `{ requestId }` (registered by server/sites/installation/job.ts). */
+export const SITE_INSTALL_JOB_KIND = SITE_INSTALL_JOB;
 
 async function rows<T>(db: Db, statement: ReturnType<typeof sql>): Promise<T[]> {
   const result = await db.execute(statement);
@@ -140,7 +138,6 @@ const changeStatus: CustomActionHandler = {
     let jobId: number | null = null;
     if (status === 'Approved') {
       // The installation job (server/sites/installation/job.ts registers the kind); without it nothing is approved.
-      if (!jobKind(SITE_INSTALL_JOB_KIND)) throw new ApiError(500, 'InternalError', t('resources.siterequests.errors.update_failed'));
       jobId = await enqueueJob(tx, { kind: SITE_INSTALL_JOB_KIND, payload: { requestId }, ...jobOrigin(request) });
     } else {
       if (processed.kind === 'UserMade') await dropUserMadeSite(tx, siteId);
