@@ -10,7 +10,7 @@ export const permissionsResource = defineCustomResource({
   ...permissionsReference,
   table: 'permissions',
   fields: [
-    { source: 'permissionID', type: 'id', label: 'resources.permissions.fields.permissionID' },
-    { source: 'name', type: 'text', label: 'resources.permissions.fields.name', maxLength: 50 },
+    { source: 'permissionID', type: 'id' },
+    { source: 'name', type: 'text', maxLength: 50 },
   ],
 });

@@ -49,7 +49,7 @@ export const sitesReference = defineReference({
   apiPath: '/sites/',
   idField: 'id',
   area: 'sites',
-  title: 'sites.resources.sites.title',
+  title: 'resources.sites.title',
   permissions: { read: PORTAL_AREA, write: SITES },
 });
 
@@ -57,7 +57,7 @@ export const locationsReference = defineReference({
   name: 'locations',
   apiPath: '/locations/',
   idField: 'id',
-  title: 'sites.resources.locations.title',
+  title: 'resources.locations.title',
   permissions: { read: 'authenticated', write: SITES },
 });
 
@@ -66,7 +66,7 @@ export const groupsReference = defineReference({
   apiPath: '/sites/groups/',
   idField: 'groupID',
   area: 'sites.groups',
-  title: 'sites.resources.groups.title',
+  title: 'resources.groups.title',
   permissions: { read: GROUP_READERS, write: SITES },
 });
 
@@ -93,7 +93,7 @@ export const siteCommentsReference = defineReference({
   name: 'sitecomments',
   apiPath: '/sites/comments',
   idField: 'siteCommentID',
-  title: 'siteDetail.resources.sitecomments.title',
+  title: 'resources.sitecomments.title',
   permissions: { read: SITES, write: SITES },
 });
 
@@ -102,7 +102,7 @@ export const siteRequestsReference = defineReference({
   name: 'siterequests',
   apiPath: '/siterequests/',
   idField: 'id',
-  title: 'siteDetail.resources.siterequests.title',
+  title: 'resources.siterequests.title',
   permissions: { read: SITES, write: SITES },
 });
 

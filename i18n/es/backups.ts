@@ -1,23 +1,6 @@
 /** Site backups (spec 01 §3 'Backup', §4, §8): the detail's backup summary, the download page and the server's texts. */
 export const backups = {
   title: 'Copias de seguridad',
-  fields: {
-    id: 'Id',
-    siteId: 'Entidad',
-    site: 'Entidad',
-    status: 'Estado',
-    creationDate: 'Fecha de solicitud',
-    processDate: 'Fecha de generación',
-    size: 'Tamaño',
-    downloadHash: 'Código de descarga',
-    jobId: 'Trabajo',
-  },
-  status: {
-    requested: 'Solicitada',
-    inProgress: 'En proceso',
-    ready: 'Lista para descargar',
-    failed: 'Falló',
-  },
   messages: {
     created: 'Se está generando la copia de seguridad; te avisaremos por correo cuando esté lista (entre 30 y 60 minutos)',
     deleted: 'Backup eliminado correctamente',
@@ -42,3 +25,28 @@ export const backups = {
     failed_text: 'Hola %{name}:\n\nNo fue posible generar la copia de seguridad de %{site}. Intenta de nuevo más tarde desde el detalle de la entidad.',
   },
 };
+
+/** Texts of the backups declaration (resources/backups.ts), merged into `resources.*` by i18n/es/resources.ts. */
+export const backupResourceTexts = {
+  backups: {
+    fields: {
+      id: 'Id',
+      siteId: 'Entidad',
+      site: 'Entidad',
+      status: 'Estado',
+      creationDate: 'Fecha de solicitud',
+      processDate: 'Fecha de generación',
+      size: 'Tamaño',
+      downloadHash: 'Código de descarga',
+      jobId: 'Trabajo',
+    },
+    choices: {
+      status: {
+        requested: 'Solicitada',
+        inProgress: 'En proceso',
+        ready: 'Lista para descargar',
+        failed: 'Falló',
+      },
+    },
+  },
+} as const;

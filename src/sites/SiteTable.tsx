@@ -17,6 +17,7 @@ import {
   type SiteSort,
   type SiteSortColumn,
 } from './siteListRules';
+import { choiceKey } from '../../resources/types';
 
 /** The pending-request chip's colours. */
 const PENDING_BACKGROUND = '#fff3e0';
@@ -64,7 +65,7 @@ function StatusCell({ site, held, onActivate }: { site: SiteRow; held: readonly 
           sx={{ bgcolor: PENDING_BACKGROUND, color: PENDING_TEXT, '& .MuiChip-icon': { color: PENDING_TEXT } }}
           aria-label={translate('sites.list.pending_request')}
           title={translate('sites.list.pending_request')}
-          label={site.requestType ? translate(`sites.request_type.${site.requestType}`, { _: site.requestType }) : translate('sites.list.pending_request')}
+          label={site.requestType ? translate(choiceKey('siterequests', 'kind', site.requestType), { _: site.requestType }) : translate('sites.list.pending_request')}
         />
       ) : null}
     </Stack>

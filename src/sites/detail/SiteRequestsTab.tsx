@@ -5,11 +5,12 @@
 import { Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { SITE_REQUEST_PAGE_SIZE } from '../../../resources/siteRequests';
+import { choiceKey } from '../../../resources/types';
 import { LoadMoreList } from '../../engine/LoadMoreList';
 import { formatDateTime } from './formatting';
 
 /** The status name of a request (spec 01 §2 'Histórico … with a status name'). */
-const statusLabel = (status: string) => `siteDetail.resources.siterequests.fields.status.choices.${status}`;
+const statusLabel = (status: string) => choiceKey('siterequests', 'status', status);
 
 export function SiteRequestsTab({ siteId, mode }: { siteId: number; mode: 'pending' | 'history' }) {
   const translate = useTranslate();
@@ -38,7 +39,7 @@ export function SiteRequestsTab({ siteId, mode }: { siteId: number; mode: 'pendi
             {rows.map((row) => (
               <TableRow key={row.id}>
                 <TableCell>{formatDateTime(row.creationDate as string)}</TableCell>
-                <TableCell>{translate(`sites.request_type.${row.kind as string}`)}</TableCell>
+                <TableCell>{translate(choiceKey('siterequests', 'kind', row.kind as string))}</TableCell>
                 <TableCell>{translate(statusLabel(row.status as string))}</TableCell>
                 {history && <TableCell>{formatDateTime(row.processedDate as string | null)}</TableCell>}
                 {history && <TableCell>{(row.responseMessage as string | null) ?? ''}</TableCell>}
