@@ -5,10 +5,9 @@
  * alias and domain uniqueness, alias locked once installed, order type from the entity type, domains in
  * `site_domains`). The screens are hand-written (src/sites, the area's screen).
  */
-import * as yup from 'yup';
 import type { ListFilterSpec, ListOrderSpec } from './listQuery';
 import { sitesReference } from './references';
-import { allowedUrlsValid } from './siteRules';
+import { siteFormSchema } from './siteForm';
 import { defineResource } from './types';
 
 export interface SiteListRecord {
@@ -104,30 +103,6 @@ const SITE_FILTERS: Readonly<Record<string, ListFilterSpec>> = {
 /** The filters that choose a tab: the tab counts leave them out, so that every tab counts the same search. */
 export const SITE_TAB_FILTERS = ['status', 'pendingRequest'] as const;
 
-const number = (message: string) => yup.number().typeError(message).nullable().required('validation.field.required');
-
-/** Site form rules with the spec's messages (spec 01 §5); uniqueness and the alias lock are the server's (service). */
-const siteSchema = yup.object({
-  name: yup.string().trim().required('validation.field.required').min(5, 'validation.site.name_length').max(200, 'validation.site.name_length'),
-  alias: yup
-    .string()
-    .trim()
-    .required('validation.field.required')
-    .min(3, 'validation.site.alias_length')
-    .max(220, 'validation.site.alias_length')
-    .matches(/^[A-Za-z0-9_-]+$/, 'validation.site.alias_pattern'),
-  orderType: number('validation.field.choice').oneOf([0, 1], 'validation.field.choice'),
-  allowedUrl: yup
-    .string()
-    .trim()
-    .required('validation.field.required')
-    .max(200, 'validation.site.allowed_url_length')
-    .test('urls', 'validation.site.allowed_url', (value) => value === undefined || allowedUrlsValid(value)),
-  address: yup.string().trim().required('validation.field.required').min(5, 'validation.site.address_length').max(150, 'validation.site.address_length'),
-  siteLatitude: number('validation.site.latitude').min(-90, 'validation.site.latitude').max(90, 'validation.site.latitude'),
-  siteLongitude: number('validation.site.longitude').min(-180, 'validation.site.longitude').max(180, 'validation.site.longitude'),
-});
-
 export const sitesResource = defineResource<SiteRecord>({
   ...sitesReference,
   table: 'sites',
@@ -202,7 +177,8 @@ export const sitesResource = defineResource<SiteRecord>({
       },
     },
   ],
-  schema: siteSchema,
+  // The site form's own schema (resources/siteForm.ts): the browser and the API answer the same messages.
+  schema: siteFormSchema,
   sort: { field: 'name', order: 'ASC' },
   // Site list 20 per page (spec 01 §9); 'Ver más' and the group lookup ask for more, up to 100.
   pageSize: 20,
