@@ -116,8 +116,8 @@ export const superadminsReference = defineReference({
 });
 
 /**
- * The permission catalogue (`GET /permissions`, spec 01 §7): the hand-written route answers it with `meta.total`;
- * declared so that superadmins' `permissions` links to it (its table and fields).
+ * The permission catalogue (`GET /permissions`, spec 01 §7): a read-only list on the engine answering `meta.total`
+ * (resources/permissionCatalogue.ts); superadmins' `permissions` link to it.
  */
 export const permissionsReference = defineReference({
   name: 'permissions',
@@ -125,7 +125,6 @@ export const permissionsReference = defineReference({
   idField: 'permissionID',
   title: 'resources.permissions.title',
   permissions: { read: 'authenticated', write: ['Users'] },
-  routes: 'custom',
 });
 
 // Administrators and site users (spec 01 §2 'Users', §6): Users and Reports read them, only Users changes anyone.

@@ -292,6 +292,11 @@ export interface ResourceModel<TRecord extends AnyObject = AnyObject> {
    * same data version as when it was filled (any write bumps it), so never a stale page.
    */
   listCache?: boolean;
+  /**
+   * The list answer carries `meta.total`, the number of records that match the query (one `count(*)` more per page):
+   * for the spec's lists that answer it, e.g. `GET /permissions` (spec 01 §7).
+   */
+  listTotal?: boolean;
   /** How the generated list pages: numbered pages (default), or one growing list with 'Ver más'. */
   listMode?: 'pages' | 'loadMore';
   /**
