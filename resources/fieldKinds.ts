@@ -8,7 +8,7 @@ import * as yup from 'yup';
 import type { AnyObject, ObjectSchema, Schema } from 'yup';
 import { audienceSchema } from './audience';
 import type { ListFilterSpec } from './listQuery';
-import { junctionOf, type FieldDeclaration, type FieldType, type ResourceModel } from './types';
+import { choiceKey, junctionOf, type FieldDeclaration, type FieldType, type ResourceModel } from './types';
 
 /** Lower-case e-mail shape (spec: "lowercase e-mail pattern"); the `email` kind and the superadmins use it. */
 export const EMAIL_PATTERN = /^[a-z0-9._%+-]+@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/;
@@ -57,9 +57,9 @@ const textRule = (field: FieldDeclaration) => yup.string().trim().max(field.maxL
 const textFilter: FilterFor = (field, sql, description) => ({ kind: 'in', type: 'text', sql, maxLength: field.maxLength, description });
 const noFilter: FilterFor = () => undefined;
 
-/** `resources.<name>.fields.<source>.choices.<value>` unless the choice names its own key. */
-export function choiceLabelKey(resourceName: string, field: FieldDeclaration, choice: { id: string; labelKey?: string }): string {
-  return choice.labelKey ?? `resources.${resourceName}.fields.${field.source}.choices.${choice.id}`;
+/** `resources.<name>.choices.<source>.<value>` (choiceKey) unless the choice names its own key. */
+export function choiceLabelKey(resourceName: string, field: Pick<FieldDeclaration, 'source'>, choice: { id: string; labelKey?: string }): string {
+  return choice.labelKey ?? choiceKey(resourceName, field.source, choice.id);
 }
 
 const choiceIds = (field: FieldDeclaration): string[] => (field.choices ?? []).map((choice) => choice.id);

@@ -38,13 +38,12 @@ export const groupsResource = defineResource<GroupRecord>({
   ...groupsReference,
   table: 'groups',
   fields: [
-    { source: 'groupID', type: 'id', label: 'sites.resources.groups.fields.groupID', list: false },
+    { source: 'groupID', type: 'id', list: false },
     // `?name=` is the spec's contains search; `search` (react-admin's q) searches the same.
-    { source: 'name', type: 'text', label: 'sites.resources.groups.fields.name', maxLength: GROUP_NAME_MAX, searchable: true, filter: 'search', required: true },
+    { source: 'name', type: 'text', maxLength: GROUP_NAME_MAX, searchable: true, filter: 'search', required: true },
     {
       source: 'countEntities',
       type: 'integer',
-      label: 'sites.resources.groups.fields.countEntities',
       readOnly: true,
       // The group's entities, without the deleted ones.
       computed: { sql: 'select count(*)::int from group_sites gs join sites s on s.id = gs.site_id where gs.group_id = t.group_id and not s.is_deleted' },
@@ -52,7 +51,6 @@ export const groupsResource = defineResource<GroupRecord>({
     {
       source: 'sites',
       type: 'manyToMany',
-      label: 'siteGroups.fields.sites',
       reference: { resource: 'sites', display: 'name' },
       ordered: true,
       required: true,
@@ -63,7 +61,6 @@ export const groupsResource = defineResource<GroupRecord>({
     {
       source: 'rows',
       type: 'json',
-      label: 'siteGroups.fields.rows',
       readOnly: true,
       list: false,
       computed: {
@@ -95,9 +92,9 @@ export const groupSitesFindResource = defineResource<GroupSiteCandidate>({
   ...groupSitesFindReference,
   table: 'sites',
   fields: [
-    { source: 'siteID', type: 'id', column: 'id', label: 'siteGroups.fields.siteID' },
-    { source: 'name', type: 'text', label: 'sites.resources.sites.fields.name', maxLength: 200, searchable: true, filter: 'search' },
-    { source: 'alias', type: 'text', label: 'sites.resources.sites.fields.alias', maxLength: 220, filter: false },
+    { source: 'siteID', type: 'id', column: 'id' },
+    { source: 'name', type: 'text', maxLength: 200, searchable: true, filter: 'search' },
+    { source: 'alias', type: 'text', maxLength: 220, filter: false },
   ],
   listWhere: 'not t.is_deleted',
   searchMinLength: 3,
@@ -124,10 +121,10 @@ export const groupSitesResource = defineResource<GroupSiteRecord>({
   ...groupSitesReference,
   table: 'group_sites',
   fields: [
-    { source: 'siteID', type: 'id', column: 'site_id', label: 'siteGroups.fields.siteID' },
-    { source: 'groupID', type: 'integer', column: 'group_id', label: 'sites.resources.groups.fields.groupID' },
-    { source: 'order', type: 'integer', label: 'siteGroups.fields.order' },
-    { source: 'name', type: 'text', label: 'sites.resources.sites.fields.name', readOnly: true, computed: { sql: 'select s.name from sites s where s.id = t.site_id' } },
+    { source: 'siteID', type: 'id', column: 'site_id' },
+    { source: 'groupID', type: 'integer', column: 'group_id' },
+    { source: 'order', type: 'integer' },
+    { source: 'name', type: 'text', readOnly: true, computed: { sql: 'select s.name from sites s where s.id = t.site_id' } },
   ],
   listWhere: 'exists (select 1 from sites s where s.id = t.site_id and not s.is_deleted)',
   operations: ['list'],

@@ -27,7 +27,7 @@ export const catalogueResources: readonly ResourceDeclaration[] = [
 /** Site area resources, all on the engine: sites (with hand-written screens), locations, groups and their rows of sites, annotations and requests. */
 export const siteResources: readonly AnyResourceDeclaration[] = [sitesResource, locationsResource, groupsResource, groupSitesResource, groupSitesFindResource, siteCommentsResource, siteRequestsResource];
 
-/** User area resources: the permission catalogue (hand-written `GET /permissions`), superadmins and the audit trail on the engine. */
+/** User area resources: the permission catalogue (`GET /permissions`, a list with `meta.total`), superadmins and the audit trail, on the engine. */
 export const userResources: readonly AnyResourceDeclaration[] = [permissionsResource, superadminsResource, auditResource];
 
 /** Administrators and site users (rows of `users` by user type) and their site-permission catalogue, on the engine. */

@@ -1,16 +1,27 @@
 /**
- * The permission catalogue (spec 01 §6, `GET /permissions`): the nine rows of the `permissions` table. Its route is
- * hand-written (server/routes/auth.ts, with `meta.total`); the declaration gives superadmins' `permissions` link its
- * target table, id and display field.
+ * The permission catalogue (spec 01 §6, `GET /permissions`): the nine rows of the `permissions` table, a read-only list
+ * on the engine that answers `meta.total` (`listTotal`) as the spec's call does. It is also the target of superadmins'
+ * `permissions` link (its table, id and display field).
  */
 import { permissionsReference } from './references';
-import { defineCustomResource } from './types';
+import { defineResource } from './types';
 
-export const permissionsResource = defineCustomResource({
+export interface PermissionRecord {
+  permissionID: number;
+  name: string;
+}
+
+export const permissionsResource = defineResource<PermissionRecord>({
   ...permissionsReference,
   table: 'permissions',
   fields: [
-    { source: 'permissionID', type: 'id', label: 'resources.permissions.fields.permissionID' },
-    { source: 'name', type: 'text', label: 'resources.permissions.fields.name', maxLength: 50 },
+    { source: 'permissionID', type: 'id' },
+    { source: 'name', type: 'text', maxLength: 50 },
   ],
+  operations: ['list'],
+  listTotal: true,
+  sort: { field: 'permissionID', order: 'ASC' },
+  // All nine in one page.
+  pageSize: 100,
+  editMode: 'dialog',
 });

@@ -49,7 +49,7 @@ export const sitesReference = defineReference({
   apiPath: '/sites/',
   idField: 'id',
   area: 'sites',
-  title: 'sites.resources.sites.title',
+  title: 'resources.sites.title',
   permissions: { read: PORTAL_AREA, write: SITES },
 });
 
@@ -57,7 +57,7 @@ export const locationsReference = defineReference({
   name: 'locations',
   apiPath: '/locations/',
   idField: 'id',
-  title: 'sites.resources.locations.title',
+  title: 'resources.locations.title',
   permissions: { read: 'authenticated', write: SITES },
 });
 
@@ -66,7 +66,7 @@ export const groupsReference = defineReference({
   apiPath: '/sites/groups/',
   idField: 'groupID',
   area: 'sites.groups',
-  title: 'sites.resources.groups.title',
+  title: 'resources.groups.title',
   permissions: { read: GROUP_READERS, write: SITES },
 });
 
@@ -93,7 +93,7 @@ export const siteCommentsReference = defineReference({
   name: 'sitecomments',
   apiPath: '/sites/comments',
   idField: 'siteCommentID',
-  title: 'siteDetail.resources.sitecomments.title',
+  title: 'resources.sitecomments.title',
   permissions: { read: SITES, write: SITES },
 });
 
@@ -102,7 +102,7 @@ export const siteRequestsReference = defineReference({
   name: 'siterequests',
   apiPath: '/siterequests/',
   idField: 'id',
-  title: 'siteDetail.resources.siterequests.title',
+  title: 'resources.siterequests.title',
   permissions: { read: SITES, write: SITES },
 });
 
@@ -116,8 +116,8 @@ export const superadminsReference = defineReference({
 });
 
 /**
- * The permission catalogue (`GET /permissions`, spec 01 §7): the hand-written route answers it with `meta.total`;
- * declared so that superadmins' `permissions` links to it (its table and fields).
+ * The permission catalogue (`GET /permissions`, spec 01 §7): a read-only list on the engine answering `meta.total`
+ * (resources/permissionCatalogue.ts); superadmins' `permissions` link to it.
  */
 export const permissionsReference = defineReference({
   name: 'permissions',
@@ -125,7 +125,6 @@ export const permissionsReference = defineReference({
   idField: 'permissionID',
   title: 'resources.permissions.title',
   permissions: { read: 'authenticated', write: ['Users'] },
-  routes: 'custom',
 });
 
 // Administrators and site users (spec 01 §2 'Users', §6): Users and Reports read them, only Users changes anyone.

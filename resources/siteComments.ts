@@ -28,27 +28,25 @@ export const siteCommentsResource = defineResource<SiteCommentRecord>({
   ...siteCommentsReference,
   table: 'site_comments',
   fields: [
-    { source: 'siteCommentID', type: 'id', label: 'siteDetail.resources.sitecomments.fields.siteCommentID', list: false },
+    { source: 'siteCommentID', type: 'id', list: false },
     // Named by the create body (the site must exist); an update keeps it (server/resources/services/siteComments.ts).
-    { source: 'siteId', type: 'integer', label: 'siteDetail.resources.sitecomments.fields.siteId', list: false, nullable: false },
+    { source: 'siteId', type: 'integer', list: false, nullable: false },
     {
       source: 'description',
       type: 'text',
-      label: 'siteDetail.resources.sitecomments.fields.description',
       maxLength: SITE_COMMENT_MAX_LENGTH,
       required: true,
     },
-    { source: 'files', type: 'files', label: 'siteDetail.resources.sitecomments.fields.files', elementType: 'siteComment' },
-    { source: 'userId', type: 'integer', label: 'siteDetail.resources.sitecomments.fields.userId', readOnly: true, list: false, filter: false },
+    { source: 'files', type: 'files', elementType: 'siteComment' },
+    { source: 'userId', type: 'integer', readOnly: true, list: false, filter: false },
     {
       source: 'userName',
       type: 'text',
-      label: 'siteDetail.resources.sitecomments.fields.userName',
       readOnly: true,
       nullable: true,
       computed: { sql: 'select u.name from users u where u.id = t.user_id' },
     },
-    { source: 'creationDate', type: 'datetime', label: 'siteDetail.resources.sitecomments.fields.creationDate', readOnly: true },
+    { source: 'creationDate', type: 'datetime', readOnly: true },
   ],
   schema: yup.object({
     description: yup

@@ -102,6 +102,15 @@ describe('siteFormSchema (spec 01 §5 Site form)', () => {
   it('requires the municipality unless the entity order is departmental', () => {
     expect(failures({ ...VALID, locationId: null }).locationId).toBe('validation.site.municipality_required');
     expect(failures({ ...VALID, siteTypeId: 1, orderType: 0, locationId: null })).toEqual({});
+    // The order the entity type imposes counts, whatever the body says (the API takes any body, not only the form's).
+    expect(failures({ ...VALID, siteTypeId: 3, orderType: 1, locationId: null })).toEqual({});
+    expect(failures({ ...VALID, siteTypeId: 2, orderType: 0, locationId: null }).locationId).toBe('validation.site.municipality_required');
+  });
+
+  it('takes the stored comma-separated list of domains (the form edits the first; the body carries the others)', () => {
+    expect(failures({ ...VALID, allowedUrl: 'https://a.gov.co, http://b.gov.co/portal' })).toEqual({});
+    expect(failures({ ...VALID, allowedUrl: 'https://a.gov.co,b.gov.co' }).allowedUrl).toBe('validation.site.url_invalid');
+    expect(failures({ ...VALID, allowedUrl: 'https://a.gov.co,' }).allowedUrl).toBe('validation.site.url_invalid');
   });
 
   it('has a Spanish text for every message key it uses', () => {

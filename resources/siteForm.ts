@@ -44,6 +44,15 @@ export function isFullHttpUrl(value: string): boolean {
   }
 }
 
+/**
+ * `allowedUrl` as stored and as the API takes it: a comma-separated list (spec 01 §3) whose every part is a full http or
+ * https URL. The form edits the first one; its body carries the others as they were (withFirstAllowedUrl).
+ */
+export function allowedUrlListValid(value: string): boolean {
+  const parts = value.split(',').map((part) => part.trim());
+  return parts.length > 0 && parts.every((part) => isFullHttpUrl(part));
+}
+
 /** allowedUrl is comma-separated and the first one is shown (spec 01 §3): the one the form edits. */
 export function firstAllowedUrl(allowedUrl: unknown): string {
   if (typeof allowedUrl !== 'string') return '';
@@ -66,9 +75,12 @@ const coordinate = (limit: number, required: string, range: string) =>
   yup.number().transform(emptyToUndefined).typeError(range).required(required).min(-limit, range).max(limit, range);
 
 /**
- * The form's values, validated with abortEarly false: one message per field (i18n keys under validation.site).
- * The municipality is required unless the entity order is departmental: a governorate or an assembly belongs to a
- * department, not to a municipality (docs/decisions.md 'Site form').
+ * The site form's rules with the spec's messages (i18n keys under validation.site), validated with abortEarly false: one
+ * schema for the browser (src/sites/form) and the server (the sites declaration's `schema`, resources/sites.ts), so both
+ * answer the same texts; the server adds only what needs the database (sites service: unique alias and domains, the
+ * alias lock, the municipality under the department, references that exist).
+ * The municipality is required unless the entity order is departmental — the order the entity type imposes, else the
+ * chosen one: a governorate or an assembly belongs to a department, not to a municipality (docs/decisions.md 'Site form').
  */
 export const siteFormSchema = yup.object({
   name: yup
@@ -97,8 +109,8 @@ export const siteFormSchema = yup.object({
     .transform(emptyToUndefined)
     .typeError('validation.site.municipality_required')
     .nullable()
-    .when('orderType', {
-      is: (orderType: unknown) => orderType !== SITE_ORDER_TYPE.departmental,
+    .when(['orderType', 'siteTypeId'], {
+      is: (orderType: unknown, siteTypeId: unknown) => (orderTypeForSiteType(siteTypeId) ?? orderType) !== SITE_ORDER_TYPE.departmental,
       then: (schema) => schema.integer('validation.site.municipality_required').min(1, 'validation.site.municipality_required').required('validation.site.municipality_required'),
     }),
   allowedUrl: yup
@@ -106,7 +118,7 @@ export const siteFormSchema = yup.object({
     .trim()
     .required('validation.site.url_required')
     .max(SITE_FORM_LIMITS.allowedUrlMax, 'validation.site.url_length')
-    .test('url', 'validation.site.url_invalid', (value) => !value || isFullHttpUrl(value)),
+    .test('url', 'validation.site.url_invalid', (value) => !value || allowedUrlListValid(value)),
   address: yup
     .string()
     .trim()

@@ -9,6 +9,8 @@ import { siteRequestsReference } from './references';
 import { defineResource } from './types';
 
 export const SITE_REQUEST_STATUSES = ['PendingApproval', 'Approved', 'Rejected'] as const;
+/** The kinds of a request (labels: `resources.siterequests.choices.kind.<kind>`). */
+export const SITE_REQUEST_KINDS = ['FirstTime', 'ChangeAdmin', 'UserMade'] as const;
 export type SiteRequestStatus = (typeof SITE_REQUEST_STATUSES)[number];
 /** Site request and history: 10 a page (spec 01 §9). */
 export const SITE_REQUEST_PAGE_SIZE = 10;
@@ -18,7 +20,7 @@ export const SITE_REQUEST_MAIL = { rejected: 'siterequests.rejected' } as const;
 export interface SiteRequestRecord {
   id: number;
   siteId: number;
-  kind: 'FirstTime' | 'ChangeAdmin' | 'UserMade';
+  kind: (typeof SITE_REQUEST_KINDS)[number];
   status: SiteRequestStatus;
   responseMessage: string | null;
   creationDate: string;
@@ -31,29 +33,15 @@ export const siteRequestsResource = defineResource<SiteRequestRecord>({
   ...siteRequestsReference,
   table: 'site_requests',
   fields: [
-    { source: 'id', type: 'id', label: 'siteDetail.resources.siterequests.fields.id' },
-    { source: 'siteId', type: 'integer', label: 'siteDetail.resources.siterequests.fields.siteId', list: false },
-    {
-      source: 'kind',
-      type: 'enum',
-      label: 'siteDetail.resources.siterequests.fields.kind.label',
-      choices: [
-        { id: 'FirstTime', labelKey: 'sites.request_type.FirstTime' },
-        { id: 'ChangeAdmin', labelKey: 'sites.request_type.ChangeAdmin' },
-        { id: 'UserMade', labelKey: 'sites.request_type.UserMade' },
-      ],
-    },
-    {
-      source: 'status',
-      type: 'enum',
-      label: 'siteDetail.resources.siterequests.fields.status.label',
-      choices: SITE_REQUEST_STATUSES.map((id) => ({ id, labelKey: `siteDetail.resources.siterequests.fields.status.choices.${id}` })),
-    },
-    { source: 'responseMessage', type: 'text', label: 'siteDetail.resources.siterequests.fields.responseMessage', maxLength: 2000, nullable: true, filter: false },
-    { source: 'creationDate', type: 'datetime', label: 'siteDetail.resources.siterequests.fields.creationDate' },
-    { source: 'processedDate', type: 'datetime', label: 'siteDetail.resources.siterequests.fields.processedDate' },
-    { source: 'legalRepresentative', type: 'json', label: 'siteDetail.resources.siterequests.fields.legalRepresentative', list: false },
-    { source: 'webMaster', type: 'json', label: 'siteDetail.resources.siterequests.fields.webMaster', list: false },
+    { source: 'id', type: 'id' },
+    { source: 'siteId', type: 'integer', list: false },
+    { source: 'kind', type: 'enum', choices: SITE_REQUEST_KINDS.map((id) => ({ id })) },
+    { source: 'status', type: 'enum', choices: SITE_REQUEST_STATUSES.map((id) => ({ id })) },
+    { source: 'responseMessage', type: 'text', maxLength: 2000, nullable: true, filter: false },
+    { source: 'creationDate', type: 'datetime' },
+    { source: 'processedDate', type: 'datetime' },
+    { source: 'legalRepresentative', type: 'json', list: false },
+    { source: 'webMaster', type: 'json', list: false },
   ],
   operations: ['list'],
   actions: [{ name: 'changeStatus', kind: 'custom', method: 'PUT', path: 'changestatus/{id}', scope: 'record' }],

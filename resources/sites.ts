@@ -5,10 +5,9 @@
  * alias and domain uniqueness, alias locked once installed, order type from the entity type, domains in
  * `site_domains`). The screens are hand-written (src/sites, the area's screen).
  */
-import * as yup from 'yup';
 import type { ListFilterSpec, ListOrderSpec } from './listQuery';
 import { sitesReference } from './references';
-import { allowedUrlsValid } from './siteRules';
+import { siteFormSchema } from './siteForm';
 import { defineResource } from './types';
 
 export interface SiteListRecord {
@@ -104,79 +103,50 @@ const SITE_FILTERS: Readonly<Record<string, ListFilterSpec>> = {
 /** The filters that choose a tab: the tab counts leave them out, so that every tab counts the same search. */
 export const SITE_TAB_FILTERS = ['status', 'pendingRequest'] as const;
 
-const label = (source: string) => `sites.resources.sites.fields.${source}`;
-const number = (message: string) => yup.number().typeError(message).nullable().required('validation.field.required');
-
-/** Site form rules with the spec's messages (spec 01 §5); uniqueness and the alias lock are the server's (service). */
-const siteSchema = yup.object({
-  name: yup.string().trim().required('validation.field.required').min(5, 'validation.site.name_length').max(200, 'validation.site.name_length'),
-  alias: yup
-    .string()
-    .trim()
-    .required('validation.field.required')
-    .min(3, 'validation.site.alias_length')
-    .max(220, 'validation.site.alias_length')
-    .matches(/^[A-Za-z0-9_-]+$/, 'validation.site.alias_pattern'),
-  orderType: number('validation.field.choice').oneOf([0, 1], 'validation.field.choice'),
-  allowedUrl: yup
-    .string()
-    .trim()
-    .required('validation.field.required')
-    .max(200, 'validation.site.allowed_url_length')
-    .test('urls', 'validation.site.allowed_url', (value) => value === undefined || allowedUrlsValid(value)),
-  address: yup.string().trim().required('validation.field.required').min(5, 'validation.site.address_length').max(150, 'validation.site.address_length'),
-  siteLatitude: number('validation.site.latitude').min(-90, 'validation.site.latitude').max(90, 'validation.site.latitude'),
-  siteLongitude: number('validation.site.longitude').min(-180, 'validation.site.longitude').max(180, 'validation.site.longitude'),
-});
-
 export const sitesResource = defineResource<SiteRecord>({
   ...sitesReference,
   table: 'sites',
   fields: [
-    { source: 'id', type: 'id', label: label('id'), list: false },
-    { source: 'name', type: 'text', label: label('name'), maxLength: 200, searchable: true, required: true },
-    { source: 'alias', type: 'text', label: label('alias'), maxLength: 220, list: false, required: true, filter: false },
-    { source: 'parentLocationId', type: 'reference', label: label('parentLocationId'), reference: { resource: 'locations', display: 'name' }, required: true, list: false },
+    { source: 'id', type: 'id', list: false },
+    { source: 'name', type: 'text', maxLength: 200, searchable: true, required: true },
+    { source: 'alias', type: 'text', maxLength: 220, list: false, required: true, filter: false },
+    { source: 'parentLocationId', type: 'reference', reference: { resource: 'locations', display: 'name' }, required: true, list: false },
     {
       source: 'parentLocation',
       type: 'text',
-      label: label('parentLocation'),
       readOnly: true,
       nullable: true,
       computed: { sql: 'select l.name from locations l where l.id = t.parent_location_id' },
     },
     // Required unless the entity is departmental (order 0): checked by the sites service, which knows the order.
-    { source: 'locationId', type: 'reference', label: label('locationId'), reference: { resource: 'locations', display: 'name' }, nullable: true, list: false },
+    { source: 'locationId', type: 'reference', reference: { resource: 'locations', display: 'name' }, nullable: true, list: false },
     {
       source: 'childLocation',
       type: 'text',
-      label: label('childLocation'),
       readOnly: true,
       nullable: true,
       computed: { sql: 'select l.name from locations l where l.id = t.location_id' },
     },
-    { source: 'siteTypeId', type: 'reference', label: label('siteTypeId'), reference: { resource: 'sitetypes', display: 'name' }, required: true, list: false },
-    { source: 'siteType', type: 'text', label: label('siteType'), readOnly: true, nullable: true, computed: { sql: 'select st.name from site_types st where st.id = t.site_type_id' } },
-    { source: 'orderType', type: 'integer', label: label('orderType'), list: false, required: true, filter: false },
-    { source: 'url', type: 'text', label: label('url'), maxLength: 200, list: false, nullable: true, filter: false },
-    { source: 'allowedUrl', type: 'text', label: label('allowedUrl'), maxLength: 200, list: false, nullable: true, required: true, filter: false },
-    { source: 'address', type: 'text', label: label('address'), maxLength: 150, list: false, nullable: true, required: true, filter: false },
-    { source: 'siteLatitude', type: 'decimal', label: label('siteLatitude'), list: false, required: true, filter: false },
-    { source: 'siteLongitude', type: 'decimal', label: label('siteLongitude'), list: false, required: true, filter: false },
-    { source: 'installed', type: 'boolean', label: label('installed'), readOnly: true, list: false },
-    { source: 'statusId', type: 'integer', label: label('statusId'), readOnly: true, list: false, filter: false },
+    { source: 'siteTypeId', type: 'reference', reference: { resource: 'sitetypes', display: 'name' }, required: true, list: false },
+    { source: 'siteType', type: 'text', readOnly: true, nullable: true, computed: { sql: 'select st.name from site_types st where st.id = t.site_type_id' } },
+    { source: 'orderType', type: 'integer', list: false, required: true, filter: false },
+    { source: 'url', type: 'text', maxLength: 200, list: false, nullable: true, filter: false },
+    { source: 'allowedUrl', type: 'text', maxLength: 200, list: false, nullable: true, required: true, filter: false },
+    { source: 'address', type: 'text', maxLength: 150, list: false, nullable: true, required: true, filter: false },
+    { source: 'siteLatitude', type: 'decimal', list: false, required: true, filter: false },
+    { source: 'siteLongitude', type: 'decimal', list: false, required: true, filter: false },
+    { source: 'installed', type: 'boolean', readOnly: true, list: false },
+    { source: 'statusId', type: 'integer', readOnly: true, list: false, filter: false },
     {
       source: 'statusName',
       type: 'text',
-      label: label('statusName'),
       readOnly: true,
       computed: { sql: `case when ${ACTIVE} then 'sites.server.status.active' else 'sites.server.status.inactive' end`, translated: true },
     },
-    { source: 'pendingRequest', type: 'boolean', label: label('pendingRequest'), readOnly: true, list: false },
+    { source: 'pendingRequest', type: 'boolean', readOnly: true, list: false },
     {
       source: 'requestType',
       type: 'text',
-      label: label('requestType'),
       readOnly: true,
       nullable: true,
       list: false,
@@ -185,20 +155,19 @@ export const sitesResource = defineResource<SiteRecord>({
         sql: `select r.kind from site_requests r where t.pending_request and r.site_id = t.id and r.status = 'PendingApproval' order by r.creation_date desc, r.id desc limit 1`,
       },
     },
-    { source: 'countUsers', type: 'integer', label: label('countUsers'), readOnly: true, filter: false },
-    { source: 'countEmails', type: 'integer', label: label('countEmails'), readOnly: true, filter: false },
-    { source: 'countContents', type: 'integer', label: label('countContents'), readOnly: true, filter: false },
-    { source: 'countComments', type: 'integer', label: label('countComments'), readOnly: true, filter: false },
-    { source: 'modifiedDate', type: 'datetime', label: label('modifiedDate'), readOnly: true, filter: false },
-    { source: 'population', type: 'integer', label: label('population'), readOnly: true, filter: false },
-    { source: 'piwikId', type: 'integer', label: label('piwikId'), readOnly: true, list: false, filter: false },
-    { source: 'userMade', type: 'boolean', label: label('userMade'), readOnly: true, list: false, filter: false },
-    { source: 'createdDate', type: 'datetime', label: label('createdDate'), readOnly: true, list: false, filter: false },
+    { source: 'countUsers', type: 'integer', readOnly: true, filter: false },
+    { source: 'countEmails', type: 'integer', readOnly: true, filter: false },
+    { source: 'countContents', type: 'integer', readOnly: true, filter: false },
+    { source: 'countComments', type: 'integer', readOnly: true, filter: false },
+    { source: 'modifiedDate', type: 'datetime', readOnly: true, filter: false },
+    { source: 'population', type: 'integer', readOnly: true, filter: false },
+    { source: 'piwikId', type: 'integer', readOnly: true, list: false, filter: false },
+    { source: 'userMade', type: 'boolean', readOnly: true, list: false, filter: false },
+    { source: 'createdDate', type: 'datetime', readOnly: true, list: false, filter: false },
     {
       // The site's active main administrators, for the detail's administrator tab (spec 01 'Site detail').
       source: 'administrators',
       type: 'json',
-      label: label('administrators'),
       readOnly: true,
       list: false,
       filter: false,
@@ -208,7 +177,8 @@ export const sitesResource = defineResource<SiteRecord>({
       },
     },
   ],
-  schema: siteSchema,
+  // The site form's own schema (resources/siteForm.ts): the browser and the API answer the same messages.
+  schema: siteFormSchema,
   sort: { field: 'name', order: 'ASC' },
   // Site list 20 per page (spec 01 §9); 'Ver más' and the group lookup ask for more, up to 100.
   pageSize: 20,
@@ -222,7 +192,7 @@ export const sitesResource = defineResource<SiteRecord>({
   messages: { locked: 'sites.server.not_installed' },
   actions: [
     // Spec 01 §4: only installed sites change status; the service refuses a site already in the asked status.
-    { name: 'enable', kind: 'custom', method: 'POST', path: '{id}/enable', scope: 'record', label: 'sites.resources.sites.actions.enable', when: (site) => site.installed },
-    { name: 'disable', kind: 'custom', method: 'POST', path: '{id}/disable', scope: 'record', label: 'sites.resources.sites.actions.disable', when: (site) => site.installed },
+    { name: 'enable', kind: 'custom', method: 'POST', path: '{id}/enable', scope: 'record', when: (site) => site.installed },
+    { name: 'disable', kind: 'custom', method: 'POST', path: '{id}/disable', scope: 'record', when: (site) => site.installed },
   ],
 });

@@ -35,7 +35,7 @@ export type FieldType =
   | 'files'
   | 'manyToMany';
 
-/** One choice of an `enum` field; its label defaults to `resources.<name>.fields.<source>.choices.<id>`. */
+/** One choice of an `enum` field; its label defaults to `resources.<name>.choices.<source>.<id>` (choiceLabelKey). */
 export interface FieldChoice {
   id: string;
   labelKey?: string;
@@ -45,7 +45,10 @@ export interface FieldDeclaration {
   /** Property name in the API and in react-admin records, e.g. `name`, `procedureTypeID`. */
   source: string;
   type: FieldType;
-  /** i18n key of the field's label. */
+  /**
+   * i18n key of the field's label: `resources.<name>.fields.<source>` (fieldLabelKey), filled in by defineResource /
+   * defineCustomResource when the declaration leaves it out. Declare one only for a field that truly needs another key.
+   */
   label: string;
   /** Database column; defaults to the snake_case of `source`. */
   column?: string;
@@ -289,6 +292,11 @@ export interface ResourceModel<TRecord extends AnyObject = AnyObject> {
    * same data version as when it was filled (any write bumps it), so never a stale page.
    */
   listCache?: boolean;
+  /**
+   * The list answer carries `meta.total`, the number of records that match the query (one `count(*)` more per page):
+   * for the spec's lists that answer it, e.g. `GET /permissions` (spec 01 §7).
+   */
+  listTotal?: boolean;
   /** How the generated list pages: numbered pages (default), or one growing list with 'Ver más'. */
   listMode?: 'pages' | 'loadMore';
   /**
@@ -398,12 +406,37 @@ export function isGeneratedReference(reference: Pick<ResourceReference, 'routes'
   return reference.routes !== 'custom';
 }
 
-export function defineResource<TRecord extends AnyObject>(
-  declaration: Omit<ResourceDeclaration<TRecord>, ScreenFacts>,
-): ResourceDeclaration<TRecord> {
-  return { ...declaration, ...screenOfArea(declaration.area) };
+/**
+ * The i18n key of a field's label by convention: `resources.<name>.fields.<source>` (react-admin's own convention), e.g.
+ * `resources.sites.fields.alias`. Every label the screens, filters, exports, OpenAPI and audit show comes from here
+ * unless the field declares its own key.
+ */
+export function fieldLabelKey(resourceName: string, source: string): string {
+  return `resources.${resourceName}.fields.${source}`;
 }
 
-export function defineCustomResource(declaration: Omit<CustomResourceDeclaration, ScreenFacts>): CustomResourceDeclaration {
-  return { ...declaration, ...screenOfArea(declaration.area) };
+/** The i18n key of an `enum` choice by convention: `resources.<name>.choices.<source>.<id>`, e.g. `resources.backups.choices.status.ready`. */
+export function choiceKey(resourceName: string, source: string, id: string): string {
+  return `resources.${resourceName}.choices.${source}.${id}`;
+}
+
+/** A field as a declaration writes it: its `label` may be left out (the convention's key, fieldLabelKey). */
+export type DeclaredField = Omit<FieldDeclaration, 'label'> & { label?: string };
+
+/** Each field with its label key: the one it declares, else `resources.<name>.fields.<source>`. */
+export function withFieldLabels(resourceName: string, fields: readonly DeclaredField[]): FieldDeclaration[] {
+  return fields.map((field) => ({ ...field, label: field.label ?? fieldLabelKey(resourceName, field.source) }));
+}
+
+type Declared<T extends { fields?: readonly FieldDeclaration[] }> = Omit<T, ScreenFacts | 'fields'> & { fields: readonly DeclaredField[] };
+
+export function defineResource<TRecord extends AnyObject>(declaration: Declared<ResourceDeclaration<TRecord>>): ResourceDeclaration<TRecord> {
+  return { ...declaration, fields: withFieldLabels(declaration.name, declaration.fields), ...screenOfArea(declaration.area) };
+}
+
+export function defineCustomResource(
+  declaration: Omit<CustomResourceDeclaration, ScreenFacts | 'fields'> & { fields?: readonly DeclaredField[] },
+): CustomResourceDeclaration {
+  const { fields, ...rest } = declaration;
+  return { ...rest, ...(fields ? { fields: withFieldLabels(declaration.name, fields) } : {}), ...screenOfArea(declaration.area) };
 }

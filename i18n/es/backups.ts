@@ -1,23 +1,6 @@
 /** Site backups (spec 01 §3 'Backup', §4, §8): the detail's backup summary, the download page and the server's texts. */
 export const backups = {
   title: 'Copias de seguridad',
-  fields: {
-    id: 'Id',
-    siteId: 'Entidad',
-    site: 'Entidad',
-    status: 'Estado',
-    creationDate: 'Fecha de solicitud',
-    processDate: 'Fecha de generación',
-    size: 'Tamaño',
-    downloadHash: 'Código de descarga',
-    jobId: 'Trabajo',
-  },
-  status: {
-    requested: 'Solicitada',
-    inProgress: 'En proceso',
-    ready: 'Lista para descargar',
-    failed: 'Falló',
-  },
   messages: {
     created: 'Se está generando la copia de seguridad; te avisaremos por correo cuando esté lista (entre 30 y 60 minutos)',
     deleted: 'Backup eliminado correctamente',
@@ -75,3 +58,28 @@ export const backups = {
     go_to_sites: 'Ir a Portales',
   },
 };
+
+/** Texts of the backups declaration (resources/backups.ts), merged into `resources.*` by i18n/es/resources.ts. */
+export const backupResourceTexts = {
+  backups: {
+    fields: {
+      id: 'Id',
+      siteId: 'Entidad',
+      site: 'Entidad',
+      status: 'Estado',
+      creationDate: 'Fecha de solicitud',
+      processDate: 'Fecha de generación',
+      size: 'Tamaño',
+      downloadHash: 'Código de descarga',
+      jobId: 'Trabajo',
+    },
+    choices: {
+      status: {
+        requested: 'Solicitada',
+        inProgress: 'En proceso',
+        ready: 'Lista para descargar',
+        failed: 'Falló',
+      },
+    },
+  },
+} as const;

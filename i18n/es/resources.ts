@@ -1,7 +1,19 @@
-/** Texts of the declared resources: titles, field labels, confirmations and notices. */
+import { backupResourceTexts } from './backups';
 import { siteRequests } from './siteRequests';
+import { peopleResourceTexts } from './people';
+import { siteDetailResourceTexts } from './siteDetail';
+import { siteResourceTexts } from './sites';
 
+/**
+ * Texts of the declared resources: titles, field labels (`resources.<name>.fields.<source>`, the engine's convention:
+ * resources/types.ts fieldLabelKey), enum choices (`resources.<name>.choices.<source>.<id>`), confirmations and notices.
+ * Area files keep their resources' texts beside the area's and export them; they are merged here.
+ */
 export const resources = {
+  ...siteResourceTexts,
+  ...siteDetailResourceTexts,
+  ...peopleResourceTexts,
+  ...backupResourceTexts,
   sitetypes: {
     name: 'Tipo de entidad |||| Tipos de entidad',
     title: 'Tipos de entidad',
@@ -61,6 +73,9 @@ export const resources = {
       isGuest: 'Externo',
       lastLogin: 'Último ingreso',
       createdDate: 'Fecha de creación',
+      // Stored, never answered (hidden): named for completeness of the convention.
+      userTypeId: 'Tipo de usuario',
+      modifiedDate: 'Fecha de modificación',
     },
     empty: 'Aún no tienes usuarios',
     created: 'Se ha creado el superadministrador. Le enviamos a %{email} el enlace de invitación para asignar su contraseña (vale 72 horas).',
@@ -84,5 +99,6 @@ export const resources = {
       after: 'Después',
     },
   },
-  siterequests: siteRequests,
+  // The requests' declaration texts (siteDetail.ts) and their approve/reject texts (siteRequests.ts).
+  siterequests: { ...siteDetailResourceTexts.siterequests, ...siteRequests },
 } as const;

@@ -97,37 +97,6 @@ export const siteDetail = {
     used: 'usado',
     unused: 'sin usar',
   },
-  resources: {
-    sitecomments: {
-      title: 'Anotaciones de la entidad',
-      fields: {
-        siteCommentID: 'ID',
-        siteId: 'Entidad',
-        description: 'Anotación',
-        files: 'Adjuntos',
-        userId: 'Autor (ID)',
-        userName: 'Autor',
-        creationDate: 'Fecha',
-      },
-    },
-    siterequests: {
-      title: 'Solicitudes de la entidad',
-      fields: {
-        id: 'ID',
-        siteId: 'Entidad',
-        kind: { label: 'Tipo de solicitud' },
-        status: {
-          label: 'Estado',
-          choices: { PendingApproval: 'Pendiente de aprobación', Approved: 'Aprobada', Rejected: 'Rechazada' },
-        },
-        responseMessage: 'Respuesta',
-        creationDate: 'Fecha de la solicitud',
-        processedDate: 'Fecha de respuesta',
-        legalRepresentative: 'Representante legal',
-        webMaster: 'Webmaster',
-      },
-    },
-  },
   /** Texts the API answers with. */
   server: {
     site_fixed: 'La anotación no se puede mover a otra entidad',
@@ -135,5 +104,42 @@ export const siteDetail = {
     reason_too_long: 'El motivo admite hasta 500 caracteres',
     not_available: 'No fue posible conectarse con el sitio, intenta de nuevo',
     token_invalid: 'El token de ingreso no es válido, venció o ya fue usado',
+  },
+} as const;
+
+/**
+ * Texts of the site annotations and requests declarations (resources/siteComments.ts, siteRequests.ts), merged into
+ * `resources.*` by i18n/es/resources.ts (labels `resources.<name>.fields.<source>`, choices `resources.<name>.choices.<source>.<id>`).
+ */
+export const siteDetailResourceTexts = {
+  sitecomments: {
+    title: 'Anotaciones de la entidad',
+    fields: {
+      siteCommentID: 'ID',
+      siteId: 'Entidad',
+      description: 'Anotación',
+      files: 'Adjuntos',
+      userId: 'Autor (ID)',
+      userName: 'Autor',
+      creationDate: 'Fecha',
+    },
+  },
+  siterequests: {
+    title: 'Solicitudes de la entidad',
+    fields: {
+      id: 'ID',
+      siteId: 'Entidad',
+      kind: 'Tipo de solicitud',
+      status: 'Estado',
+      responseMessage: 'Respuesta',
+      creationDate: 'Fecha de la solicitud',
+      processedDate: 'Fecha de respuesta',
+      legalRepresentative: 'Representante legal',
+      webMaster: 'Webmaster',
+    },
+    choices: {
+      kind: { FirstTime: 'Primera vez', ChangeAdmin: 'Cambio de administrador', UserMade: 'Entidad no existente' },
+      status: { PendingApproval: 'Pendiente de aprobación', Approved: 'Aprobada', Rejected: 'Rechazada' },
+    },
   },
 } as const;

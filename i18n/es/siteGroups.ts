@@ -2,12 +2,6 @@
 export const siteGroups = {
   find_title: 'Búsqueda de entidades para grupos',
   rows_title: 'Entidades de los grupos',
-  fields: {
-    sites: 'Entidades',
-    rows: 'Entidades del grupo',
-    siteID: 'ID',
-    order: 'Orden',
-  },
   validation: {
     name_required: 'Debes ingresar un nombre para el grupo',
     name_too_long: 'El nombre del grupo no puede superar los 100 caracteres',

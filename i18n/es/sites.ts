@@ -44,11 +44,6 @@ export const sites = {
     inactive: 'Inactivo',
     not_installed: 'No instalado',
   },
-  request_type: {
-    FirstTime: 'Primera vez',
-    ChangeAdmin: 'Cambio de administrador',
-    UserMade: 'Entidad no existente',
-  },
   actions: {
     label: 'Acciones de entidades',
     create: 'Nueva entidad',
@@ -99,64 +94,6 @@ export const sites = {
     confirm: '¿Deseas activar la entidad %{name}?',
     done: 'La entidad %{name} ha sido activada',
   },
-  /** Texts of the site, location and group resource declarations (resources/*.ts). */
-  resources: {
-    sites: {
-      title: 'Portales',
-      fields: {
-        id: 'ID',
-        name: 'Nombre',
-        alias: 'Alias',
-        parentLocation: 'Departamento',
-        childLocation: 'Municipio',
-        siteType: 'Tipo de entidad',
-        url: 'Dominio (URL)',
-        statusName: 'Estado',
-        countUsers: 'Usuarios',
-        countEmails: 'Correos',
-        countContents: 'Contenidos',
-        countComments: 'Comentarios',
-        modifiedDate: 'Fecha de modificación',
-        population: 'Población',
-        parentLocationId: 'Departamento',
-        locationId: 'Municipio',
-        siteTypeId: 'Tipo de entidad',
-        orderType: 'Orden de la entidad',
-        allowedUrl: 'Dominio (URL)',
-        address: 'Dirección',
-        siteLatitude: 'Latitud',
-        siteLongitude: 'Longitud',
-        installed: 'Instalado',
-        statusId: 'Estado (id)',
-        pendingRequest: 'Solicitud pendiente',
-        requestType: 'Tipo de solicitud',
-        piwikId: 'Id de analítica (Matomo)',
-        userMade: 'Creado por solicitud',
-        createdDate: 'Fecha de creación',
-        administrators: 'Administradores',
-      },
-      actions: {
-        enable: 'Activar',
-        disable: 'Inactivar',
-      },
-    },
-    locations: {
-      title: 'Ubicaciones',
-      fields: {
-        id: 'Código',
-        name: 'Nombre',
-        code: 'Código DANE',
-        parentLocationId: 'Ubicación padre',
-        isMunicipality: 'Municipio',
-        latitude: 'Latitud',
-        longitude: 'Longitud',
-      },
-    },
-    groups: {
-      title: 'Grupos',
-      fields: { groupID: 'ID', name: 'Nombre', countEntities: 'Entidades' },
-    },
-  },
   /** Texts the API answers with (status names). */
   server: {
     status: {
@@ -169,5 +106,75 @@ export const sites = {
     url_used: 'La Url que intentas usar ya se encuentra en uso',
     url_available: 'La Url está disponible',
     piwik_error: 'No fue posible realizar la actualización del sitio en Matomo',
+  },
+} as const;
+
+/**
+ * Texts of the site, location and group declarations (resources/sites.ts, locations.ts, groups.ts), merged into
+ * `resources.*` by i18n/es/resources.ts: labels by the convention `resources.<name>.fields.<source>`.
+ */
+export const siteResourceTexts = {
+  sites: {
+    title: 'Portales',
+    fields: {
+      id: 'ID',
+      name: 'Nombre',
+      alias: 'Alias',
+      parentLocation: 'Departamento',
+      childLocation: 'Municipio',
+      siteType: 'Tipo de entidad',
+      url: 'Dominio (URL)',
+      statusName: 'Estado',
+      countUsers: 'Usuarios',
+      countEmails: 'Correos',
+      countContents: 'Contenidos',
+      countComments: 'Comentarios',
+      modifiedDate: 'Fecha de modificación',
+      population: 'Población',
+      parentLocationId: 'Departamento',
+      locationId: 'Municipio',
+      siteTypeId: 'Tipo de entidad',
+      orderType: 'Orden de la entidad',
+      allowedUrl: 'Dominio (URL)',
+      address: 'Dirección',
+      siteLatitude: 'Latitud',
+      siteLongitude: 'Longitud',
+      installed: 'Instalado',
+      statusId: 'Estado (id)',
+      pendingRequest: 'Solicitud pendiente',
+      requestType: 'Tipo de solicitud',
+      piwikId: 'Id de analítica (Matomo)',
+      userMade: 'Creado por solicitud',
+      createdDate: 'Fecha de creación',
+      administrators: 'Administradores',
+    },
+    actions: {
+      enable: 'Activar',
+      disable: 'Inactivar',
+    },
+  },
+  locations: {
+    title: 'Ubicaciones',
+    fields: {
+      id: 'Código',
+      name: 'Nombre',
+      code: 'Código DANE',
+      parentLocationId: 'Ubicación padre',
+      isMunicipality: 'Municipio',
+      latitude: 'Latitud',
+      longitude: 'Longitud',
+    },
+  },
+  groups: {
+    title: 'Grupos',
+    fields: { groupID: 'ID', name: 'Nombre', countEntities: 'Entidades', sites: 'Entidades', rows: 'Entidades del grupo' },
+  },
+  /** A group's rows of sites (`GET /sites/groupsites/`). */
+  groupSites: {
+    fields: { siteID: 'ID', groupID: 'ID', order: 'Orden', name: 'Nombre' },
+  },
+  /** The entity search of the group form (`GET /sites/groupsites/find`). */
+  groupSitesFind: {
+    fields: { siteID: 'ID', name: 'Nombre', alias: 'Alias' },
   },
 } as const;

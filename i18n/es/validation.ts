@@ -80,10 +80,7 @@ export const validation = {
     alias_used: 'El alias ya se encuentra en uso',
     alias_locked: 'El alias no se puede cambiar porque el portal ya está instalado',
     allowed_url: 'Debes ingresar una URL completa que empiece por http:// o https:// (varias, separadas por comas)',
-    allowed_url_length: 'La longitud máxima es de 200 caracteres',
     domain_used: 'El Dominio (URL) ya se encuentra en uso',
-    latitude: 'La latitud debe ser un número entre -90 y 90',
-    longitude: 'La longitud debe ser un número entre -180 y 180',
     municipality: 'El municipio no pertenece al departamento seleccionado',
   },
   audit: {

@@ -14,9 +14,9 @@ export const chatCategoriesResource = defineResource<ChatCategoryRecord>({
   ...chatCategoriesReference,
   table: 'chat_categories',
   fields: [
-    { source: 'id', type: 'id', label: 'resources.chatcategories.fields.id' },
-    { source: 'name', type: 'text', label: 'resources.chatcategories.fields.name', maxLength: 100, searchable: true },
-    { source: 'canBeDeleted', type: 'boolean', label: 'resources.chatcategories.fields.canBeDeleted', readOnly: true, defaultValue: true, list: false },
+    { source: 'id', type: 'id' },
+    { source: 'name', type: 'text', maxLength: 100, searchable: true },
+    { source: 'canBeDeleted', type: 'boolean', readOnly: true, defaultValue: true, list: false },
   ],
   schema: yup.object({ name: catalogueName() }),
   sort: { field: 'name', order: 'ASC' },

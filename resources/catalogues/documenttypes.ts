@@ -14,9 +14,9 @@ export const documentTypesResource = defineResource<DocumentTypeRecord>({
   ...documentTypesReference,
   table: 'document_types',
   fields: [
-    { source: 'documentTypeID', type: 'id', label: 'resources.documenttypes.fields.documentTypeID' },
-    { source: 'name', type: 'text', label: 'resources.documenttypes.fields.name', maxLength: 100, searchable: true },
-    { source: 'deleted', type: 'boolean', label: 'resources.documenttypes.fields.deleted', readOnly: true, defaultValue: false, list: false },
+    { source: 'documentTypeID', type: 'id' },
+    { source: 'name', type: 'text', maxLength: 100, searchable: true },
+    { source: 'deleted', type: 'boolean', readOnly: true, defaultValue: false, list: false },
   ],
   schema: yup.object({ name: catalogueName() }),
   sort: { field: 'documentTypeID', order: 'ASC' },

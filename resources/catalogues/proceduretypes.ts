@@ -15,8 +15,8 @@ export const procedureTypesResource = defineResource<ProcedureTypeRecord>({
   ...procedureTypesReference,
   table: 'procedure_types',
   fields: [
-    { source: 'procedureTypeID', type: 'id', label: 'resources.proceduretypes.fields.procedureTypeID' },
-    { source: 'name', type: 'text', label: 'resources.proceduretypes.fields.name', maxLength: 100, searchable: true },
+    { source: 'procedureTypeID', type: 'id' },
+    { source: 'name', type: 'text', maxLength: 100, searchable: true },
   ],
   schema: yup.object({ name: catalogueName() }),
   sort: { field: 'procedureTypeID', order: 'ASC' },

@@ -16,17 +16,16 @@ export const siteTypesResource = defineResource<SiteTypeRecord>({
   ...siteTypesReference,
   table: 'site_types',
   fields: [
-    { source: 'id', type: 'id', label: 'resources.sitetypes.fields.id' },
-    { source: 'name', type: 'text', label: 'resources.sitetypes.fields.name', maxLength: 100, searchable: true },
+    { source: 'id', type: 'id' },
+    { source: 'name', type: 'text', maxLength: 100, searchable: true },
     {
       source: 'applicablePopulationPercentage',
       type: 'decimal',
-      label: 'resources.sitetypes.fields.applicablePopulationPercentage',
       step: 0.01,
       nullable: true,
     },
-    { source: 'isEditable', type: 'boolean', label: 'resources.sitetypes.fields.isEditable', readOnly: true, defaultValue: true, list: false },
-    { source: 'orderType', type: 'integer', label: 'resources.sitetypes.fields.orderType', readOnly: true, nullable: true, list: false },
+    { source: 'isEditable', type: 'boolean', readOnly: true, defaultValue: true, list: false },
+    { source: 'orderType', type: 'integer', readOnly: true, nullable: true, list: false },
   ],
   schema: yup.object({
     name: catalogueName(),

@@ -15,8 +15,8 @@ export const sitePermissionsResource = defineResource<SitePermissionRecord>({
   ...sitePermissionsReference,
   table: 'site_permissions',
   fields: [
-    { source: 'sitePermissionID', type: 'id', label: 'people.sitepermissions.fields.sitePermissionID' },
-    { source: 'name', type: 'text', label: 'people.sitepermissions.fields.name', maxLength: 100, searchable: true },
+    { source: 'sitePermissionID', type: 'id' },
+    { source: 'name', type: 'text', maxLength: 100, searchable: true },
   ],
   operations: ['list'],
   sort: { field: 'sitePermissionID', order: 'ASC' },

@@ -2,7 +2,7 @@
  * The user lists' filters beyond the row (spec 01 §3 'User filter': siteTypeId, parentLocationId, locationId, groupID),
  * the names and meanings of the site list's own filters, over the user's site. Several values: any of them.
  */
-import type { DeclaredListFilter, FieldDeclaration } from '../types';
+import type { DeclaredField, DeclaredListFilter } from '../types';
 
 const viaSite = (label: string, column: string): DeclaredListFilter => ({
   type: 'integer',
@@ -17,29 +17,26 @@ export const USER_SITE_FILTERS: Readonly<Record<string, DeclaredListFilter>> = {
   groupID: { type: 'integer', label: 'people.filters.groupID', sql: 't.site_id in (select gs.site_id from group_sites gs where gs.group_id in {values})' },
 };
 
-/** The site's name and place, computed on read (list columns of both tabs). */
-export function siteColumns(prefix: 'administrators' | 'siteusers'): FieldDeclaration[] {
+/** The site's name and place, computed on read (list columns of both tabs); labels `resources.<tab>.fields.*`. */
+export function siteColumns(): DeclaredField[] {
   return [
-    { source: 'siteName', type: 'text', label: `people.${prefix}.fields.siteName`, readOnly: true, computed: { sql: 'select s.name from sites s where s.id = t.site_id' } },
-    { source: 'siteAlias', type: 'text', label: `people.${prefix}.fields.siteAlias`, readOnly: true, list: false, computed: { sql: 'select s.alias from sites s where s.id = t.site_id' } },
+    { source: 'siteName', type: 'text', readOnly: true, computed: { sql: 'select s.name from sites s where s.id = t.site_id' } },
+    { source: 'siteAlias', type: 'text', readOnly: true, list: false, computed: { sql: 'select s.alias from sites s where s.id = t.site_id' } },
     {
       source: 'siteType',
       type: 'text',
-      label: `people.${prefix}.fields.siteType`,
       readOnly: true,
       computed: { sql: 'select st.name from sites s join site_types st on st.id = s.site_type_id where s.id = t.site_id' },
     },
     {
       source: 'parentLocation',
       type: 'text',
-      label: `people.${prefix}.fields.parentLocation`,
       readOnly: true,
       computed: { sql: 'select l.name from sites s join locations l on l.id = s.parent_location_id where s.id = t.site_id' },
     },
     {
       source: 'childLocation',
       type: 'text',
-      label: `people.${prefix}.fields.childLocation`,
       readOnly: true,
       computed: { sql: 'select l.name from sites s join locations l on l.id = s.location_id where s.id = t.site_id' },
     },

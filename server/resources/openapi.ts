@@ -51,8 +51,11 @@ export function bodySchema(declaration: ResourceDeclaration, mode: 'create' | 'u
   };
 }
 
-/** The list envelope `{ results, meta: { hasNextPage } }` around one page of `items` (docs/decisions.md 'API conventions'). */
-export function listEnvelopeSchema(items: JsonSchema): JsonSchema {
+/**
+ * The list envelope `{ results, meta: { hasNextPage } }` around one page of `items` (docs/decisions.md 'API conventions'),
+ * with `meta.total` when the list answers it (`listTotal`).
+ */
+export function listEnvelopeSchema(items: JsonSchema, options: { total?: boolean } = {}): JsonSchema {
   return {
     type: 'object',
     properties: {
@@ -61,6 +64,7 @@ export function listEnvelopeSchema(items: JsonSchema): JsonSchema {
         type: 'object',
         properties: {
           hasNextPage: { type: 'boolean', description: 'Hay una página siguiente.' },
+          ...(options.total ? { total: { type: 'integer', description: 'Registros que cumplen la consulta (todas las páginas).' } } : {}),
         },
       },
     },
@@ -68,7 +72,7 @@ export function listEnvelopeSchema(items: JsonSchema): JsonSchema {
 }
 
 export function listResponseSchema(declaration: ResourceDeclaration): JsonSchema {
-  return listEnvelopeSchema(recordSchema(declaration));
+  return listEnvelopeSchema(recordSchema(declaration), { total: declaration.listTotal === true });
 }
 
 /** Most items one collection update takes (a larger body is refused before any work). */

@@ -72,8 +72,8 @@ describe('declared fields against the schema', () => {
 describe('export cells', () => {
   it('take the list columns by default, headed by their labels', () => {
     expect(exportColumns(groupsResource, {}).map((column) => [column.key, column.headerKey])).toEqual([
-      ['name', 'sites.resources.groups.fields.name'],
-      ['countEntities', 'sites.resources.groups.fields.countEntities'],
+      ['name', 'resources.groups.fields.name'],
+      ['countEntities', 'resources.groups.fields.countEntities'],
     ]);
     expect(() => exportColumns(groupsResource, { fields: ['nope'] })).toThrow(/nope/);
   });

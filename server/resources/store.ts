@@ -29,7 +29,8 @@ export interface StoreScope {
 
 export interface ListPage {
   results: ResourceRecord[];
-  meta: { hasNextPage: boolean };
+  /** `total`: the records matching the query, when the declaration asks for it (`listTotal`). */
+  meta: { hasNextPage: boolean; total?: number };
 }
 
 /**
@@ -43,11 +44,24 @@ export function resourceListSql(
   listSpec = resourceListSpec(declaration),
 ): { text: string; params: unknown[] } {
   const params = new SqlParams();
+  const where = listWhere(query, params, listConditions(declaration, query, params, scope));
+  const text = `select ${readSelectSql(declaration)} ${readFromSql(declaration)} ${where} ${listOrderBy(listSpec, query)} ${listLimit(query, params)}`;
+  return { text, params: params.values };
+}
+
+/** The read conditions of a list: the declaration's, the query's soft-delete choice and the parent's scope. */
+function listConditions(declaration: ResourceDeclaration, query: ListQuery, params: SqlParams, scope?: StoreScope): string[] {
   const base = readConditions(declaration, query);
   const scopeField = scope ? declaration.fields.find((field) => field.source === scope.field) : undefined;
   if (scope && scopeField) base.push(`${columnSql(scopeField)} = ${params.add(scope.value)}`);
-  const text = `select ${readSelectSql(declaration)} ${readFromSql(declaration)} ${listWhere(query, params, base)} ${listOrderBy(listSpec, query)} ${listLimit(query, params)}`;
-  return { text, params: params.values };
+  return base;
+}
+
+/** `select count(*)` of the records a list query matches, every page (`listTotal`): the same conditions and filters. */
+export function resourceCountSql(declaration: ResourceDeclaration, query: ListQuery, scope?: StoreScope): { text: string; params: unknown[] } {
+  const params = new SqlParams();
+  const where = listWhere(query, params, listConditions(declaration, query, params, scope));
+  return { text: `select count(*)::int as total ${readFromSql(declaration)} ${where}`, params: params.values };
 }
 
 export function createResourceStore(declaration: ResourceDeclaration) {
@@ -93,7 +107,17 @@ export function createResourceStore(declaration: ResourceDeclaration) {
         : await database.query<ResourceRecord>(text, params);
       const page = listPage(rows, query);
       const results = page.results.map((row) => toRecord(declaration, fromColumns(row)));
-      return { ...page, results: await readRelations(database.db, declaration, results) };
+      const meta = declaration.listTotal ? { ...page.meta, total: await this.count(database, query, scope, options) } : page.meta;
+      return { results: await readRelations(database.db, declaration, results), meta };
+    },
+
+    /** The records a list query matches, every page (`listTotal`); from the list cache when the list uses it. */
+    async count(database: Database, query: ListQuery, scope?: StoreScope, options: { dataVersion?: string | null } = {}): Promise<number> {
+      const { text, params } = resourceCountSql(declaration, query, scope);
+      const [row] = declaration.listCache
+        ? await cachedListRows<{ total: number }>(database, options.dataVersion, text, params)
+        : await database.query<{ total: number }>(text, params);
+      return row?.total ?? 0;
     },
 
     async find(db: Db, id: RecordId, options: { lock?: boolean; scope?: StoreScope } = {}): Promise<ResourceRecord | null> {

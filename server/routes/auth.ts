@@ -1,6 +1,5 @@
-/** Sign-in, session and the permission catalogue (spec 01 §7: /captcha/, /auth/, /auth/logout/, /permissions). */
+/** Sign-in and session (spec 01 §7: /captcha/, /auth/, /auth/logout/); the permission catalogue `GET /permissions` is the engine's (resources/permissionCatalogue.ts). */
 import type { FastifyInstance } from 'fastify';
-import { asc } from 'drizzle-orm';
 import { PERMISSIONS } from '../../resources/permissions';
 import { writeAudit } from '../audit/audit';
 import { captchaRequestValue, createCaptcha } from '../auth/captcha';
@@ -8,9 +7,7 @@ import { signIn } from '../auth/login';
 import { revokeSession } from '../auth/sessions';
 import type { UserView } from '../auth/superadminStore';
 import type { AuthUser } from '../context';
-import { permissions } from '../db/schema';
 import { apiRoute, currentUser } from '../http/route';
-import { listEnvelopeSchema } from '../resources/openapi';
 
 const TAGS = ['Sesión'];
 
@@ -109,24 +106,6 @@ export function registerAuthRoutes(app: FastifyInstance): void {
         await writeAudit(tx, request, { action: 'logout', resource: 'auth', recordId: user.id });
       });
       return {};
-    },
-  });
-
-  apiRoute(app, {
-    method: 'GET',
-    url: '/permissions',
-    access: 'authenticated',
-    summary: 'Catálogo de permisos',
-    tags: TAGS,
-    documentedResponses: {
-      200: listEnvelopeSchema({ type: 'object', properties: { permissionID: { type: 'integer' }, name: { type: 'string' } } }),
-    },
-    handler: async () => {
-      const rows = await app.ctx.database.db.select().from(permissions).orderBy(asc(permissions.permissionId));
-      return {
-        results: rows.map((row) => ({ permissionID: row.permissionId, name: row.name })),
-        meta: { hasNextPage: false, total: rows.length },
-      };
     },
   });
 }

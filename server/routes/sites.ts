@@ -8,6 +8,7 @@ import { resourceAccess } from '../resources/access';
 import type { FastifyInstance } from 'fastify';
 import { SITE_EXPORTERS } from '../../resources/areas';
 import { sitesResource } from '../../resources/sites';
+import { choiceKey } from '../../resources/types';
 import { apiRoute } from '../http/route';
 import { cachedListRows } from '../lists/listCache';
 import { listQuerySchema, readListQuery } from '../lists/listQuery';
@@ -43,7 +44,7 @@ const siteExportColumns: ExportColumn<SiteListRow>[] = [
   {
     key: 'requestType',
     headerKey: 'exports.columns.sites.requestType',
-    value: (row) => (row.requestType ? tSites(`sites.request_type.${row.requestType}`) : null),
+    value: (row) => (row.requestType ? tSites(choiceKey('siterequests', 'kind', row.requestType)) : null),
     width: 24,
   },
   { key: 'modifiedDate', headerKey: 'exports.columns.sites.modifiedDate', value: (row) => new Date(row.modifiedDate), width: 20 },

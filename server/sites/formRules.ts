@@ -1,8 +1,9 @@
 /**
- * The site form's server rules (spec 01 §4–5) as pure functions; the sites service (server/resources/services/sites.ts)
- * applies them in each write's transaction.
+ * The site form's server rules that need the stored site or the database (spec 01 §4–5) as pure functions; the sites
+ * service (server/resources/services/sites.ts) applies them in each write's transaction. The body's own rules and their
+ * messages are the form's schema (resources/siteForm.ts `siteFormSchema`, the declaration's `schema`).
  */
-import { orderTypeForSiteType } from './orderType';
+import { orderTypeForSiteType } from '../../resources/siteForm';
 import { SITE_STATUS, type SiteStatusId } from './status';
 
 /**

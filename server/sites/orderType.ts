@@ -1,9 +1,9 @@
 /**
- * Order type of a site from its entity type (spec 01 §4): governorates (1) and assemblies (3)
- * are departmental (0); mayoralties (2) and councils (4) are municipal (1); other types let the
- * user choose (null).
+ * Entity types of the reference data (spec 01 §4) for the seeds. The order type an entity type imposes (1 and 3
+ * departmental, 2 and 4 municipal, others chosen) is the site form's rule, shared with the browser:
+ * resources/siteForm.ts `orderTypeForSiteType`.
  */
-export const ORDER_TYPE = { departmental: 0, municipal: 1 } as const;
+export { SITE_ORDER_TYPE as ORDER_TYPE, orderTypeForSiteType } from '../../resources/siteForm';
 
 export const SITE_TYPE = {
   governorate: 1,
@@ -12,9 +12,3 @@ export const SITE_TYPE = {
   council: 4,
   otherEntities: 5,
 } as const;
-
-export function orderTypeForSiteType(siteTypeId: number): 0 | 1 | null {
-  if (siteTypeId === SITE_TYPE.governorate || siteTypeId === SITE_TYPE.assembly) return ORDER_TYPE.departmental;
-  if (siteTypeId === SITE_TYPE.mayoralty || siteTypeId === SITE_TYPE.council) return ORDER_TYPE.municipal;
-  return null;
-}

@@ -68,7 +68,7 @@ export const siteRequestExportColumns: ExportColumn<SiteRequestExportRow>[] = [
   { key: 'siteType', headerKey: 'exports.columns.site_requests.siteType', width: 24 },
   { key: 'parentLocation', headerKey: 'exports.columns.site_requests.parentLocation' },
   { key: 'childLocation', headerKey: 'exports.columns.site_requests.childLocation' },
-  { key: 'kind', headerKey: 'exports.columns.site_requests.kind', value: (row) => named('sites.request_type', row.kind), width: 24 },
+  { key: 'kind', headerKey: 'exports.columns.site_requests.kind', value: (row) => named('resources.siterequests.choices.kind', row.kind), width: 24 },
   { key: 'status', headerKey: 'exports.columns.site_requests.status', value: (row) => named('exports.request_status', row.status) },
   { key: 'creationDate', headerKey: 'exports.columns.site_requests.creationDate', value: (row) => new Date(row.creationDate), width: 20 },
   {

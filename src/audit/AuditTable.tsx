@@ -5,6 +5,7 @@ import { Box, Collapse, IconButton, Table, TableBody, TableCell, TableContainer,
 import { Fragment, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { AuditRecord } from '../../resources/audit';
+import { fieldLabelKey } from '../../resources/types';
 import { AuditChanges } from './AuditChanges';
 import { actionLabelKey, formatAuditDate, recordReference, resourceLabelKey, type ResourceChoice } from './auditRules';
 
@@ -74,7 +75,7 @@ export function AuditTable({ rows, choices }: { rows: readonly AuditRecord[]; ch
           <TableRow>
             <TableCell padding="checkbox" />
             {COLUMNS.map((column) => (
-              <TableCell key={column}>{translate(`resources.audit.fields.${column}`)}</TableCell>
+              <TableCell key={column}>{translate(fieldLabelKey('audit', column))}</TableCell>
             ))}
           </TableRow>
         </TableHead>

@@ -4,7 +4,7 @@
  * labels and readable values, and how a record is named.
  */
 import type { AuditRecord } from '../../resources/audit';
-import type { ResourceReference } from '../../resources/types';
+import { fieldLabelKey, type ResourceReference } from '../../resources/types';
 
 export const AUDIT_PAGE_SIZE = 20;
 export const AUDIT_RESOURCE = 'audit';
@@ -199,7 +199,7 @@ export function formatAuditValue(value: unknown, format: ValueFormat): string {
  */
 export function fieldLabelKeys(resource: string, field: string): string[] {
   if (!field) return [];
-  return [`resources.${resource}.fields.${field}`, `audit.fields.${field}`];
+  return [fieldLabelKey(resource, field), `audit.fields.${field}`];
 }
 
 /** How the 'Registro' column names a record: its label with its id, either alone, or nothing. */

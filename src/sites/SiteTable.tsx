@@ -18,6 +18,7 @@ import {
   type SiteSort,
   type SiteSortColumn,
 } from './siteListRules';
+import { choiceKey } from '../../resources/types';
 
 /** The pending-request chip's colours. */
 const PENDING_BACKGROUND = '#fff3e0';
@@ -79,7 +80,7 @@ function StatusCell({ site, held, onActivate }: { site: SiteRow; held: readonly 
           }}
         >
           <PendingActionsIcon sx={{ fontSize: 18 }} aria-hidden />
-          {site.requestType ? translate(`sites.request_type.${site.requestType}`, { _: site.requestType }) : translate('sites.list.pending_request')}
+          {site.requestType ? translate(choiceKey('siterequests', 'kind', site.requestType), { _: site.requestType }) : translate('sites.list.pending_request')}
         </Box>
       ) : null}
     </Stack>

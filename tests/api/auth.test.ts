@@ -477,6 +477,18 @@ describe('GET /permissions', () => {
     });
     expect((await t.app.inject({ method: 'GET', url: `${API}/permissions` })).statusCode).toBe(401);
   });
+
+  it('is the engine list: meta.total counts the query over every page, filters and paging as every list', async () => {
+    const token = await t.tokenFor(['Sites']);
+    const get = async (query: string) => (await t.app.inject({ method: 'GET', url: `${API}/permissions?${query}`, headers: bearer(token) })).json();
+    const page = await get('page=2&pageSize=4');
+    expect(page.results.map((p: { permissionID: number }) => p.permissionID)).toEqual(PERMISSIONS.slice(4, 8).map((p) => p.permissionID));
+    expect(page.meta).toEqual({ hasNextPage: true, total: 9 });
+    const two = PERMISSIONS.slice(0, 2).map((p) => p.name);
+    expect((await get(two.map((name) => `name=${encodeURIComponent(name)}`).join('&'))).meta).toEqual({ hasNextPage: false, total: 2 });
+    const refused = await t.app.inject({ method: 'POST', url: `${API}/permissions`, headers: bearer(await t.tokenFor(['Users'])), payload: { name: 'Nuevo' } });
+    expect(refused.statusCode).toBe(404);
+  });
 });
 
 describe('bootstrapSuperadmin', () => {

@@ -36,15 +36,15 @@ const cards = defineTestResource<Card>({
   idField: 'id',
   table: 'test_cards',
   route: '',
-  title: 'sites.resources.groups.title',
+  title: 'resources.groups.title',
   fields: [
-    { source: 'id', type: 'id', label: 'sites.resources.groups.fields.groupID' },
-    { source: 'name', type: 'text', label: 'sites.resources.groups.fields.name', maxLength: 100, searchable: true },
-    { source: 'enabled', type: 'boolean', label: 'sites.resources.locations.fields.isMunicipality', readOnly: true, defaultValue: true },
-    { source: 'position', type: 'integer', label: 'sites.resources.locations.fields.code' },
-    { source: 'locked', type: 'boolean', label: 'sites.resources.locations.fields.latitude', readOnly: true, defaultValue: false, list: false },
-    { source: 'note', type: 'text', label: 'sites.resources.locations.fields.longitude', maxLength: 50, nullable: true, list: false },
-    { source: 'nameLength', type: 'integer', label: 'sites.resources.groups.fields.countEntities', readOnly: true, computed: { sql: 'char_length(t.name)' } },
+    { source: 'id', type: 'id', label: 'resources.groups.fields.groupID' },
+    { source: 'name', type: 'text', label: 'resources.groups.fields.name', maxLength: 100, searchable: true },
+    { source: 'enabled', type: 'boolean', label: 'resources.locations.fields.isMunicipality', readOnly: true, defaultValue: true },
+    { source: 'position', type: 'integer', label: 'resources.locations.fields.code' },
+    { source: 'locked', type: 'boolean', label: 'resources.locations.fields.latitude', readOnly: true, defaultValue: false, list: false },
+    { source: 'note', type: 'text', label: 'resources.locations.fields.longitude', maxLength: 50, nullable: true, list: false },
+    { source: 'nameLength', type: 'integer', label: 'resources.groups.fields.countEntities', readOnly: true, computed: { sql: 'char_length(t.name)' } },
   ],
   routeAccess: ['Settings'],
   permissions: { read: ['Reports', 'Settings'], write: ['Settings'] },
@@ -311,7 +311,7 @@ describe('declared export', () => {
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toMatch(/filename="tarjetas-\d{4}-\d{2}-\d{2}\.csv"/);
     const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
-    const labels = ['sites.resources.groups.fields.name', 'sites.resources.locations.fields.isMunicipality', 'sites.resources.locations.fields.code', 'sites.resources.groups.fields.countEntities'];
+    const labels = ['resources.groups.fields.name', 'resources.locations.fields.isMunicipality', 'resources.locations.fields.code', 'resources.groups.fields.countEntities'];
     expect(lines[0]).toBe(labels.map((label) => t(label)).join(';'));
     expect(lines.slice(1).map((line) => line.split(';')[0])).toEqual(['Orden A', 'Orden B', 'Orden C', 'Orden D']);
     expect(lines[1]!.split(';').slice(1, 2)).toEqual([exportTexts.values.yes]);

@@ -32,7 +32,7 @@ const kinds = {
       { source: 'active', type: 'boolean', label: 'resources.kinds.fields.active', defaultValue: false },
       { source: 'startsOn', type: 'date', label: 'resources.kinds.fields.startsOn' },
       { source: 'happensAt', type: 'datetime', label: 'resources.kinds.fields.happensAt' },
-      { source: 'size', type: 'enum', label: 'resources.kinds.fields.size.label', choices: [{ id: 'S' }, { id: 'L', labelKey: 'resources.kinds.big' }] },
+      { source: 'size', type: 'enum', label: 'resources.kinds.fields.size', choices: [{ id: 'S' }, { id: 'L', labelKey: 'resources.kinds.big' }] },
       { source: 'tint', type: 'color', label: 'resources.kinds.fields.tint' },
       { source: 'shadeID', type: 'reference', label: 'resources.kinds.fields.shadeID', reference: { resource: 'shades', display: 'name' } },
       { source: 'extra', type: 'json', label: 'resources.kinds.fields.extra' },
@@ -58,8 +58,7 @@ const FIELD_LABELS = {
   active: 'Activo',
   startsOn: 'Inicio',
   happensAt: 'Momento',
-  // An enum's label sits beside its choices (`fields.<source>.choices.<value>`).
-  size: { label: 'Talla', choices: { S: 'Pequeña' } },
+  size: 'Talla',
   tint: 'Tono',
   shadeID: 'Matiz',
   extra: 'Extra',
@@ -68,7 +67,7 @@ const FIELD_LABELS = {
 };
 const messages = {
   ...spanishMessages,
-  resources: { ...spanishMessages.resources, kinds: { title: 'Clases', big: 'Grande', fields: FIELD_LABELS } },
+  resources: { ...spanishMessages.resources, kinds: { title: 'Clases', big: 'Grande', fields: FIELD_LABELS, choices: { size: { S: 'Pequeña' } } } },
 };
 const i18nProvider = polyglotI18nProvider(() => messages as never, 'es', [{ locale: 'es', name: 'Español' }], { allowMissing: true });
 

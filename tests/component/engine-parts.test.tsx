@@ -37,7 +37,7 @@ function lampsDeclaration(overrides: Partial<ResourceDeclaration> = {}): Resourc
       fields: [
         { source: 'id', type: 'id', label: 'resources.lamps.fields.id' },
         { source: 'name', type: 'text', label: 'resources.lamps.fields.name', maxLength: 50, searchable: true },
-        { source: 'kind', type: 'enum', label: 'resources.lamps.fields.kind.label', choices: [{ id: 'led' }, { id: 'halogen' }] },
+        { source: 'kind', type: 'enum', label: 'resources.lamps.fields.kind', choices: [{ id: 'led' }, { id: 'halogen' }] },
         { source: 'enabled', type: 'boolean', label: 'resources.lamps.fields.enabled', readOnly: true },
         { source: 'installedOn', type: 'date', label: 'resources.lamps.fields.installedOn', list: false, nullable: true },
       ],
@@ -72,7 +72,8 @@ const messages = {
     ...spanishMessages.resources,
     lamps: {
       title: 'Lámparas',
-      fields: { id: 'Código', name: 'Nombre', kind: { label: 'Tipo', choices: { led: 'LED', halogen: 'Halógena' } }, enabled: 'Activa', text: 'Texto', installedOn: 'Instalada' },
+      fields: { id: 'Código', name: 'Nombre', kind: 'Tipo', enabled: 'Activa', text: 'Texto', installedOn: 'Instalada' },
+      choices: { kind: { led: 'LED', halogen: 'Halógena' } },
       actions: { enable: 'Activar', purge: 'Purgar' },
       confirm_enable: '¿Seguro deseas activar esta lámpara?',
       enabled_notice: 'Lámpara activada',

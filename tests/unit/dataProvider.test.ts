@@ -267,10 +267,10 @@ describe('single records and verbs', () => {
     expect(resourceTarget('documenttypes', findReference)).toEqual({ apiPath: '/documentType', idField: 'documentTypeID' });
     expect(resourceTarget('actors', findReference)).toEqual({ apiPath: '/actors/', idField: 'id' });
     expect(mayHaveDeclaration('sitetypes', findReference)).toBe(true);
-    // Sites and superadmins are engine declarations (with hand-written screens); the permission catalogue keeps its route.
+    // Sites and superadmins are engine declarations (with hand-written screens), and so is the permission catalogue.
     expect(mayHaveDeclaration('sites', findReference)).toBe(true);
     expect(mayHaveDeclaration('superadmins', findReference)).toBe(true);
-    expect(mayHaveDeclaration('permissions', findReference)).toBe(false);
+    expect(mayHaveDeclaration('permissions', findReference)).toBe(true);
     expect(mayHaveDeclaration('actors', findReference)).toBe(false);
     // getOne of a generated resource loads the declarations (not a singleton: the record route).
     const calls = fakeFetch(() => ({ body: { documentTypeID: 4, name: 'Cédula' } }));

@@ -1,5 +1,6 @@
 /**
- * The sites service (spec 01 §4–5 'Site form'): the domain rules of every site write, inside its transaction.
+ * The sites service (spec 01 §4–5 'Site form'): the domain rules of every site write that need the database, inside its
+ * transaction; the body's rules are the form's schema (resources/siteForm.ts, the declaration's `schema`).
  * - alias unique (case ignored) → 400 BadArgument, target `Alias`, 'El alias ya se encuentra en uso';
  * - each allowed domain unique across sites (`site_domains`, one row per domain) → target `AllowedUrl`,
  *   'El Dominio (URL) ya se encuentra en uso'; simultaneous writes are decided by the unique indexes (translateError);
@@ -78,7 +79,8 @@ export class SitesService extends ResourceService {
     // A departmental entity (order 0: governorate, assembly) has no municipality; every other one needs one.
     const departmental = Number(values.orderType ?? site.orderType) === 0;
     if (departmental && (values.locationId !== undefined || values.orderType !== undefined)) values.locationId = null;
-    else if (site.locationId === null || site.locationId === undefined) throw badArgument('locationId', 'validation.field.required');
+    // The form's schema already asks for it (same message); a stored site without one is refused the same way.
+    else if (site.locationId === null || site.locationId === undefined) throw badArgument('locationId', 'validation.site.municipality_required');
     if (!departmental && (values.locationId !== undefined || values.parentLocationId !== undefined)) {
       const [municipality] = await tx
         .select({ parentLocationId: locations.parentLocationId })

@@ -9,6 +9,7 @@ import { Alert, Box, Button, CircularProgress, Paper, Stack, Table, TableBody, T
 import { useId, useState } from 'react';
 import { Confirm, useDelete, useGetList, useNotify, useTranslate } from 'react-admin';
 import type { BackupRecord } from '../../../resources/backups';
+import { choiceKey, fieldLabelKey } from '../../../resources/types';
 import { formatDateTime } from '../detail/formatting';
 import { backupActionsFor, backupRefetchInterval, formatBackupSize } from './backupRules';
 import { useBackupDownload } from './useBackupDownload';
@@ -80,10 +81,10 @@ export function SiteBackups({ siteId }: { siteId: number }) {
           </caption>
           <TableHead>
             <TableRow>
-              <TableCell>{translate('backups.fields.status')}</TableCell>
-              <TableCell>{translate('backups.fields.creationDate')}</TableCell>
-              <TableCell>{translate('backups.fields.processDate')}</TableCell>
-              <TableCell>{translate('backups.fields.size')}</TableCell>
+              <TableCell>{translate(fieldLabelKey('backups', 'status'))}</TableCell>
+              <TableCell>{translate(fieldLabelKey('backups', 'creationDate'))}</TableCell>
+              <TableCell>{translate(fieldLabelKey('backups', 'processDate'))}</TableCell>
+              <TableCell>{translate(fieldLabelKey('backups', 'size'))}</TableCell>
               <TableCell>{translate('backups.summary.actions')}</TableCell>
             </TableRow>
           </TableHead>
@@ -96,7 +97,7 @@ export function SiteBackups({ siteId }: { siteId: number }) {
                   <TableCell>
                     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                       {backup.status === 'inProgress' || backup.status === 'requested' ? <CircularProgress size={14} aria-hidden /> : null}
-                      <span>{translate(`backups.status.${backup.status}`)}</span>
+                      <span>{translate(choiceKey('backups', 'status', backup.status))}</span>
                     </Stack>
                   </TableCell>
                   <TableCell>{created}</TableCell>

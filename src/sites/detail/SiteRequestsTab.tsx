@@ -7,12 +7,13 @@ import { Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material'
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { SITE_REQUEST_PAGE_SIZE } from '../../../resources/siteRequests';
+import { choiceKey } from '../../../resources/types';
 import { LoadMoreList } from '../../engine/LoadMoreList';
 import { formatDateTime } from './formatting';
 import { PendingRequestCard, type PendingRequest } from './requests/PendingRequestCard';
 
 /** The status name of a request (spec 01 §2 'Histórico … with a status name'). */
-const statusLabel = (status: string) => `siteDetail.resources.siterequests.fields.status.choices.${status}`;
+const statusLabel = (status: string) => choiceKey('siterequests', 'status', status);
 
 export function SiteRequestsTab({ siteId, mode, canDecide = false }: { siteId: number; mode: 'pending' | 'history'; canDecide?: boolean }) {
   const translate = useTranslate();
@@ -54,7 +55,7 @@ export function SiteRequestsTab({ siteId, mode, canDecide = false }: { siteId: n
               {rows.map((row) => (
                 <TableRow key={row.id}>
                   <TableCell>{formatDateTime(row.creationDate as string)}</TableCell>
-                  <TableCell>{translate(`sites.request_type.${row.kind as string}`)}</TableCell>
+                  <TableCell>{translate(choiceKey('siterequests', 'kind', row.kind as string))}</TableCell>
                   <TableCell>{translate(statusLabel(row.status as string))}</TableCell>
                   {history && <TableCell>{formatDateTime(row.processedDate as string | null)}</TableCell>}
                   {history && <TableCell>{(row.responseMessage as string | null) ?? ''}</TableCell>}

@@ -56,7 +56,7 @@ export function GroupRows() {
   const translate = useTranslate();
   const rows = record?.rows ?? [];
   return (
-    <List dense aria-label={translate('siteGroups.fields.rows')}>
+    <List dense aria-label={translate('resources.groups.fields.rows')}>
       {rows.map((row, index) => (
         <ListItem key={row.siteID}>
           <ListItemText primary={`${index + 1}. ${row.name}`} />
@@ -69,9 +69,9 @@ export function GroupRows() {
 export function GroupShow() {
   return (
     <ResourceShow declaration={groupsResource}>
-      <TextField source="name" label="sites.resources.groups.fields.name" />
-      <NumberField source="countEntities" label="sites.resources.groups.fields.countEntities" />
-      <Labeled label="siteGroups.fields.rows">
+      <TextField source="name" label="resources.groups.fields.name" />
+      <NumberField source="countEntities" label="resources.groups.fields.countEntities" />
+      <Labeled label="resources.groups.fields.rows">
         <GroupRows />
       </Labeled>
     </ResourceShow>

@@ -6,12 +6,13 @@
  */
 import { BooleanInput, DateInput, PasswordInput, SelectInput, TextInput } from 'react-admin';
 import { ADMIN_TYPES, EARLIEST_BIRTH_DATE, latestBirthDate } from '../../../resources/people/rules';
+import { choiceKey, fieldLabelKey } from '../../../resources/types';
 import { ResourceEdit } from '../../engine';
 import { GENDER_CHOICES } from '../shared/genderChoices';
 import { SitePermissionsInput } from '../shared/SitePermissionsInput';
 
-const label = (field: string) => `people.administrators.fields.${field}`;
-const ADMIN_TYPE_CHOICES = ADMIN_TYPES.map((id) => ({ id, name: label(`adminType.choices.${id}`) }));
+const label = (field: string) => fieldLabelKey('administrators', field);
+const ADMIN_TYPE_CHOICES = ADMIN_TYPES.map((id) => ({ id, name: choiceKey('administrators', 'adminType', id) }));
 
 export function AdministratorEditDialog() {
   return (
@@ -25,7 +26,7 @@ export function AdministratorEditDialog() {
         fullWidth
         slotProps={{ htmlInput: { min: EARLIEST_BIRTH_DATE, max: latestBirthDate() } }}
       />
-      <SelectInput source="adminType" label={label('adminType.label')} choices={ADMIN_TYPE_CHOICES} fullWidth />
+      <SelectInput source="adminType" label={label('adminType')} choices={ADMIN_TYPE_CHOICES} fullWidth />
       <PasswordInput source="password" label={label('password')} helperText="people.administrators.password_hint" fullWidth autoComplete="new-password" />
       <PasswordInput source="confirmPassword" label={label('confirmPassword')} fullWidth autoComplete="new-password" />
       <BooleanInput source="isGuest" label={label('isGuest')} />

@@ -5,11 +5,12 @@
  */
 import { AutocompleteInput, DateInput, ReferenceInput, SelectInput, TextInput } from 'react-admin';
 import { EARLIEST_BIRTH_DATE, latestBirthDate, LOA_VALUES } from '../../../resources/people/rules';
+import { fieldLabelKey } from '../../../resources/types';
 import { ResourceEdit } from '../../engine';
 import { GENDER_CHOICES } from '../shared/genderChoices';
 import { SitePermissionsInput } from '../shared/SitePermissionsInput';
 
-const label = (field: string) => `people.siteusers.fields.${field}`;
+const label = (field: string) => fieldLabelKey('siteusers', field);
 const LOA_CHOICES = LOA_VALUES.map((id) => ({ id, name: String(id) }));
 const emptyIsNull = (value: unknown) => (value === '' || value === undefined ? null : value);
 

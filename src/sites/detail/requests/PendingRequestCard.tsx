@@ -17,6 +17,7 @@ import { useId, useState } from 'react';
 import { Button, useDataProvider } from 'react-admin';
 import type { PortalesDataProvider } from '../../../../dataProvider';
 import type { UploadedFile } from '../../../../dataProvider/upload';
+import { choiceKey } from '../../../../resources/types';
 import { webMasterKey, type AdministratorProfile, type ProfileField } from '../../../../resources/siteRequestRules';
 import { FileName } from '../../../engine/FileFieldParts';
 import { useText } from '../../../shared/useText';
@@ -99,7 +100,7 @@ export function PendingRequestCard({ request, canDecide, onChanged }: { request:
           {text('resources.siterequests.card.title', { date: formatDateTime(request.creationDate) })}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {text('resources.siterequests.card.kind')}: {text(`sites.request_type.${request.kind}`)}
+          {text('resources.siterequests.card.kind')}: {text(choiceKey('siterequests', 'kind', request.kind))}
         </Typography>
         {profile.isPending && <LinearProgress aria-label={text('ra.page.loading')} />}
         {profile.error && <Alert severity="error">{text('resources.siterequests.card.loading_error')}</Alert>}
