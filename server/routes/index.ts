@@ -16,6 +16,7 @@ import { registerRealtimeRoutes } from './realtime';
 import { registerMailLogRoutes } from './maillog';
 import { registerPeopleRoutes } from './people';
 import { registerSiteDetailRoutes } from './siteDetail';
+import { registerScoreRoutes } from './scores';
 import { registerSiteRoutes } from './sites';
 import { registerSitesFileRoutes } from './sitesFile';
 import { registerUserRoutes } from './users';
@@ -31,6 +32,7 @@ export async function registerApiRoutes(
   registerSiteRoutes(app);
   registerSitesFileRoutes(app);
   registerSiteDetailRoutes(app);
+  registerScoreRoutes(app);
   registerJobRoutes(app);
   registerLoadRoutes(app);
   registerAudienceRoutes(app);
