@@ -1,0 +1,2 @@
+export { SiteScores, type SiteScoresProps } from './SiteScores';
+export { scoresQueryKey } from './useScores';
