@@ -9,7 +9,8 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { AdminContext, type DataProvider } from 'react-admin';
 import { afterEach, describe, expect, it } from 'vitest';
 import { spanishMessages } from '../../i18n/es';
-import { SiteScores } from '../../src/sites/scores';
+import { ListOrderToggle, SiteScores } from '../../src/sites/scores';
+import type { SiteSort } from '../../src/sites/siteListRules';
 import { unusedDataProvider } from '../helpers/unusedDataProvider';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -164,5 +165,30 @@ describe('SiteScores', () => {
     const calls = renderScores({ empty: true });
     expect(await screen.findByText('Esta entidad aún no tiene puntajes')).toBeTruthy();
     expect(calls.map((call) => call.path)).toEqual(['/sites/7/scores/availabledates']);
+  });
+});
+
+describe('ListOrderToggle (site list: by name by default, toggle to ranking)', () => {
+  it('shows the pressed order and asks for the latest score, best first, or the name order', async () => {
+    const chosen: SiteSort[] = [];
+    const { rerender } = render(
+      <AdminContext i18nProvider={i18nProvider}>
+        <ListOrderToggle sort={{ field: 'name', order: 'ASC' }} onChange={(sort) => chosen.push(sort)} />
+      </AdminContext>,
+    );
+    const byName = screen.getByRole('button', { name: 'Ordenar por nombre' });
+    const byRanking = screen.getByRole('button', { name: 'Ordenar por ranking' });
+    expect(byName.getAttribute('aria-pressed')).toBe('true');
+    expect(byRanking.getAttribute('aria-pressed')).toBe('false');
+    await userEvent.click(byRanking);
+    expect(chosen).toEqual([{ field: 'score', order: 'DESC' }]);
+    rerender(
+      <AdminContext i18nProvider={i18nProvider}>
+        <ListOrderToggle sort={{ field: 'score', order: 'DESC' }} onChange={(sort) => chosen.push(sort)} />
+      </AdminContext>,
+    );
+    expect(screen.getByRole('button', { name: 'Ordenar por ranking' }).getAttribute('aria-pressed')).toBe('true');
+    await userEvent.click(screen.getByRole('button', { name: 'Ordenar por nombre' }));
+    expect(chosen.at(-1)).toEqual({ field: 'name', order: 'ASC' });
   });
 });
