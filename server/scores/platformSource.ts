@@ -54,36 +54,39 @@ export function platformScoresSource(database: Database): ScoresProvider {
     },
 
     async ranking(site: ScoredSite, request: RankingRequest): Promise<RankingValue> {
-      const totalParams = new SqlParams();
-      const [{ total }] = (await database.query<{ total: number }>(
-        `select count(*)::int as total from site_scores sc where ${rankingScope(request, totalParams)}`,
-        totalParams.values,
-      )) as [{ total: number }];
-
-      // The site's place: the sites before it in the ranking's order (better score, or the same score and a smaller id).
+      // One index-only scan of the month's range: its size, and the site's place — the sites before it in the
+      // ranking's order (a better score, or the same score and a smaller id) and those strictly better (its rank).
       const placeParams = new SqlParams();
       const siteParam = placeParams.add(site.id);
       const scope = rankingScope(request, placeParams);
-      const [place] = await database.query<{ better: number; position: number } & { found: boolean }>(
+      const [place] = await database.query<{ total: number; better: number; position: number; found: boolean }>(
         `with me as (select sc.score from site_scores sc where sc.site_id = ${siteParam} and ${scope})
-         select (select count(*)::int from site_scores sc, me where ${scope} and sc.score > me.score) as better,
-                (select count(*)::int from site_scores sc, me where ${scope} and sc.score >= me.score
-                   and (sc.score > me.score or sc.site_id < ${siteParam})) as position,
-                exists (select 1 from me) as found`,
+         select count(*)::int as total,
+                (count(*) filter (where sc.score > me.score))::int as better,
+                (count(*) filter (where sc.score > me.score or (sc.score = me.score and sc.site_id < ${siteParam})))::int as position,
+                exists (select 1 from me) as found
+           from site_scores sc left join me on true
+          where ${scope}`,
         placeParams.values,
       );
+      const total = Number(place?.total ?? 0);
       const currentOffset = place?.found ? Number(place.position) : null;
       const currentRank = place?.found ? Number(place.better) + 1 : null;
 
       const offset =
         request.offset !== null ? clampOffset(request.offset, total) : currentOffset !== null ? centredOffset(currentOffset, total) : 0;
       const windowParams = new SqlParams();
+      // The window's five entries from the index first, then only they are joined with their names.
       const rows = await database.query<{ siteId: number; siteName: string; score: unknown }>(
-        `select sc.site_id as "siteId", s.name as "siteName", sc.score
-           from site_scores sc join sites s on s.id = sc.site_id
-          where ${rankingScope(request, windowParams)}
-          order by sc.score desc nulls last, sc.site_id asc
-          limit ${RANKING_WINDOW} offset ${offset}`,
+        `with w as (
+           select sc.site_id, sc.score from site_scores sc
+            where ${rankingScope(request, windowParams)}
+            order by sc.score desc nulls last, sc.site_id asc
+            limit ${RANKING_WINDOW} offset ${offset}
+         )
+         select w.site_id as "siteId", s.name as "siteName", w.score
+           from w join sites s on s.id = w.site_id
+          order by w.score desc nulls last, w.site_id asc`,
         windowParams.values,
       );
       const scores = rows.map((row) => toNumber(row.score));
