@@ -152,7 +152,8 @@ describe('SiteScores', () => {
     await userEvent.click(await screen.findByRole('option', { name: 'enero de 2026' }));
     expect(await screen.findByText('61 de 100', { selector: 'p' })).toBeTruthy();
     expect(calls.filter((call) => call.path.endsWith('/byindicator')).at(-1)!.query).toEqual({ year: 2026, month: 1 });
-    await waitFor(() => expect(rankingCalls(calls).at(-1)!.query).toMatchObject({ year: 2026, month: 1 }));
+    // The ranking of the new month starts centred, still by entity type.
+    await waitFor(() => expect(rankingCalls(calls).at(-1)!.query).toMatchObject({ year: 2026, month: 1, siteTypeId: 2, offset: null }));
   });
 
   it('without a site type only the general ranking is offered', async () => {

@@ -11,9 +11,17 @@ import { useTranslate } from 'react-admin';
 import { steppedOffset, type ScorePeriod } from '../../../resources/scores';
 import { useRanking, type RankingScope } from './useScores';
 
-export function ScoreRanking({ siteId, siteTypeId, period }: { siteId: number; siteTypeId: number | null; period: ScorePeriod }) {
+export interface ScoreRankingProps {
+  siteId: number;
+  siteTypeId: number | null;
+  period: ScorePeriod;
+  /** General or by entity type: kept by the section, so that choosing another month keeps it. */
+  scope: RankingScope;
+  onScope: (scope: RankingScope) => void;
+}
+
+export function ScoreRanking({ siteId, siteTypeId, period, scope, onScope }: ScoreRankingProps) {
   const translate = useTranslate();
-  const [scope, setScope] = useState<RankingScope>('general');
   // null: centred on the site (the server's default window).
   const [offset, setOffset] = useState<number | null>(null);
   const { data, isError } = useRanking(siteId, period, scope === 'type' ? siteTypeId : null, offset);
@@ -33,7 +41,7 @@ export function ScoreRanking({ siteId, siteTypeId, period }: { siteId: number; s
           aria-label={translate('scores.ranking.scope_label')}
           onChange={(_event, next: RankingScope | null) => {
             if (next) {
-              setScope(next);
+              onScope(next);
               setOffset(null);
             }
           }}

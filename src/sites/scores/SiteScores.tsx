@@ -11,7 +11,7 @@ import { IndicatorScores } from './IndicatorScores';
 import { ScoreHistory } from './ScoreHistory';
 import { ScoreRanking } from './ScoreRanking';
 import { monthLabel, periodFromValue, periodValue } from './scoreTexts';
-import { useIndicatorScores, useScoreDates, useScoreHistory } from './useScores';
+import { useIndicatorScores, useScoreDates, useScoreHistory, type RankingScope } from './useScores';
 
 export interface SiteScoresProps {
   siteId: number;
@@ -23,6 +23,7 @@ export function SiteScores({ siteId, siteTypeId }: SiteScoresProps) {
   const translate = useTranslate();
   const dates = useScoreDates(siteId);
   const [chosen, setChosen] = useState<ScorePeriod | null>(null);
+  const [scope, setScope] = useState<RankingScope>('general');
   const period = chosen ?? dates.data?.[0] ?? null;
   const indicators = useIndicatorScores(siteId, period);
   const history = useScoreHistory(siteId, period);
@@ -61,8 +62,8 @@ export function SiteScores({ siteId, siteTypeId }: SiteScoresProps) {
         {indicators.isError || history.isError ? <Alert severity="error">{translate('scores.load_error')}</Alert> : null}
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           <IndicatorScores indicators={indicators.data?.results ?? []} />
-          {/* A new month starts the ranking centred again. */}
-          <ScoreRanking key={periodValue(period)} siteId={siteId} siteTypeId={siteTypeId} period={period} />
+          {/* A new month starts the ranking centred again (same scope). */}
+          <ScoreRanking key={periodValue(period)} siteId={siteId} siteTypeId={siteTypeId} period={period} scope={scope} onScope={setScope} />
           <ScoreHistory points={history.data ?? []} />
         </Box>
       </>
