@@ -2,7 +2,7 @@
 import { Box, Chip, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { IndicatorScore } from '../../../resources/scores';
-import { CHIP_COLOR } from './scoreTexts';
+import { CHIP_COLORS } from './scoreTexts';
 
 export function IndicatorScores({ indicators }: { indicators: readonly IndicatorScore[] }) {
   const translate = useTranslate();
@@ -26,7 +26,7 @@ export function IndicatorScores({ indicators }: { indicators: readonly Indicator
               >
                 <Typography sx={{ flexGrow: 1 }}>{indicator.name}</Typography>
                 <Typography sx={{ fontWeight: 600 }}>{translate('scores.out_of', { score: indicator.scoreStr })}</Typography>
-                <Chip size="small" label={level} color={CHIP_COLOR[indicator.colorClass]} data-color-class={indicator.colorClass} />
+                <Chip size="small" label={level} sx={CHIP_COLORS[indicator.colorClass]} data-color-class={indicator.colorClass} />
               </Box>
             );
           })}

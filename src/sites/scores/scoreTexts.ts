@@ -8,8 +8,15 @@ export function monthLabel(translate: Translate, period: ScorePeriod): string {
   return translate('scores.month_option', { month: translate(`scores.months.${period.month}`), year: period.year });
 }
 
-/** The chip colour of a colour class (the level's word goes with it: colour is never the only signal). */
-export const CHIP_COLOR: Record<ScoreColorClass, 'error' | 'warning' | 'success'> = { red: 'error', yellow: 'warning', green: 'success' };
+/**
+ * The chip colours of a colour class (the level's word goes with it: colour is never the only signal). Dark red and
+ * green with white text, amber with black text: each at least 4.5:1 (MUI's filled warning chip is 3.1:1).
+ */
+export const CHIP_COLORS: Record<ScoreColorClass, { bgcolor: string; color: string }> = {
+  red: { bgcolor: 'error.dark', color: 'common.white' },
+  yellow: { bgcolor: 'warning.light', color: 'common.black' },
+  green: { bgcolor: 'success.dark', color: 'common.white' },
+};
 
 /** The select's value of a month and back. */
 export const periodValue = (period: ScorePeriod): string => `${period.year}-${period.month}`;
