@@ -228,7 +228,31 @@ export async function addScaleData(database: Database, options: ScaleOptions, st
   const perSite = options.administratorsPerSite ?? 2;
   await step(`administradores (${perSite} por sitio de carga)`, () => addAdministrators(database, perSite));
   await step(`${superadmins} superadministradores, ${auditLines} líneas de auditoría`, () => addSuperadminsAndAudit(database, superadmins, auditLines));
+  await step('puntajes mensuales de los sitios (4 meses)', () => addScaleScores(database));
   // As autovacuum leaves a table at rest: statistics, and the visibility map that index-only scans need.
   await step('vacuum analyze', () => database.query('vacuum analyze'));
   return { sites, siteUsers: options.siteUsers, groups, auditLines };
+}
+
+/**
+ * Monthly totals for every site without scores, the last 4 full months (the site detail's ranking at scale: docs/decisions.md
+ * 'Scores'). The per-row trigger keeping sites.latest_score is paused for the bulk insert and its effect applied once.
+ */
+export async function addScaleScores(database: Database): Promise<void> {
+  await database.query('alter table site_scores disable trigger site_scores_latest');
+  try {
+    await database.query(`
+      insert into site_scores (site_id, year, month, site_type_id, score)
+      select s.id, extract(year from d)::smallint, extract(month from d)::smallint, s.site_type_id,
+             round(((abs(hashtext('scale' || s.id || '-' || d::date)) % 10001) / 100.0)::numeric, 2)
+        from sites s
+        cross join generate_series(date_trunc('month', now()) - interval '4 months', date_trunc('month', now()) - interval '1 month', interval '1 month') d
+       where not exists (select 1 from site_scores x where x.site_id = s.id)`);
+    await database.query(`
+      update sites s set latest_score = l.score
+        from (select distinct on (site_id) site_id, score from site_scores order by site_id, year desc, month desc) l
+       where l.site_id = s.id and s.latest_score is distinct from l.score`);
+  } finally {
+    await database.query('alter table site_scores enable trigger site_scores_latest');
+  }
 }

@@ -162,7 +162,12 @@ async function prepareData(database: Database, config: ReturnType<typeof readCon
 async function listRoutes(database: Database): Promise<Array<[string, string]>> {
   const [big] = await database.query<{ id: number }>('select group_id as id from group_sites group by group_id order by count(*) desc, group_id limit 1');
   const [actor] = await database.query<{ id: number }>('select user_id as id from audit_log where user_id is not null group by user_id order by count(*) desc limit 1');
-  const orders = ['name', '-name', 'population', '-population', 'parentLocation', '-parentLocation', 'childLocation', 'siteType', '-siteType', 'countUsers', '-countUsers', 'countEmails', '-countContents', '-countComments', 'modifiedDate', '-modifiedDate', 'statusId', 'id'];
+  const [ranked] = await database.query<{ id: number; siteTypeId: number }>(
+    `select site_id as id, site_type_id as "siteTypeId" from site_scores
+      where (year, month) = (select year, month from site_scores order by year desc, month desc limit 1)
+      order by score desc, site_id offset (select count(*) / 2 from sites) limit 1`,
+  );
+  const orders = ['name', '-name', 'population', '-population', 'parentLocation', '-parentLocation', 'childLocation', 'siteType', '-siteType', 'countUsers', '-countUsers', 'countEmails', '-countContents', '-countComments', 'modifiedDate', '-modifiedDate', 'statusId', 'id', '-score'];
   const sites: Array<[string, string]> = [
     ['sites: primera página (nombre)', '/api/v1/sites/'],
     ...orders.slice(1).map((order): [string, string] => [`sites: orden ${order}`, `/api/v1/sites/?orderBy=${order}`]),
@@ -200,6 +205,12 @@ async function listRoutes(database: Database): Promise<Array<[string, string]>> 
     ['audit: último mes', `/api/v1/audit/?from=${new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10)}`],
     ['audit/actors', '/api/v1/audit/actors/'],
     ['auth: sesión', '/api/v1/auth/'],
+    // The site detail's ranking (docs/decisions.md 'Scores'): a site in the middle of the latest month's general ranking.
+    ...(ranked ? ([
+      ['scores: ranking general (centrado)', `/api/v1/sites/${ranked.id}/scores/ranking`],
+      ['scores: ranking por tipo de entidad', `/api/v1/sites/${ranked.id}/scores/ranking?siteTypeId=${ranked.siteTypeId}`],
+      ['scores: historial', `/api/v1/sites/${ranked.id}/scores/history`],
+    ] as Array<[string, string]>) : []),
   ];
   const people = await peopleRoutes(database, big?.id ?? 1);
   return [...(ONLY_USERS ? [] : [...sites, ...others]), ...people].filter(([label, url]) => !ROUTE_FILTER || ROUTE_FILTER.test(label) || ROUTE_FILTER.test(url));

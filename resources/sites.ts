@@ -75,6 +75,9 @@ const SITE_ORDERS: Readonly<Record<string, ListOrderSpec>> = {
   parentLocation: 't.parent_location_key collate "C"',
   childLocation: { sql: 't.location_key collate "C"', nullsLast: true },
   statusId: 't.status_id',
+  // The ranking order (spec 01 §9 'toggle to ranking'): `-score`, the latest monthly score first, unscored sites last
+  // (sites.latest_score, kept by the trigger of migration 0020_scores; read backwards from sites_latest_score_idx).
+  score: { sql: 't.latest_score', nullsLast: true },
 };
 
 /** The spec's site filter (spec 01 §3 'Site filter'), over the indexed columns. */

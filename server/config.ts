@@ -60,6 +60,8 @@ export interface ServerConfig {
   mailRetryMaxMs: number;
   mailPollMs: number;
   mailLeaseMs: number;
+  /** Where site scores come from (SCORES_SOURCE): `platform` (the score tables, default) or `portal` (each portal's /sitescores/; server/scores). */
+  scoresSource: 'platform' | 'portal';
 }
 
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -134,10 +136,19 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailRetryMaxMs: positiveInteger(env.MAIL_RETRY_MAX_MS, 60 * 60_000),
     mailPollMs: positiveInteger(env.MAIL_POLL_MS, 15_000),
     mailLeaseMs: positiveInteger(env.MAIL_LEASE_MS, 15 * 60_000),
+    scoresSource: parseScoresSource(env.SCORES_SOURCE),
   };
 }
 
 function positiveNumber(value: string | undefined, fallback: number): number {
   const parsed = Number(value);
   return value !== undefined && value.trim() !== '' && Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
+}
+
+/** SCORES_SOURCE: `platform` (default) or `portal`; anything else stops the start with a Spanish message. */
+export function parseScoresSource(value: string | undefined): 'platform' | 'portal' {
+  const source = (value ?? '').trim().toLowerCase();
+  if (source === '' || source === 'platform') return 'platform';
+  if (source === 'portal') return 'portal';
+  throw new Error(`SCORES_SOURCE: valor no válido (${value}); usa platform o portal`);
 }

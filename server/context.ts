@@ -11,6 +11,8 @@ export interface AppContext {
   signingKey: Uint8Array;
   /** Where uploaded files live (server/files); unset: DATA_DIR/uploads on the local disk. */
   fileStorage?: FileStorage;
+  /** Where site scores come from (server/scores); unset: the source SCORES_SOURCE names. Tests set a fake-host one. */
+  scoresProvider?: import('./scores/provider').ScoresProvider;
 }
 
 export interface AuthUser {

@@ -16,6 +16,7 @@ import { loads } from './loads';
 import { maillog } from './maillog';
 import { people } from './people';
 import { resources } from './resources';
+import { scores } from './scores';
 import { settings } from './settings';
 import { siteDetail } from './siteDetail';
 import { siteGroups } from './siteGroups';
@@ -23,4 +24,4 @@ import { sites } from './sites';
 import { users } from './users';
 import { validation } from './validation';
 
-export const signedInMessages = { audience, audit, backups, bulkFile, deactivation, engine, exports: exportTexts, files, installation, jobs, loads, maillog, people, resources, settings, siteDetail, siteGroups, sites, users, validation };
+export const signedInMessages = { audience, audit, backups, bulkFile, deactivation, engine, exports: exportTexts, files, installation, jobs, loads, maillog, people, resources, scores, settings, siteDetail, siteGroups, sites, users, validation };

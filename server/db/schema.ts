@@ -18,3 +18,4 @@ export * from './schema/mail';
 export * from './schema/dataVersion';
 export * from './schema/loads';
 export * from './schema/backups';
+export * from './schema/scores';

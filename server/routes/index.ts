@@ -17,6 +17,7 @@ import { registerRealtimeRoutes } from './realtime';
 import { registerMailLogRoutes } from './maillog';
 import { registerPeopleRoutes } from './people';
 import { registerSiteDetailRoutes } from './siteDetail';
+import { registerScoreRoutes } from './scores';
 import { registerSiteRoutes } from './sites';
 import { registerSiteRequestRoutes } from './siteRequests';
 import { registerSitesFileRoutes } from './sitesFile';
@@ -33,6 +34,7 @@ export async function registerApiRoutes(
   registerSiteRoutes(app);
   registerSitesFileRoutes(app);
   registerSiteDetailRoutes(app);
+  registerScoreRoutes(app);
   registerJobRoutes(app);
   registerLoadRoutes(app);
   registerAudienceRoutes(app);

@@ -9,6 +9,7 @@ import type { Database } from '../db/connection';
 import { groupSites, groups, siteRequests, sites, users } from '../db/schema';
 import { planDemoData, type DemoPlan } from './demoPlan';
 import { createRandom } from './random';
+import { seedDemoScores } from './demoScores';
 import { insertChunked } from './reference';
 
 export const DEMO_SEED = 20_240_601;
@@ -94,6 +95,8 @@ export async function seedDemoData(database: Database, now = Date.now()): Promis
     await tx.execute(
       sql`update sites s set count_users = coalesce((select count(*)::int from users u where u.site_id = s.id and u.user_type_id = 3 and not u.deleted), 0)`,
     );
+    // Scores of the installed sites for the last months (server/seed/demoScores.ts).
+    await seedDemoScores(tx, now);
   });
   await database.query('analyze');
   return plan;

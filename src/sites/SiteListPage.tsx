@@ -18,6 +18,7 @@ import { SiteFilters } from './SiteFilters';
 import { SiteListActions } from './SiteListActions';
 import { SiteStatusTabs } from './SiteStatusTabs';
 import { SiteTable } from './SiteTable';
+import { ListOrderToggle } from './scores';
 import {
   SITE_LIST_PAGE_SIZE,
   hasSearchCriteria,
@@ -80,6 +81,7 @@ export function SiteListPage() {
       <SiteListActions held={held} filter={filter} onCreate={() => setCreating(true)} onLoaded={refresh} />
       <SiteFilters value={search} onChange={onSearch} />
       <SiteStatusTabs tabs={tabs} value={tab} searchFilter={searchFilter} onChange={onTab} />
+      <ListOrderToggle sort={sort} onChange={(next) => setQuery(withSiteSort(query, next), { replace: true })} />
       <LoadMoreList<SiteRow & { id: number }>
         resource="sites"
         filter={filter}

@@ -193,8 +193,11 @@ export const SITE_SORT_FIELDS = {
 
 export type SiteSortColumn = keyof typeof SITE_SORT_FIELDS;
 
+/** The ranking order (spec 01 §9 'toggle to ranking'): not a column but the site's latest score (server order `score`). */
+export const RANKING_SORT_FIELD = 'score';
+
 export interface SiteSort {
-  field: (typeof SITE_SORT_FIELDS)[SiteSortColumn];
+  field: (typeof SITE_SORT_FIELDS)[SiteSortColumn] | typeof RANKING_SORT_FIELD;
   order: 'ASC' | 'DESC';
 }
 
@@ -207,7 +210,7 @@ const SORT_QUERY = 'orden';
 export function siteSortFromQuery(query: URLSearchParams): SiteSort {
   const value = query.get(SORT_QUERY) ?? '';
   const descending = value.startsWith('-');
-  const field = (Object.values(SITE_SORT_FIELDS) as string[]).find((candidate) => candidate === value.replace(/^-/, ''));
+  const field = ([...Object.values(SITE_SORT_FIELDS), RANKING_SORT_FIELD] as string[]).find((candidate) => candidate === value.replace(/^-/, ''));
   return field ? { field: field as SiteSort['field'], order: descending ? 'DESC' : 'ASC' } : DEFAULT_SITE_SORT;
 }
 

@@ -9,6 +9,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -57,6 +58,8 @@ export const sites = pgTable(
     piwikId: integer('piwik_id'),
     previousAnalyticsFileId: integer('previous_analytics_file_id'),
     registryCode: varchar('registry_code', { length: 10 }),
+    /** The site's most recent monthly score (site_scores), kept by the trigger of migration 0020_scores: the list's ranking order. */
+    latestScore: numeric('latest_score', { precision: 5, scale: 2, mode: 'number' }),
     userMade: boolean('user_made').notNull().default(false),
     isDeleted: boolean('is_deleted').notNull().default(false),
     createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
@@ -91,6 +94,8 @@ export const sites = pgTable(
     index('sites_tabs_idx').on(t.statusId, t.installed, t.pendingRequest).where(sql`not ${t.isDeleted}`),
     // The list's name search (accents and case ignored) reads this trigram index.
     index('sites_name_search_idx').using('gin', sql`${t.nameKey} gin_trgm_ops`),
+    // The ranking order (orderBy=-score: best latest score first, unscored last) reads this index backwards.
+    index('sites_latest_score_idx').on(t.latestScore.asc().nullsFirst(), t.id),
   ],
 );
 

@@ -18,6 +18,9 @@ import { SiteDetailOptions } from './SiteDetailOptions';
 import { SiteAdministratorsTab, SiteInfoTab, type SiteDetailRecord } from './SiteInfoTab';
 import { SiteRequestsTab } from './SiteRequestsTab';
 import { detailTabsFor, type DetailTab } from './siteDetailRules';
+import { hasAnyPermission } from '../../../resources/permissions';
+import { SCORE_READERS } from '../../../resources/scores';
+import { SiteScores } from '../scores';
 
 export interface SiteDetailPageProps {
   title?: string;
@@ -91,6 +94,7 @@ export function SiteDetailPage({ title = 'pages.sections.site_detail', onEdit }:
         <SiteDetailOptions site={site} held={held} onEdit={onEdit ? () => onEdit(site) : () => setEditing(true)} onImpersonate={() => setImpersonating(true)} />
       </Stack>
       {held.includes('Sites') ? <SiteBackups key={`backups-${site.id}`} siteId={site.id} /> : null}
+      {hasAnyPermission(held, SCORE_READERS) ? <SiteScores key={`scores-${site.id}`} siteId={site.id} siteTypeId={(site as { siteTypeId?: number }).siteTypeId ?? null} /> : null}
       <DetailTabs key={site.id} site={site} held={held} tabs={tabs} initial={initial} />
       {editing && (
         <SiteFormDialog

@@ -1,0 +1,85 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getOutboundJson, guardedLookup, isPublicAddress, outboundUrl } from './outboundFetch';
+
+describe('isPublicAddress', () => {
+  it.each([
+    ['8.8.8.8', true],
+    ['190.24.12.1', true],
+    ['127.0.0.1', false],
+    ['10.1.2.3', false],
+    ['172.20.0.1', false],
+    ['192.168.1.10', false],
+    ['169.254.169.254', false],
+    ['100.64.0.1', false],
+    ['0.0.0.0', false],
+    ['224.0.0.1', false],
+    ['255.255.255.255', false],
+    ['2800:e2:1::1', true],
+    ['::1', false],
+    ['::', false],
+    ['fe80::1', false],
+    ['fd00::1', false],
+    ['ff02::1', false],
+    ['::ffff:127.0.0.1', false],
+    ['::ffff:7f00:1', false],
+    ['::ffff:808:808', true],
+    ['not-an-ip', false],
+  ])('%s → %s', (address, expected) => {
+    expect(isPublicAddress(address)).toBe(expected);
+  });
+});
+
+describe('outboundUrl', () => {
+  it('refuses other protocols, credentials and literal non-public hosts', () => {
+    expect(() => outboundUrl('ftp://portal.gov.co/x')).toThrow(/protocol/);
+    expect(() => outboundUrl('https://user:clave@portal.gov.co/x')).toThrow(/credentials/);
+    expect(() => outboundUrl('http://127.0.0.1:8080/x')).toThrow(/refused/);
+    expect(() => outboundUrl('http://[::1]/x')).toThrow(/refused/);
+    expect(() => outboundUrl('http://[::ffff:127.0.0.1]/x')).toThrow(/refused/);
+    expect(() => outboundUrl('http://localhost/x')).toThrow(/refused/);
+    expect(outboundUrl('https://bello.gov.co/sitescores/history').hostname).toBe('bello.gov.co');
+    expect(outboundUrl('http://127.0.0.1:8080/x', true).port).toBe('8080');
+  });
+});
+
+describe('getOutboundJson', () => {
+  let base = '';
+  const server = http.createServer((request, response) => {
+    if (request.url === '/ok') return response.end(JSON.stringify({ ok: true }));
+    if (request.url === '/redirect') {
+      response.writeHead(302, { location: '/ok' });
+      return response.end();
+    }
+    if (request.url === '/big') return response.end(JSON.stringify({ text: 'x'.repeat(5000) }));
+    if (request.url === '/text') return response.end('<html>');
+    response.writeHead(500);
+    response.end();
+  });
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('refuses a loopback host unless the test-only option allows it', async () => {
+    await expect(getOutboundJson(`${base}/ok`)).rejects.toMatchObject({ reason: 'refused_address' });
+    // A name that resolves to loopback is refused at the socket's own lookup (the address connected to is the one checked).
+    const lookedUp = (allow: boolean) =>
+      new Promise<{ error: NodeJS.ErrnoException | null; address: unknown }>((resolve) =>
+        guardedLookup(allow)('localhost', {}, (error, address) => resolve({ error, address })),
+      );
+    expect((await lookedUp(false)).error?.code).toBe('EREFUSEDADDRESS');
+    expect((await lookedUp(true)).error).toBeNull();
+    await expect(getOutboundJson(`${base}/ok`, { allowPrivateAddresses: true })).resolves.toEqual({ ok: true });
+  });
+
+  it('fails on redirects, errors, oversized and non-JSON answers', async () => {
+    const allow = { allowPrivateAddresses: true };
+    await expect(getOutboundJson(`${base}/redirect`, allow)).rejects.toMatchObject({ reason: 'status' });
+    await expect(getOutboundJson(`${base}/missing`, allow)).rejects.toMatchObject({ reason: 'status' });
+    await expect(getOutboundJson(`${base}/big`, { ...allow, maxBytes: 1000 })).rejects.toMatchObject({ reason: 'too_large' });
+    await expect(getOutboundJson(`${base}/text`, allow)).rejects.toMatchObject({ reason: 'not_json' });
+  });
+});
