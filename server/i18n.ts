@@ -20,6 +20,7 @@ import { siteGroups } from '../i18n/es/siteGroups';
 import { sites } from '../i18n/es/sites';
 import { createTranslator, type MessageTree } from '../i18n/translate';
 import { siteDetail } from '../i18n/es/siteDetail';
+import { newSite } from '../i18n/es/newSite';
 
-export const t = createTranslator({ ...serverMessages, audience, backups, bulkFile, deactivation, exports: exportTexts, files, jobs, lists, loads, maillog, openapi, people, portal, realtime, resources, serverAuth, serverStartup, siteDetail, siteGroups, sites } as unknown as MessageTree);
+export const t = createTranslator({ ...serverMessages, audience, backups, bulkFile, deactivation, exports: exportTexts, files, jobs, lists, loads, maillog, openapi, people, portal, realtime, resources, serverAuth, serverStartup, siteDetail, siteGroups, sites, newSite } as unknown as MessageTree);
 

@@ -26,6 +26,7 @@ import { sites } from './sites';
 import { users } from './users';
 import { validation } from './validation';
 import { siteDetail } from './siteDetail';
+import { newSite } from './newSite';
 
-export const spanishMessages = { ...ra, audience, audit, auth, backups, bulkFile, deactivation, engine, errors, exports: exportTexts, files, jobs, loads, maillog, menu, pages, people, resources, settings, siteDetail, siteGroups, sites, users, validation };
+export const spanishMessages = { ...ra, audience, audit, auth, backups, bulkFile, deactivation, engine, errors, exports: exportTexts, files, jobs, loads, maillog, menu, pages, people, resources, settings, siteDetail, siteGroups, sites, users, validation, newSite };
 

@@ -19,6 +19,7 @@ import { registerSiteDetailRoutes } from './siteDetail';
 import { registerSiteRoutes } from './sites';
 import { registerSitesFileRoutes } from './sitesFile';
 import { registerUserRoutes } from './users';
+import { registerNewSiteRoutes } from '../newSite/routes';
 
 export async function registerApiRoutes(
   app: FastifyInstance,
@@ -41,6 +42,7 @@ export async function registerApiRoutes(
   registerMailLogRoutes(app);
   registerPeopleRoutes(app);
   registerBackupRoutes(app);
+  registerNewSiteRoutes(app);
   registerResourceRoutes(app);
   for (const declaration of options.extraResources ?? []) registerResource(app, declaration);
 }
