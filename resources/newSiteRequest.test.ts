@@ -140,3 +140,24 @@ describe('newSiteRequestSchema', () => {
     );
   });
 });
+
+describe('newSiteRequestPayload', () => {
+  it('sends the new site only when one is requested, ids as numbers and the documents by id', async () => {
+    const { newSiteRequestPayload } = await import('./newSiteRequest');
+    const base = { requestType: 'FirstTime' as const, parentLocationId: '5', locationId: '', siteTypeId: 5, files: [{ fileID: 'f1', name: 'a.pdf' }], termsAccepted: true, captcha: 'AB' };
+    const site = { name: 'Nueva', allowedUrl: 'https://n.gov.co', address: 'Calle 1', latitude: 1, longitude: 2 };
+    expect(newSiteRequestPayload({ ...base, siteId: 'new', site }, { terms: 3, dataTreatment: 2 }, 'c1')).toMatchObject({
+      parentLocationId: 5,
+      locationId: null,
+      siteTypeId: 5,
+      siteId: null,
+      site,
+      files: ['f1'],
+      termsVersion: 3,
+      dataTreatmentVersion: 2,
+      captchaId: 'c1',
+      reCaptcha: 'AB',
+    });
+    expect(newSiteRequestPayload({ ...base, siteId: '12', site }, { terms: 1, dataTreatment: 1 }, 'c1')).toMatchObject({ siteId: 12, site: null });
+  });
+});

@@ -76,7 +76,8 @@ export function activeSteps(choice: SiteChoice): WizardStep[] {
 /** Supporting documents of a request: at least one, at most 10 (docs/decisions.md 'Request wizard'). */
 export const REQUEST_FILES = { min: 1, max: 10 } as const;
 
-const M = 'newSite.validation';
+/** A message key under newSite.validation (i18n/es/newSite.ts). */
+const M = (name: string) => `newSite.validation.${name}`;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const id = (message: string) =>
   yup
@@ -105,7 +106,7 @@ export interface NewSiteData {
 
 /** Step 1: flow, department, municipality (unless the type is departmental), entity type and site. */
 export const siteStepSchema = yup.object({
-  requestType: yup.string().required(`${M}.flow_required`).oneOf([...REQUEST_FLOWS], `${M}.flow_required`),
+  requestType: yup.string().required(M('flow_required')).oneOf([...REQUEST_FLOWS], M('flow_required')),
   parentLocationId: id('validation.site.department_required'),
   locationId: yup
     .number()
@@ -117,16 +118,16 @@ export const siteStepSchema = yup.object({
   siteId: yup
     .number()
     .transform((value: unknown, original: unknown) => (original === '' || original === null || original === undefined || original === 'new' ? null : value))
-    .typeError(`${M}.site_required`)
+    .typeError(M('site_required'))
     .nullable()
     .default(null),
 });
 
 /** The acceptance of both texts, with the versions read (GET /newsite/terms/). */
 export const termsStepSchema = yup.object({
-  termsAccepted: yup.boolean().oneOf([true], `${M}.terms_required`).required(`${M}.terms_required`),
-  termsVersion: id(`${M}.terms_required`),
-  dataTreatmentVersion: id(`${M}.terms_required`),
+  termsAccepted: yup.boolean().oneOf([true], M('terms_required')).required(M('terms_required')),
+  termsVersion: id(M('terms_required')),
+  dataTreatmentVersion: id(M('terms_required')),
 });
 
 /** The body of POST /newsite/ (docs/decisions.md 'Request wizard'). */
@@ -135,10 +136,10 @@ export const newSiteRequestSchema = siteStepSchema.concat(termsStepSchema).shape
   legalRepresentative: legalRepresentativeSchema.required(),
   webMaster: webMasterSchema.required(),
   files: yup
-    .array(yup.string().required(`${M}.files_required`).matches(UUID, `${M}.files_required`))
-    .required(`${M}.files_required`)
-    .min(REQUEST_FILES.min, `${M}.files_required`)
-    .max(REQUEST_FILES.max, `${M}.files_too_many`),
+    .array(yup.string().required(M('files_required')).matches(UUID, M('files_required')))
+    .required(M('files_required'))
+    .min(REQUEST_FILES.min, M('files_required'))
+    .max(REQUEST_FILES.max, M('files_too_many')),
   captchaId: yup.string().required('validation.login.captcha_required').max(100, 'validation.login.captcha_required'),
   reCaptcha: yup.string().trim().required('validation.login.captcha_required').max(20, 'validation.login.captcha_required'),
 });
@@ -158,3 +159,44 @@ export const NEW_SITE_RATE_LIMITS = {
 
 /** Delay of the live URL check of step 2 after typing stops (ms). */
 export const NEW_SITE_URL_CHECK_DELAY_MS = 500;
+
+/** The wizard's form values (src/newSite): step 1's choices, step 2's site, the profiles, documents, terms and captcha. */
+export interface WizardValues {
+  requestType?: RequestFlow | null;
+  parentLocationId?: number | string | null;
+  locationId?: number | string | null;
+  siteTypeId?: number | string | null;
+  siteId?: number | string | null;
+  site?: Partial<Record<keyof NewSiteData, unknown>> | null;
+  legalRepresentative?: Record<string, unknown>;
+  webMaster?: Record<string, unknown>;
+  files?: Array<{ fileID: string; name: string }>;
+  termsAccepted?: boolean;
+  captcha?: string;
+}
+
+const idOrNull = (value: unknown): number | null => {
+  const number = Number(value);
+  return value === '' || value === null || value === undefined || !Number.isInteger(number) || number < 1 ? null : number;
+};
+
+/** The body of POST /newsite/ from the wizard's values, the versions of the texts shown and the captcha shown. */
+export function newSiteRequestPayload(values: WizardValues, versions: { terms: number; dataTreatment: number }, captchaId: string): Record<string, unknown> {
+  const choice = values.siteId === 'new' ? 'new' : idOrNull(values.siteId);
+  return {
+    requestType: values.requestType,
+    parentLocationId: idOrNull(values.parentLocationId),
+    locationId: idOrNull(values.locationId),
+    siteTypeId: idOrNull(values.siteTypeId),
+    siteId: choice === 'new' ? null : choice,
+    site: choice === 'new' ? values.site ?? null : null,
+    legalRepresentative: values.legalRepresentative ?? {},
+    webMaster: values.webMaster ?? {},
+    files: (values.files ?? []).map((file) => file.fileID),
+    termsAccepted: values.termsAccepted === true,
+    termsVersion: versions.terms,
+    dataTreatmentVersion: versions.dataTreatment,
+    captchaId,
+    reCaptcha: values.captcha ?? '',
+  };
+}

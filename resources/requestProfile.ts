@@ -26,34 +26,35 @@ export function profileFieldName(kind: ProfileKind, field: ProfileField): string
 }
 
 const DIGITS = /^[0-9]+$/;
-const M = 'newSite.validation';
+/** A message key under newSite.validation (i18n/es/newSite.ts). */
+const M = (name: string) => `newSite.validation.${name}`;
 
 /** Empty strings stay empty; missing values become '' so that `required` speaks. */
 const text = () => yup.string().transform((value: unknown) => (typeof value === 'string' ? value.trim() : value)).default('');
 
 /** One rule per field (spec 01 §5), each message an i18n key under newSite.validation. */
 const FIELD_RULES: Record<ProfileField, yup.StringSchema<string | undefined, yup.AnyObject, string, "d">> = {
-  name: text().required(`${M}.name_required`).max(PROFILE_LIMITS.name, `${M}.max_100`),
-  name2: text().max(PROFILE_LIMITS.name, `${M}.max_100`),
-  lastName: text().required(`${M}.last_name_required`).max(PROFILE_LIMITS.name, `${M}.max_100`),
-  lastName2: text().max(PROFILE_LIMITS.name, `${M}.max_100`),
+  name: text().required(M('name_required')).max(PROFILE_LIMITS.name, M('max_100')),
+  name2: text().max(PROFILE_LIMITS.name, M('max_100')),
+  lastName: text().required(M('last_name_required')).max(PROFILE_LIMITS.name, M('max_100')),
+  lastName2: text().max(PROFILE_LIMITS.name, M('max_100')),
   identificationNumber: text()
-    .required(`${M}.identification_required`)
-    .matches(DIGITS, { message: `${M}.digits_only`, excludeEmptyString: true })
-    .max(PROFILE_LIMITS.identification, `${M}.max_50`),
-  gender: text().required(`${M}.gender_required`).oneOf([...PROFILE_GENDERS, ''], `${M}.gender_required`),
-  position: text().required(`${M}.position_required`).max(PROFILE_LIMITS.position, `${M}.max_80`),
+    .required(M('identification_required'))
+    .matches(DIGITS, { message: M('digits_only'), excludeEmptyString: true })
+    .max(PROFILE_LIMITS.identification, M('max_50')),
+  gender: text().required(M('gender_required')).oneOf([...PROFILE_GENDERS, ''], M('gender_required')),
+  position: text().required(M('position_required')).max(PROFILE_LIMITS.position, M('max_80')),
   email: text()
-    .required(`${M}.email_required`)
-    .max(PROFILE_LIMITS.email, `${M}.max_200`)
-    .matches(EMAIL_PATTERN, { message: `${M}.email_invalid`, excludeEmptyString: true }),
+    .required(M('email_required'))
+    .max(PROFILE_LIMITS.email, M('max_200'))
+    .matches(EMAIL_PATTERN, { message: M('email_invalid'), excludeEmptyString: true }),
   phone: text()
-    .required(`${M}.phone_required`)
-    .matches(DIGITS, { message: `${M}.digits_only`, excludeEmptyString: true })
-    .max(PROFILE_LIMITS.phone, `${M}.max_15`),
+    .required(M('phone_required'))
+    .matches(DIGITS, { message: M('digits_only'), excludeEmptyString: true })
+    .max(PROFILE_LIMITS.phone, M('max_15')),
   phone2: text()
-    .matches(DIGITS, { message: `${M}.digits_only`, excludeEmptyString: true })
-    .max(PROFILE_LIMITS.phone, `${M}.max_15`),
+    .matches(DIGITS, { message: M('digits_only'), excludeEmptyString: true })
+    .max(PROFILE_LIMITS.phone, M('max_15')),
 };
 
 function profileSchema(kind: ProfileKind) {
