@@ -77,8 +77,8 @@ export const newSite = {
   files: {
     help: 'Adjunta el acto de nombramiento o posesión del representante legal y los demás soportes (pdf, documentos de Office o imágenes; hasta 10 MB cada uno, máximo 10 archivos).',
     choose: 'Adjuntar documento',
-    uploading: 'Subiendo {{name}}: {{percent}} %',
-    remove: 'Quitar {{name}}',
+    uploading: 'Subiendo %{name}: %{percent} %',
+    remove: 'Quitar %{name}',
     wait: 'Espera un momento a que todos los archivos se carguen.',
     failed: 'No se pudo subir el archivo.',
     uploaded: 'El archivo ha subido correctamente',
@@ -87,16 +87,16 @@ export const newSite = {
   terms: {
     title: 'Términos de la solicitud',
     data_treatment: 'Política de tratamiento de datos',
-    version: 'Versión {{version}}',
+    version: 'Versión %{version}',
     load_failed: 'No fue posible cargar los términos. Intenta de nuevo más tarde.',
   },
   summary: {
     title: 'Revisa tu solicitud',
-    site_new: 'Sitio nuevo: {{name}}',
+    site_new: 'Sitio nuevo: %{name}',
   },
   success: {
     title: 'Recibimos tu solicitud',
-    text: 'Enviamos una confirmación a {{email}}. Te avisaremos por correo electrónico cuando la solicitud sea revisada.',
+    text: 'Enviamos una confirmación a %{email}. Te avisaremos por correo electrónico cuando la solicitud sea revisada.',
   },
   failure: 'Lo sentimos en este momento no podemos recibir tu solicitud',
   load_failed: 'No fue posible cargar la información. Intenta de nuevo más tarde.',
@@ -130,9 +130,9 @@ export const newSite = {
     not_received: 'Lo sentimos en este momento no podemos recibir tu solicitud',
   },
   mail: {
-    received_subject: 'Recibimos la solicitud de portal de {{site}}',
+    received_subject: 'Recibimos la solicitud de portal de %{site}',
     received_text:
-      'Hola {{name}}:\n\nRecibimos la solicitud número {{id}} ({{kind}}) para {{site}}. La revisaremos y te avisaremos por este medio cuando sea aprobada o rechazada.\n\nAceptaste los términos de la solicitud (versión {{termsVersion}}) y la política de tratamiento de datos (versión {{dataTreatmentVersion}}).\n\nEste es un mensaje automático, por favor no lo respondas.',
+      'Hola %{name}:\n\nRecibimos la solicitud número %{id} (%{kind}) para %{site}. La revisaremos y te avisaremos por este medio cuando sea aprobada o rechazada.\n\nAceptaste los términos de la solicitud (versión %{termsVersion}) y la política de tratamiento de datos (versión %{dataTreatmentVersion}).\n\nEste es un mensaje automático, por favor no lo respondas.',
     kinds: { FirstTime: 'portal por primera vez', ChangeAdmin: 'cambio de administrador', UserMade: 'sitio nuevo' },
   },
 } as const;

@@ -20,7 +20,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
-import { useController } from 'react-hook-form';
+import { useController, useFormContext } from 'react-hook-form';
 import { REQUEST_FILES } from '../../resources/newSiteRequest';
 import { useText } from '../shared/useText';
 import { uploadRequestDocument, type RequestTerms } from './newSiteApi';
@@ -35,6 +35,7 @@ export function DocumentsField({ onUploadingChange }: { onUploadingChange: (coun
   const text = useText();
   const input = useRef<HTMLInputElement>(null);
   const { field, fieldState } = useController({ name: 'files', defaultValue: [] });
+  const { clearErrors } = useFormContext();
   const files = (field.value ?? []) as Array<{ fileID: string; name: string }>;
   const [uploading, setUploading] = useState<Uploading[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
@@ -64,6 +65,7 @@ export function DocumentsField({ onUploadingChange }: { onUploadingChange: (coun
           const next = [...latest.current, { fileID: uploaded.fileID, name: uploaded.name }];
           latest.current = next;
           field.onChange(next);
+          clearErrors('files');
         },
         (error: { message?: string }) => {
           done();
@@ -128,6 +130,7 @@ export function DocumentsField({ onUploadingChange }: { onUploadingChange: (coun
 export function TermsAcceptance({ terms }: { terms: RequestTerms | null }) {
   const text = useText();
   const { field, fieldState } = useController({ name: 'termsAccepted', defaultValue: false });
+  const { clearErrors } = useFormContext();
   if (!terms) return <Alert severity="error">{text('newSite.terms.load_failed')}</Alert>;
   const block = (title: string, body: { text: string; version: number }) => (
     <Paper variant="outlined" sx={{ p: 2, maxHeight: 180, overflow: 'auto' }} tabIndex={0} role="region" aria-label={text(title)}>
@@ -145,7 +148,16 @@ export function TermsAcceptance({ terms }: { terms: RequestTerms | null }) {
       {block('newSite.terms.data_treatment', terms.dataTreatment)}
       <FormControl error={fieldState.invalid}>
         <FormControlLabel
-          control={<Checkbox checked={field.value === true} onChange={(event) => field.onChange(event.target.checked)} name="termsAccepted" />}
+          control={
+            <Checkbox
+              checked={field.value === true}
+              name="termsAccepted"
+              onChange={(event) => {
+                field.onChange(event.target.checked);
+                if (event.target.checked) clearErrors('termsAccepted');
+              }}
+            />
+          }
           label={text('newSite.fields.termsAccepted')}
         />
         {fieldState.error?.message && <FormHelperText>{text(fieldState.error.message)}</FormHelperText>}

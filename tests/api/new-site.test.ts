@@ -237,6 +237,8 @@ describe('POST /newsite/', () => {
       String(created.id),
     ]);
     expect(mails).toEqual([expect.objectContaining({ recipient: legalRepresentative.email, template: 'siterequests.received' })]);
+    const [siteRow] = await query<{ name: string }>('select name from sites where id = $1', [mayoralty!.id]);
+    expect(mails[0]!.subject).toBe(`Recibimos la solicitud de portal de ${siteRow!.name}`);
 
     // The Pendiente tab counts it and the site's Solicitudes list shows it.
     const after = (await t.app.inject({ method: 'GET', url: '/api/v1/sites/counts/', headers: bearer(admin) })).json();

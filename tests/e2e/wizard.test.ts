@@ -23,7 +23,7 @@ async function pendingCount(): Promise<number> {
 
 async function axeClean(page: Page, where: string, failures: string[]): Promise<void> {
   const violations = await blockingViolations(page);
-  if (violations.length) failures.push(`${where}:\n${describeViolations(violations)}`);
+  if (violations.length) failures.push(describeViolations(where, violations));
 }
 
 describe('asistente público de solicitud de portal', () => {
@@ -52,7 +52,7 @@ describe('asistente público de solicitud de portal', () => {
     await page.getByText('Debes ingresar el nombre de la entidad').first().waitFor();
     await page.getByLabel('Nombre de la entidad').fill('Empresa de Desarrollo Urbano de Prueba');
     await page.getByLabel('Dominio (URL)').fill('https://edu-prueba.gov.co');
-    await page.getByText('La Url está disponible').waitFor();
+    await page.getByText('La Url está disponible').first().waitFor();
     await page.getByLabel('Dirección').fill('Carrera 49 # 44-94');
     await page.getByLabel('Latitud').fill('6.2442');
     await page.getByLabel('Longitud').fill('-75.5812');
