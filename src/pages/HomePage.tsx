@@ -1,13 +1,15 @@
 /**
  * '/': the public site-request screen (spec 01 §2): an introduction with the links to sign in and to the terms, then
- * the request wizard in a chunk of its own (src/newSite), so the sign-in page's first load does not carry it.
+ * the request wizard in a chunk of its own (src/newSite; preloaded for '/' by src/routes/preloadRoute.ts), so the
+ * sign-in page's first load does not carry it.
  */
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { onDemand } from '../shared/lazyComponent';
+import { Suspense } from 'react';
+import { NewSiteWizard } from '../routes/lazyScreen';
 import { useText } from '../shared/useText';
 import { PublicShell } from './PublicShell';
 
@@ -16,7 +18,6 @@ function WizardLoading() {
   return <CircularProgress aria-label={text('newSite.loading')} />;
 }
 
-export const NewSiteWizard = onDemand(() => import('../newSite/index').then((module) => module.NewSiteWizard), <WizardLoading />);
 
 export function HomePage() {
   const text = useText();
@@ -33,7 +34,9 @@ export function HomePage() {
           {text('pages.home.terms')}
         </Link>
       </Stack>
-      <NewSiteWizard />
+      <Suspense fallback={<WizardLoading />}>
+        <NewSiteWizard />
+      </Suspense>
     </PublicShell>
   );
 }

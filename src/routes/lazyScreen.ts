@@ -56,3 +56,6 @@ export const UnderConstruction: Preloadable<{ title: string }> = lazyComponent((
 
 /** /recordar-clave/{token}: the new password form of the recovery e-mail. */
 export const RecoveryPage = lazyComponent(() => import('../auth/RecoveryPage').then((module) => module.RecoveryPage));
+
+/** '/': the public request wizard (src/newSite), below the home page's introduction. */
+export const NewSiteWizard = lazyComponent(() => import('../newSite/index').then((module) => module.NewSiteWizard));
