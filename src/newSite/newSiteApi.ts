@@ -15,13 +15,19 @@ export interface RequestTerms {
   dataTreatment: { text: string; version: number };
 }
 
-export const fetchDepartments = async () => (await httpClient<Named[]>('/newsite/locations/')).json;
+/** A list answer, or an empty list for anything else (never a crash of the public page). */
+const listOf = <T>(json: unknown): T[] => (Array.isArray(json) ? (json as T[]) : []);
+
+export const fetchDepartments = async () => listOf<Named>((await httpClient('/newsite/locations/')).json);
 export const fetchMunicipalities = async (parentLocationId: number) =>
-  (await httpClient<Named[]>('/newsite/locations/', { query: { parentLocationId } })).json;
-export const fetchSiteTypes = async () => (await httpClient<SiteTypeOption[]>('/newsite/sitetypes/')).json;
+  listOf<Named>((await httpClient('/newsite/locations/', { query: { parentLocationId } })).json);
+export const fetchSiteTypes = async () => listOf<SiteTypeOption>((await httpClient('/newsite/sitetypes/')).json);
 export const fetchSites = async (locationId: number, siteTypeId: number) =>
-  (await httpClient<WizardSite[]>('/newsite/sites/', { query: { locationId, siteTypeId } })).json;
-export const fetchTerms = async () => (await httpClient<RequestTerms>('/newsite/terms/')).json;
+  listOf<WizardSite>((await httpClient('/newsite/sites/', { query: { locationId, siteTypeId } })).json);
+export async function fetchTerms(): Promise<RequestTerms | null> {
+  const json = (await httpClient<RequestTerms>('/newsite/terms/')).json;
+  return json && typeof json === 'object' && json.terms && json.dataTreatment ? json : null;
+}
 
 /** GET /allowurl/?url=: true when no portal holds the URL. */
 export async function urlIsFree(url: string, signal?: AbortSignal): Promise<boolean> {
