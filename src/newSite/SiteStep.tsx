@@ -95,10 +95,13 @@ export function SiteStep({ siteTypes, sites, onSites }: Props) {
         <Typography color="text.secondary">{text('newSite.site.choose_location')}</Typography>
       ) : (
         <FormControl error={fieldState.invalid} component="fieldset">
-          <FormLabel component="legend">{text('newSite.site.list_label')}</FormLabel>
+          <FormLabel component="legend" id="newsite-sites-label">
+            {text('newSite.site.list_label')}
+          </FormLabel>
           {sites.length === 0 && <Typography color="text.secondary">{text('newSite.site.none')}</Typography>}
           <RadioGroup
             name="siteId"
+            aria-labelledby="newsite-sites-label"
             value={choiceValue}
             onChange={(event) => field.onChange(event.target.value === 'new' ? 'new' : Number(event.target.value))}
           >
