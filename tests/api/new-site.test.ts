@@ -321,6 +321,22 @@ describe('POST /newsite/', () => {
   });
 });
 
+describe('an unexpected failure', () => {
+  it("answers the spec's failure text and keeps nothing of the request", async () => {
+    const site = { name: 'Entidad con falla de prueba', allowedUrl: 'https://falla.gov.co', address: 'Calle 10 # 1-1', latitude: 5, longitude: -75 };
+    const body = await requestBody({ siteTypeId: 5, siteId: null, site });
+    await query('alter table terms_acceptances rename to terms_acceptances_fuera');
+    try {
+      const response = await submit(body);
+      expect(response.statusCode).toBe(500);
+      expect(response.json().error).toMatchObject({ code: 'RequestNotReceived', message: 'Lo sentimos en este momento no podemos recibir tu solicitud' });
+    } finally {
+      await query('alter table terms_acceptances_fuera rename to terms_acceptances');
+    }
+    expect(await query('select 1 from sites where name = $1', [site.name])).toHaveLength(0);
+  });
+});
+
 describe('rate limits per client address', () => {
   it('caps POST /newsite/ and answers 429 in Spanish, other addresses unaffected', async () => {
     const address = '10.99.0.1';
