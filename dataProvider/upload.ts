@@ -27,9 +27,14 @@ function parse(text: string): unknown {
 
 /** `param` is appended as the spec writes it (e.g. `elementType=banner`); the file goes in the `file` part. */
 export function uploadFile<T = UploadedFile>(param: string, file: Blob, onProgress?: UploadProgress): Promise<T> {
+  return uploadTo<T>(`/uploadfiles/${param}`, file, onProgress);
+}
+
+/** Uploads `file` (the `file` part) to any upload path under /api/v1 (e.g. the public wizard's /newsite/uploadfiles/). */
+export function uploadTo<T = UploadedFile>(path: string, file: Blob, onProgress?: UploadProgress): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', apiUrl(`/uploadfiles/${param}`));
+    request.open('POST', apiUrl(path));
     request.timeout = DEFAULT_TIMEOUT_MS;
     for (const [name, value] of Object.entries(authorizationHeader())) request.setRequestHeader(name, value);
     request.upload.onprogress = (event) => {

@@ -21,7 +21,7 @@ import { siteGroups } from '../i18n/es/siteGroups';
 import { sites } from '../i18n/es/sites';
 import { createTranslator, type MessageTree } from '../i18n/translate';
 import { siteDetail } from '../i18n/es/siteDetail';
+import { newSite } from '../i18n/es/newSite';
 import { scores } from '../i18n/es/scores';
 
-export const t = createTranslator({ ...serverMessages, audience, backups, bulkFile, deactivation, exports: exportTexts, files, installation, jobs, lists, loads, maillog, openapi, people, portal, realtime, resources, serverAuth, serverStartup, siteDetail, siteGroups, sites, scores } as unknown as MessageTree);
-
+export const t = createTranslator({ ...serverMessages, audience, backups, bulkFile, deactivation, exports: exportTexts, files, installation, jobs, lists, loads, maillog, openapi, people, portal, realtime, resources, serverAuth, serverStartup, siteDetail, siteGroups, sites, scores, newSite } as unknown as MessageTree);

@@ -14,6 +14,7 @@ import { installation } from './installation';
 import { jobs } from './jobs';
 import { loads } from './loads';
 import { maillog } from './maillog';
+import { newSite } from './newSite';
 import { people } from './people';
 import { resources } from './resources';
 import { scores } from './scores';
@@ -24,4 +25,4 @@ import { sites } from './sites';
 import { users } from './users';
 import { validation } from './validation';
 
-export const signedInMessages = { audience, audit, backups, bulkFile, deactivation, engine, exports: exportTexts, files, installation, jobs, loads, maillog, people, resources, scores, settings, siteDetail, siteGroups, sites, users, validation };
+export const signedInMessages = { audience, audit, backups, bulkFile, deactivation, engine, exports: exportTexts, files, installation, jobs, loads, maillog, newSite, people, resources, scores, settings, siteDetail, siteGroups, sites, users, validation };

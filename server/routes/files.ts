@@ -4,22 +4,16 @@
  * Serving is declared public because images of public element types are shown on the portals (an <img> sends
  * no token); every other file needs a signed-in superadmin, checked here per file (docs/decisions.md 'Files').
  */
-import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import multipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { files } from '../db/schema';
 import { ApiError, notFound, unauthorized } from '../http/errors';
 import { apiRoute, currentUser } from '../http/route';
 import { t } from '../i18n';
-import { acceptUpload, elementTypeNamed, fileStorageOf, isFileId } from '../files';
+import { elementTypeNamed, fileStorageOf, isFileId } from '../files';
 import { contentDisposition } from '../files/names';
-import { fileTooBig } from '../files/upload';
+import { receiveUpload, registerMultipart } from '../files/receive';
 
 /** The element type named by the path parameter: `elementType=banner` (as the spec's client sends it) or `banner`. */
 export function elementTypeParam(param: string) {
@@ -27,18 +21,13 @@ export function elementTypeParam(param: string) {
   return match ? elementTypeNamed(match[1]!) : undefined;
 }
 
-const badUpload = (key: string) => {
-  const message = t(key);
-  return new ApiError(400, 'BadArgument', message, [{ code: 'BadArgument', target: 'file', message }]);
-};
-
 /** Files are immutable under their id: no other page may frame or script them, whatever their content. */
 const FILE_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
 
 const fileParams = { type: 'object', properties: { id: { type: 'string', description: 'Id del archivo (fileID)' } } } as const;
 
 /** The upload's answer (spec 02 'Uploaded file response'). */
-const uploadedFileSchema = {
+export const uploadedFileSchema = {
   type: 'object',
   properties: {
     fileID: { type: 'string' },
@@ -62,10 +51,7 @@ export function registerFileRoutes(app: FastifyInstance): void {
 
   // The multipart parser only in this scope: every other route keeps refusing multipart bodies.
   void app.register(async (scope) => {
-    await scope.register(multipart, {
-      throwFileSizeLimit: true,
-      limits: { files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 100 },
-    });
+    await registerMultipart(scope);
     apiRoute(scope, {
       method: 'POST',
       url: '/uploadfiles/:param',
@@ -80,23 +66,8 @@ export function registerFileRoutes(app: FastifyInstance): void {
         const elementType = elementTypeParam((request.params as { param: string }).param);
         // An element type this server does not know is a path that names nothing: 404, as any unknown id.
         if (!elementType) throw new ApiError(404, 'NotFound', t('files.errors.unknown_element_type'));
-        if (!request.isMultipart()) throw badUpload('files.errors.not_multipart');
-        const part = await request.file({ limits: { fileSize: elementType.maxBytes } });
-        if (!part) throw badUpload('files.errors.missing');
-        const temporary = path.join(os.tmpdir(), `portales-upload-${randomUUID()}`);
-        try {
-          try {
-            await pipeline(part.file, createWriteStream(temporary));
-          } catch (error) {
-            if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooBig(elementType);
-            throw error;
-          }
-          if (part.file.truncated) throw fileTooBig(elementType);
-          const answer = await acceptUpload({ db: database.db, storage }, elementType, { path: temporary, clientName: part.filename }, user.id);
-          return reply.status(201).send(answer);
-        } finally {
-          await fs.rm(temporary, { force: true });
-        }
+        const answer = await receiveUpload(request, { db: database.db, storage }, elementType, user.id);
+        return reply.status(201).send(answer);
       },
     });
   });

@@ -22,6 +22,7 @@ import { registerSiteRoutes } from './sites';
 import { registerSiteRequestRoutes } from './siteRequests';
 import { registerSitesFileRoutes } from './sitesFile';
 import { registerUserRoutes } from './users';
+import { registerNewSiteRoutes } from '../newSite/routes';
 
 export async function registerApiRoutes(
   app: FastifyInstance,
@@ -47,6 +48,7 @@ export async function registerApiRoutes(
   registerBackupRoutes(app);
   registerSiteRequestRoutes(app);
   registerInstallationRoutes(app);
+  registerNewSiteRoutes(app);
   registerResourceRoutes(app);
   for (const declaration of options.extraResources ?? []) registerResource(app, declaration);
 }

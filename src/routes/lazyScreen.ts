@@ -70,3 +70,10 @@ export const UnderConstruction: Preloadable<{ title: string }> = lazyComponent((
 
 /** /recordar-clave/{token}: the new password form of the recovery e-mail. */
 export const RecoveryPage = lazyComponent(() => import('../auth/RecoveryPage').then((module) => module.RecoveryPage));
+
+/** '/': the public request wizard (src/newSite), below the home page's introduction. */
+// The wizard's texts and the site rules' messages are in the signed-in part of the messages (i18n/es/signedIn.ts): its
+// chunk waits for them as the layout's does, so the public page at / never shows a raw key and /login stays light.
+export const NewSiteWizard = lazyComponent(() =>
+  Promise.all([import('../newSite/index'), loadSignedInMessages()]).then(([module]) => module.NewSiteWizard),
+);

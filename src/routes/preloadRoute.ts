@@ -1,17 +1,17 @@
 /**
  * Starts loading the chunks the first route needs (the layout and the route's screen, or the recovery
- * page) while the entry chunk renders, instead of one after the other as each lazy component renders
+ * page, the request wizard) while the entry chunk renders, instead of one after the other as each lazy component renders
  * (docs/decisions.md 'First-load budget').
  */
 import { matchRoutes } from 'react-router-dom';
 import { appRoutes, PUBLIC_PATHS, type AppRoute } from './appRoutes';
-import { AppLayout, RecoveryPage, UnderConstruction, type Preloadable, type ScreenProps } from './lazyScreen';
+import { AppLayout, NewSiteWizard, RecoveryPage, UnderConstruction, type Preloadable, type ScreenProps } from './lazyScreen';
 
 const isPreloadable = (screen: AppRoute['screen']): screen is Preloadable<ScreenProps> =>
   typeof (screen as Partial<Preloadable<ScreenProps>> | undefined)?.preload === 'function';
 
 /** The public pages in lazy chunks of their own; the others are in the entry chunk. */
-const PUBLIC_CHUNKS: Partial<Record<string, { preload(): Promise<unknown> }>> = { [PUBLIC_PATHS.recovery]: RecoveryPage };
+const PUBLIC_CHUNKS: Partial<Record<string, { preload(): Promise<unknown> }>> = { [PUBLIC_PATHS.recovery]: RecoveryPage, [PUBLIC_PATHS.home]: NewSiteWizard };
 
 /**
  * The lazy components `pathname` renders first: the layout and the screen of a protected route, the recovery

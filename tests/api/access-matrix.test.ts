@@ -302,6 +302,22 @@ describe('each route has the access its declaration states', () => {
     expect(allowUrl?.access).toBe('public');
   });
 
+  it('declares the request wizard\'s routes public and capped per address (docs/decisions.md \'Request wizard\')', () => {
+    const wizard = [
+      'GET /api/v1/newsite/locations/',
+      'GET /api/v1/newsite/sitetypes/',
+      'GET /api/v1/newsite/sites/',
+      'GET /api/v1/newsite/terms/',
+      'POST /api/v1/newsite/uploadfiles/',
+      'POST /api/v1/newsite/',
+      'GET /api/v1/allowurl/',
+      'GET /api/v1/captcha/',
+    ];
+    const found = declared.filter((route) => wizard.includes(label(route)));
+    expect(found.map(label).sort()).toEqual([...wizard].sort());
+    for (const route of found) expect(route.access, label(route)).toBe('public');
+  });
+
   it('finds a route whose access drifts from its declaration, and an owner naming no route', () => {
     const drifted = declared.map((route) =>
       route.method === 'GET' && route.url === '/api/v1/sites/groups/' ? { ...route, access: { permissions: ['Sites'] as PermissionName[] } } : route,

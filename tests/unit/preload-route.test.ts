@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '../../src/routes/appRoutes';
-import { AppLayout, GeneratedResourcePage, RecoveryPage, SiteListPage, UnderConstruction } from '../../src/routes/lazyScreen';
+import { AppLayout, GeneratedResourcePage, NewSiteWizard, RecoveryPage, SiteListPage, UnderConstruction } from '../../src/routes/lazyScreen';
 import { chunksForPath } from '../../src/routes/preloadRoute';
 import { lazyComponent } from '../../src/shared/lazyComponent';
 
@@ -24,8 +24,12 @@ describe('chunksForPath', () => {
     expect(chunksForPath('/recordar-clave/abc')).toEqual([RecoveryPage]);
   });
 
+  it("loads the request wizard for '/'", () => {
+    expect(chunksForPath('/')).toEqual([NewSiteWizard]);
+  });
+
   it('loads nothing for the other public pages and unknown paths (their code is in the first chunk)', () => {
-    for (const path of ['/login', '/', '/terminos-condiciones', '/pagina-no-encontrada', '/no-existe/de-verdad']) {
+    for (const path of ['/login', '/terminos-condiciones', '/pagina-no-encontrada', '/no-existe/de-verdad']) {
       expect(chunksForPath(path), path).toEqual([]);
     }
   });

@@ -115,7 +115,30 @@ export const siteRequests = pgTable(
     creationDate: timestamp('creation_date', { withTimezone: true }).notNull().defaultNow(),
     processedDate: timestamp('processed_date', { withTimezone: true }),
   },
-  (t) => [index('site_requests_site_idx').on(t.siteId, t.creationDate), index('site_requests_status_idx').on(t.status)],
+  (t) => [
+    index('site_requests_site_idx').on(t.siteId, t.creationDate),
+    index('site_requests_status_idx').on(t.status),
+    // One pending request per site (the public wizard, server/newSite): two submissions racing, the second gets 409.
+    uniqueIndex('site_requests_one_pending').on(t.siteId).where(sql`${t.status} = 'PendingApproval'`),
+  ],
+);
+
+/**
+ * Acceptances of the texts a site request shows (server/newSite): which text (`SiteRequestTerms` or
+ * `SiteRequestDataTreatment`), its version when accepted, by whom and when (spec 03 'date-range download of users
+ * who accepted the terms').
+ */
+export const termsAcceptances = pgTable(
+  'terms_acceptances',
+  {
+    id: serial('id').primaryKey(),
+    kind: varchar('kind', { length: 40 }).notNull(),
+    version: integer('version').notNull(),
+    siteRequestId: integer('site_request_id').references(() => siteRequests.id, { onDelete: 'cascade' }),
+    email: varchar('email', { length: 200 }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('terms_acceptances_kind_idx').on(t.kind, t.acceptedAt), index('terms_acceptances_request_idx').on(t.siteRequestId)],
 );
 
 export const siteComments = pgTable(
