@@ -1,6 +1,6 @@
 /**
  * The texts a site request is accepted with (GET /newsite/terms/): the site-request terms and the data-treatment
- * policy, from settings (seeded by migration 0020_site_request_wizard; their editors come with the settings work),
+ * policy, from settings (seeded by migration 0021_site_request_wizard; their editors come with the settings work),
  * each with its version. Acceptance is recorded with the version read (terms_acceptances).
  */
 import type { Database } from '../db/connection';
