@@ -1,5 +1,5 @@
 /**
- * `POST /siterequests/{id}/install` (Sites): retries the installation of an approved request (issue 9, the job in
+ * `POST /siterequests/install/{id}` (Sites): retries the installation of an approved request (issue 9, the job in
  * server/sites/installation/job.ts). A failed, cancelled or waiting installation goes back to the queue and resumes at
  * the step where it stopped (its finished steps are kept); an approved request without an installation job gets one.
  * The request's row is locked while deciding, so two retries at once queue one job: the second answers 409.
@@ -30,7 +30,7 @@ export function registerInstallationRoutes(app: FastifyInstance): void {
 
   apiRoute(app, {
     method: 'POST',
-    url: '/siterequests/:id/install',
+    url: '/siterequests/install/:id',
     access: { permissions: SITES },
     summary: 'Reintentar la instalación de una solicitud aprobada: continúa desde el paso en que se detuvo',
     tags: ['Solicitudes'],

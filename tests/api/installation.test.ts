@@ -2,7 +2,7 @@
  * The installation job (`sites.install`, issue 9; spec 01 §4 'Site request', §8 'Approve errors') against a fake portal
  * installer and a fake Matomo, both real HTTP servers reached by the real clients: success, a failure at each step
  * (SiteUrlAlreadyExists, PiwikError, InstallerError, DataBaseIsAlreadyExists, an incomplete profile) with the retry
- * (`POST /siterequests/{id}/install`) resuming where it stopped, the change of administrators, the built-in installer,
+ * (`POST /siterequests/install/{id}`) resuming where it stopped, the change of administrators, the built-in installer,
  * and a site never marked installed half-way. Requests are inserted directly (the approval endpoint is the requests
  * work). PGlite, and PostgreSQL with TEST_DATABASE_URL.
  */
@@ -164,7 +164,7 @@ async function newRequest(siteId: number, options: { kind?: string; status?: str
 
 const enqueue = (requestId: number) => enqueueJob(t.database.db, { kind: SITE_INSTALL_JOB, payload: { requestId } });
 const drain = () => createJobRunner(t.context, quiet).drain();
-const retry = (requestId: number, token = sitesToken) => t.app.inject({ method: 'POST', url: `${API}/siterequests/${requestId}/install`, headers: bearer(token) });
+const retry = (requestId: number, token = sitesToken) => t.app.inject({ method: 'POST', url: `${API}/siterequests/install/${requestId}`, headers: bearer(token) });
 
 async function job(id: number) {
   const [row] = await t.database.query<{ status: string; error: string | null }>('select status, error from jobs where id = $1', [id]);
@@ -421,7 +421,7 @@ describe('a change of administrators', () => {
   });
 });
 
-describe('POST /siterequests/{id}/install', () => {
+describe('POST /siterequests/install/{id}', () => {
   it('needs Sites; answers 404 for an unknown request and 409 for one not approved, one being installed or one installed', async () => {
     const siteId = await newSite();
     const pending = await newRequest(siteId, { status: 'PendingApproval' });

@@ -1,7 +1,7 @@
 /**
  * The installation of an approved site request as a job (kind `sites.install`, payload `{ requestId }`; issue 9,
  * spec 01 §4 'Site request', §8 'Approve errors'). The approval (`PUT /siterequests/changestatus/{id}`) queues it;
- * `POST /siterequests/{id}/install` puts a failed one back in the queue.
+ * `POST /siterequests/install/{id}` puts a failed one back in the queue.
  *
  * Each step is one job item (./rules.ts INSTALLATION_STEPS) whose effects commit with the item, so a retried or
  * resumed job starts at the first step not finished:
