@@ -1,11 +1,8 @@
 /** The public new-entity request wizard at '/' (spec 01 'New-entity request wizard', §5, §8) and its public API. */
 export const newSite = {
   title: 'Solicitud de portal para entidades territoriales',
-  intro:
-    'Las entidades territoriales solicitan aquí su portal o el cambio de su administrador principal. Completa los cinco pasos; revisaremos tu solicitud y te avisaremos por correo electrónico.',
   login: 'Ingresar al administrador',
   terms_link: 'Términos y condiciones',
-  loading: 'Cargando…',
   steps: {
     site: 'Entidad',
     newSite: 'Datos del nuevo sitio',
@@ -73,7 +70,7 @@ export const newSite = {
     available: 'La Url está disponible',
     used: 'La Url que intentas usar ya se encuentra en uso',
   },
-  map_note: 'Escribe la latitud y la longitud de la sede de la entidad (por ejemplo 4.5709 y -74.2973).',
+  map_note: 'Marca en el mapa la sede de la entidad, o escribe su latitud y su longitud (por ejemplo 4.5709 y -74.2973).',
   files: {
     help: 'Adjunta el acto de nombramiento o posesión del representante legal y los demás soportes (pdf, documentos de Office o imágenes; hasta 10 MB cada uno, máximo 10 archivos).',
     choose: 'Adjuntar documento',

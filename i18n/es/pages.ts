@@ -13,7 +13,9 @@ export const pages = {
   },
   home: {
     title: 'Solicitud de portal para entidades territoriales',
-    text: 'Muy pronto las entidades territoriales podrán solicitar aquí su portal o el cambio de su administrador.',
+    intro:
+      'Las entidades territoriales solicitan aquí su portal o el cambio de su administrador principal. Completa los cinco pasos; revisaremos tu solicitud y te avisaremos por correo electrónico.',
+    wizard_loading: 'Cargando…',
     login: 'Ingresar al administrador',
     terms: 'Términos y condiciones',
   },

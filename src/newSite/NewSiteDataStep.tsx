@@ -1,15 +1,16 @@
 /**
  * Step 2: the new site's data with the site form's rules, and the URL checked live (GET /allowurl/, debounced).
- * Latitude and longitude are typed (no map in the public wizard: docs/decisions.md 'Request wizard').
+ * The seat's coordinates with the site form's map (typed, clicked or dragged).
  */
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { NumberInput, TextInput } from 'react-admin';
+import { TextInput } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { NEW_SITE_URL_CHECK_DELAY_MS } from '../../resources/newSiteRequest';
 import { isFullHttpUrl } from '../../resources/siteForm';
 import { useText } from '../shared/useText';
+import { CoordinatesAndMap } from '../sites/form/CoordinatesAndMap';
 import { urlIsFree } from './newSiteApi';
 
 type UrlState = 'idle' | 'checking' | 'available' | 'used';
@@ -56,10 +57,10 @@ export function NewSiteDataStep() {
       <Typography color="text.secondary" variant="body2">
         {text('newSite.map_note')}
       </Typography>
-      <Stack direction="row" spacing={2}>
-        <NumberInput source="site.latitude" label="newSite.fields.latitude" step={0.000001} />
-        <NumberInput source="site.longitude" label="newSite.fields.longitude" step={0.000001} />
-      </Stack>
+      <CoordinatesAndMap
+        latitude={{ source: 'site.latitude', label: 'newSite.fields.latitude' }}
+        longitude={{ source: 'site.longitude', label: 'newSite.fields.longitude' }}
+      />
     </Stack>
   );
 }

@@ -15,7 +15,7 @@ import { PublicShell } from './PublicShell';
 
 function WizardLoading() {
   const text = useText();
-  return <CircularProgress aria-label={text('newSite.loading')} />;
+  return <CircularProgress aria-label={text('pages.home.wizard_loading')} />;
 }
 
 
@@ -24,7 +24,7 @@ export function HomePage() {
   return (
     <PublicShell title="pages.home.title" wide>
       <Typography paragraph color="text.secondary">
-        {text('newSite.intro')}
+        {text('pages.home.intro')}
       </Typography>
       <Stack direction="row" spacing={3} sx={{ mb: 3 }}>
         <Link component={RouterLink} to="/login">

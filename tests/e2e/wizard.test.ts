@@ -48,6 +48,11 @@ describe('asistente público de solicitud de portal', () => {
 
     // Step 2: the new site's data; the URL is checked live.
     await page.getByRole('heading', { name: 'Datos del nuevo sitio' }).waitFor();
+    // The site form's map: typed coordinates put the marker on it.
+    await page.getByLabel('Latitud').fill('6.2442');
+    await page.getByLabel('Longitud').fill('-75.5812');
+    await page.getByRole('region', { name: 'Mapa: haz clic o arrastra el marcador para ubicar la entidad' }).locator('.leaflet-marker-icon').waitFor();
+    await axeClean(page, 'paso 2', failures);
     await page.getByRole('button', { name: 'Siguiente' }).click();
     await page.getByText('Debes ingresar el nombre de la entidad').first().waitFor();
     await page.getByLabel('Nombre de la entidad').fill('Empresa de Desarrollo Urbano de Prueba');

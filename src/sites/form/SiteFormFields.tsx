@@ -3,15 +3,13 @@
  * municipality (the municipality's choices follow the department), entity type → entity order (§4), the domain with
  * its live availability check, address, coordinates and the map.
  */
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Box, Stack, Typography } from '@mui/material';
-import { NumberInput, ReferenceInput, SelectInput, TextInput, useDataProvider, useTranslate } from 'react-admin';
+import { useEffect, useRef, useState } from 'react';
+import { Stack } from '@mui/material';
+import { ReferenceInput, SelectInput, TextInput, useDataProvider } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { PortalesDataProvider } from '../../../dataProvider';
 import type { HttpErrorBody } from '../../../dataProvider/errors';
 import {
-  initialMapView,
-  markerPosition,
   needsUrlCheck,
   orderTypeForSiteType,
   SITE_ORDER_TYPE,
@@ -19,9 +17,8 @@ import {
   urlAvailability,
   type SiteFormRecord,
 } from '../../../resources/siteForm';
-import { lazyComponent } from '../../shared/lazyComponent';
 import { COUNTRY_LOCATION_ID, LOCATIONS_PAGE_SIZE } from '../siteListRules';
-import { useClientConfig } from './useClientConfig';
+import { CoordinatesAndMap } from './CoordinatesAndMap';
 
 /** Site types fetched 1000 per page (spec 01 §9). */
 const SITE_TYPES_PAGE_SIZE = 1000;
@@ -30,9 +27,6 @@ const ORDER_TYPE_CHOICES = [
   { id: SITE_ORDER_TYPE.departmental, name: 'sites.form.order_types.departmental' },
   { id: SITE_ORDER_TYPE.municipal, name: 'sites.form.order_types.municipal' },
 ];
-
-/** Leaflet and react-leaflet: a chunk of their own, asked for when the form opens. */
-const SiteMap = lazyComponent(() => import('./SiteMap').then((module) => module.default));
 
 /** Department and municipality: choosing another department clears the municipality. */
 function LocationInputs() {
@@ -152,42 +146,6 @@ function AllowedUrlInput({ record, onTaken }: { record?: SiteFormRecord; onTaken
   return <TextInput source="allowedUrl" label="sites.form.allowedUrl" helperText={helperText} fullWidth />;
 }
 
-/** Coordinates and the map: a click or a dragged marker writes them, typed ones move the marker. */
-function CoordinatesAndMap({ record }: { record?: SiteFormRecord }) {
-  const translate = useTranslate();
-  const { setValue } = useFormContext();
-  const [latitude, longitude] = useWatch({ name: ['siteLatitude', 'siteLongitude'] }) as [unknown, unknown];
-  const config = useClientConfig();
-  const view = useMemo(() => initialMapView(record?.siteLatitude, record?.siteLongitude), [record]);
-  const position = useMemo(() => markerPosition(latitude, longitude), [latitude, longitude]);
-  const onPick = useCallback(
-    (lat: number, lng: number) => {
-      setValue('siteLatitude', lat, { shouldDirty: true, shouldValidate: true });
-      setValue('siteLongitude', lng, { shouldDirty: true, shouldValidate: true });
-    },
-    [setValue],
-  );
-  return (
-    <>
-      <Stack direction="row" spacing={2}>
-        <NumberInput source="siteLatitude" label="sites.form.siteLatitude" min={-90} max={90} fullWidth />
-        <NumberInput source="siteLongitude" label="sites.form.siteLongitude" min={-180} max={180} fullWidth />
-      </Stack>
-      <Box sx={{ mt: 1 }}>
-        <Suspense fallback={<Typography variant="body2">{translate('sites.form.map_loading')}</Typography>}>
-          <SiteMap
-            center={view.center}
-            zoom={view.zoom}
-            position={position}
-            tileUrl={config === undefined ? undefined : (config?.tileUrl ?? null)}
-            onPick={onPick}
-          />
-        </Suspense>
-      </Box>
-    </>
-  );
-}
-
 export function SiteFormFields({ record, onUrlTaken }: { record?: SiteFormRecord; onUrlTaken: (url: string) => void }) {
   return (
     <>
@@ -203,7 +161,11 @@ export function SiteFormFields({ record, onUrlTaken }: { record?: SiteFormRecord
       <SiteTypeInputs />
       <AllowedUrlInput record={record} onTaken={onUrlTaken} />
       <TextInput source="address" label="sites.form.address" fullWidth />
-      <CoordinatesAndMap record={record} />
+      <CoordinatesAndMap
+        latitude={{ source: 'siteLatitude', label: 'sites.form.siteLatitude' }}
+        longitude={{ source: 'siteLongitude', label: 'sites.form.siteLongitude' }}
+        initial={{ latitude: record?.siteLatitude, longitude: record?.siteLongitude }}
+      />
     </>
   );
 }

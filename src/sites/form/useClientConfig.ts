@@ -13,8 +13,8 @@ export interface ClientConfig {
 let loading: Promise<ClientConfig | null> | undefined;
 
 function loadClientConfig(dataProvider: PortalesDataProvider): Promise<ClientConfig | null> {
-  loading ??= dataProvider
-    .request<ClientConfig>('/clientconfig/')
+  // Through an async function, so that a provider without `request` (a test's) is a failed answer, not a thrown error.
+  loading ??= (async () => dataProvider.request<ClientConfig>('/clientconfig/'))()
     .then((response) => (response.json && typeof response.json.tileUrl === 'string' ? response.json : null))
     .catch(() => {
       loading = undefined; // asked again by the next map
