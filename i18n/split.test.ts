@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { signedInMessages, signInMessages, spanishMessages } from './es/index';
+import { deactivationMessages, detailMessages, signedInMessages, signInMessages, spanishMessages, wizardMessages } from './es/index';
 import { lookup, type MessageTree } from './translate';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -50,12 +50,22 @@ describe('Spanish messages in two parts', () => {
     expect(outside).toEqual([]);
   });
 
-  it('defines every text once, in one part or the other', () => {
+  it('defines every text once, in one part or another', () => {
     const signIn = new Set(leaves(signInMessages as unknown as MessageTree));
     const signedIn = leaves(signedInMessages as unknown as MessageTree);
     expect(signIn.has('validation.login.email_required')).toBe(true);
     expect(signedIn).toContain('validation.required');
+    const wizard = leaves(wizardMessages as unknown as MessageTree);
+    expect(wizard).toContain('newSite.steps.site');
     expect(signedIn.filter((key) => signIn.has(key))).toEqual([]);
-    expect(leaves(spanishMessages as unknown as MessageTree)).toHaveLength(signIn.size + signedIn.length);
+    const detail = leaves(detailMessages as unknown as MessageTree);
+    expect(detail).toContain('siteDetail.tabs.info');
+    const earlier = new Set([...signIn, ...signedIn]);
+    expect(wizard.filter((key) => earlier.has(key))).toEqual([]);
+    expect(detail.filter((key) => earlier.has(key) || wizard.includes(key))).toEqual([]);
+    const deactivation = leaves(deactivationMessages as unknown as MessageTree);
+    expect(deactivation.length).toBeGreaterThan(0);
+    expect(deactivation.filter((key) => earlier.has(key) || wizard.includes(key) || detail.includes(key))).toEqual([]);
+    expect(leaves(spanishMessages as unknown as MessageTree)).toHaveLength(signIn.size + signedIn.length + wizard.length + detail.length + deactivation.length);
   });
 });

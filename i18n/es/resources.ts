@@ -1,7 +1,7 @@
-import { backupResourceTexts } from './backups';
+import { backupResourceTexts } from './backupResources';
 import { siteRequests } from './siteRequests';
 import { peopleResourceTexts } from './people';
-import { siteDetailResourceTexts } from './siteDetail';
+import { siteDetailResourceTexts } from './siteDetailResources';
 import { siteResourceTexts } from './sites';
 
 /**

@@ -50,11 +50,6 @@ export const scores = {
     empty: 'No hay histórico de puntajes',
     entry: '%{date}: %{score} de 100',
   },
-  list: {
-    order_label: 'Orden de la lista',
-    by_name: 'Ordenar por nombre',
-    by_ranking: 'Ordenar por ranking',
-  },
   server: {
     year: 'El año no es válido',
     month: 'El mes no es válido',

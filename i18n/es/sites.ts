@@ -1,6 +1,9 @@
 /** Texts of the site (portal) area: the site list at /portales and its filters, tabs, columns and buttons. */
 export const sites = {
   list: {
+    order_label: 'Orden de la lista',
+    by_name: 'Ordenar por nombre',
+    by_ranking: 'Ordenar por ranking',
     title: 'Portales',
     load_more: 'Ver más',
     empty: 'Aún no tienes ninguna entidad cargada',

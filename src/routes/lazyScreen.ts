@@ -8,7 +8,7 @@
 import type { ComponentType } from 'react';
 import type { ResourceDeclaration } from '../../resources/types';
 import { dataProvider } from '../../dataProvider/lazy';
-import { loadSignedInMessages } from '../shared/i18nProvider';
+import { loadDeactivationMessages, loadDetailMessages, loadSignedInMessages, loadWizardMessages } from '../shared/i18nProvider';
 import { lazyComponent, type Preloadable } from '../shared/lazyComponent';
 
 export type { Preloadable };
@@ -36,7 +36,7 @@ export const AppLayout = lazyComponent(() => {
 export const SiteListPage: Preloadable<ScreenProps> = lazyComponent(() => import('../sites/SiteListPage').then((module) => module.SiteListPage as Screen));
 
 export const SiteDetailPage: Preloadable<ScreenProps> = lazyComponent(() =>
-  import('../sites/detail/SiteDetailPage').then((module) => module.SiteDetailPage as Screen),
+  Promise.all([import('../sites/detail/SiteDetailPage'), loadDetailMessages()]).then(([module]) => module.SiteDetailPage as Screen),
 );
 
 export const SettingsIndexPage: Preloadable<ScreenProps> = lazyComponent(() =>
@@ -49,7 +49,7 @@ export const GeneratedResourcePage: Preloadable<ScreenProps> = lazyComponent(() 
 
 /** /administradores/eliminar: bulk deactivation of administrators (src/users/deactivation). */
 export const DeactivationPage: Preloadable<ScreenProps> = lazyComponent(() =>
-  import('../users/deactivation').then((module) => module.DeactivationPage satisfies Screen),
+  Promise.all([import('../users/deactivation'), loadDeactivationMessages()]).then(([module]) => module.DeactivationPage satisfies Screen),
 );
 
 export const UpdateSitesPage: Preloadable<ScreenProps> = lazyComponent(() =>
@@ -62,7 +62,7 @@ export const UsersPage: Preloadable<ScreenProps> = lazyComponent(() => import('.
 
 /** /descargar-backup/{hash} and /download/{hash}: the backup download page (src/sites/backups). */
 export const BackupDownloadPage: Preloadable<ScreenProps> = lazyComponent(() =>
-  import('../sites/backups/BackupDownloadPage').then((module) => module.BackupDownloadPage satisfies Screen),
+  Promise.all([import('../sites/backups/BackupDownloadPage'), loadDetailMessages()]).then(([module]) => module.BackupDownloadPage satisfies Screen),
 );
 
 /** The panel of a route without a screen yet (it shares the settings 'Atrás' button and its react-admin Button). */
@@ -72,8 +72,8 @@ export const UnderConstruction: Preloadable<{ title: string }> = lazyComponent((
 export const RecoveryPage = lazyComponent(() => import('../auth/RecoveryPage').then((module) => module.RecoveryPage));
 
 /** '/': the public request wizard (src/newSite), below the home page's introduction. */
-// The wizard's texts and the site rules' messages are in the signed-in part of the messages (i18n/es/signedIn.ts): its
-// chunk waits for them as the layout's does, so the public page at / never shows a raw key and /login stays light.
+// The wizard's texts (i18n/es/wizard.ts) and the site rules' messages (signed-in part): its chunk waits for them as the
+// layout's does, so the public page at / never shows a raw key, and neither /login nor the signed-in areas carry them.
 export const NewSiteWizard = lazyComponent(() =>
-  Promise.all([import('../newSite/index'), loadSignedInMessages()]).then(([module]) => module.NewSiteWizard),
+  Promise.all([import('../newSite/index'), loadWizardMessages()]).then(([module]) => module.NewSiteWizard),
 );

@@ -18,7 +18,7 @@ import { SiteFilters } from './SiteFilters';
 import { SiteListActions } from './SiteListActions';
 import { SiteStatusTabs } from './SiteStatusTabs';
 import { SiteTable } from './SiteTable';
-import { ListOrderToggle } from './scores';
+import { ListOrderToggle } from './scores/ListOrderToggle';
 import {
   SITE_LIST_PAGE_SIZE,
   hasSearchCriteria,

@@ -1,24 +1,36 @@
-/** 'Ordenar por nombre' / 'Ordenar por ranking' above the site list (spec 01 §9); column headers still sort too. */
-import { ToggleButton, ToggleButtonGroup } from '@mui/material';
+/**
+ * 'Ordenar por nombre' / 'Ordenar por ranking' above the site list (spec 01 §9); column headers still sort too.
+ * Two pressed/unpressed buttons in a labelled group (MUI's ToggleButtonGroup would add ~2 KiB gz to the list's first
+ * load: docs/decisions.md 'First-load budget').
+ */
+import { Box, Button } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { SiteSort } from '../siteListRules';
 import { listOrderChoice, sortForChoice, type ListOrderChoice } from './rankingOrder';
 
+const CHOICES: { value: ListOrderChoice; label: string }[] = [
+  { value: 'name', label: 'sites.list.by_name' },
+  { value: 'ranking', label: 'sites.list.by_ranking' },
+];
+
 export function ListOrderToggle({ sort, onChange }: { sort: SiteSort; onChange: (sort: SiteSort) => void }) {
   const translate = useTranslate();
+  const current = listOrderChoice(sort);
   return (
-    <ToggleButtonGroup
-      size="small"
-      exclusive
-      value={listOrderChoice(sort)}
-      aria-label={translate('scores.list.order_label')}
-      onChange={(_event, choice: ListOrderChoice | null) => {
-        if (choice) onChange(sortForChoice(choice));
-      }}
-      sx={{ mb: 1 }}
-    >
-      <ToggleButton value="name">{translate('scores.list.by_name')}</ToggleButton>
-      <ToggleButton value="ranking">{translate('scores.list.by_ranking')}</ToggleButton>
-    </ToggleButtonGroup>
+    <Box role="group" aria-label={translate('sites.list.order_label')} sx={{ display: 'inline-flex', gap: 1, mb: 1 }}>
+      {CHOICES.map(({ value, label }) => (
+        <Button
+          key={value}
+          size="small"
+          variant={current === value ? 'contained' : 'outlined'}
+          aria-pressed={current === value}
+          onClick={() => {
+            if (current !== value) onChange(sortForChoice(value));
+          }}
+        >
+          {translate(label)}
+        </Button>
+      ))}
+    </Box>
   );
 }
