@@ -1,11 +1,18 @@
 /**
  * The public request wizard at '/' from an anonymous browser (spec 01 'New-entity request wizard', issue 9): a new
  * entity of type 5 fills the five steps with a document, the request arrives PendingApproval, and a signed-in
- * super-admin sees it counted in 'Por aprobar'. axe finds no serious violation on the steps.
+ * super-admin sees it counted in 'Por aprobar'; then the rest of the portal's life as issue 9's 'Done when' tells it:
+ * the super-admin approves it from the site's Solicitudes and watches the installation finish, the two main
+ * administrators get their access e-mails, and a backup of the new portal is requested, e-mailed and downloaded once
+ * through its token. axe finds no serious violation on the steps.
  */
+import JSZip from 'jszip';
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { hashCaptchaAnswer } from '../../server/auth/captcha';
+import { createJobRunner, startJobRunner } from '../../server/jobs';
+import { INSTALLATION_ACCESS_MAIL } from '../../server/sites/installation/job';
 import { blockingViolations, describeViolations } from '../helpers/axe';
 import { ADMIN, setupE2e } from '../helpers/e2e';
 
@@ -27,7 +34,7 @@ async function axeClean(page: Page, where: string, failures: string[]): Promise<
 }
 
 describe('asistente público de solicitud de portal', () => {
-  it('una entidad nueva llena los cinco pasos con un documento y la solicitud queda por aprobar', async () => {
+  it('una entidad nueva llena los cinco pasos con un documento; se aprueba, se instala, avisa a sus administradores y se respalda', async () => {
     const { page } = e2e;
     const failures: string[] = [];
     const pendingBefore = await pendingCount();
@@ -120,5 +127,62 @@ describe('asistente público de solicitud de portal', () => {
     await e2e.signIn(admin, ADMIN.email, ADMIN.password);
     await admin.goto(e2e.url('/portales'));
     await admin.getByRole('tab', { name: `Por aprobar (${pendingBefore + 1})`, exact: true }).waitFor();
+
+    // The super-admin approves it from the site's Solicitudes and follows the installation job to its end.
+    const runner = startJobRunner(e2e.testApp.context, { pollMs: 100, log: () => {} });
+    try {
+      await admin.goto(e2e.url(`/portales/${request!.site_id}`));
+      await admin.getByRole('tab', { name: 'Solicitudes' }).click();
+      const card = admin.getByRole('article');
+      await card.getByText('52123456').first().waitFor();
+      await card.getByText('acta-de-posesion.pdf').first().waitFor();
+      await card.getByRole('button', { name: 'Aprobar' }).click();
+      await admin.getByRole('dialog', { name: 'Aprobar solicitud' }).getByRole('button', { name: 'Continuar' }).click();
+      const wait = admin.getByRole('dialog', { name: 'Instalación del portal' });
+      await wait.getByText('La instalación del portal terminó').waitFor({ timeout: 30_000 });
+      await axeClean(admin, 'instalación terminada', failures);
+      await wait.getByRole('button', { name: 'Cerrar' }).click();
+    } finally {
+      await runner.stop();
+    }
+    const [site] = await e2e.testApp.database.query<{ installed: boolean; status_id: number }>('select installed, status_id from sites where id = $1', [request!.site_id]);
+    expect(site).toMatchObject({ installed: true, status_id: 1 });
+
+    // The two main administrators exist, without a password until they use the access link each was e-mailed.
+    const admins = await e2e.testApp.database.query<{ id: number; email: string; admin_type: string; password_hash: string | null }>(
+      'select id, email, admin_type, password_hash from users where site_id = $1 and user_type_id = 1 and not deleted order by email',
+      [request!.site_id],
+    );
+    expect(admins.map(({ email, admin_type, password_hash }) => ({ email, admin_type, password_hash }))).toEqual([
+      { email: 'ana.perez@edu-prueba.gov.co', admin_type: 'LegalRepresentative', password_hash: null },
+      { email: 'luis.gomez@edu-prueba.gov.co', admin_type: 'WebMaster', password_hash: null },
+    ]);
+    const access = await e2e.testApp.database.query<{ recipient: string }>(
+      'select recipient from mail_log where template = $1 and related_id in ($2, $3) order by recipient',
+      [INSTALLATION_ACCESS_MAIL, String(admins[0]!.id), String(admins[1]!.id)],
+    );
+    expect(access.map((mail) => mail.recipient)).toEqual(['ana.perez@edu-prueba.gov.co', 'luis.gomez@edu-prueba.gov.co']);
+
+    // A backup of the new portal: requested from its detail, built, e-mailed to the requester and downloaded once.
+    await admin.reload();
+    await admin.getByRole('button', { name: 'Opciones' }).click();
+    await admin.getByRole('menuitem', { name: 'Solicitar copia de seguridad' }).click();
+    await admin.getByRole('button', { name: 'Continuar' }).click();
+    const summary = admin.getByRole('region', { name: 'Copias de seguridad' });
+    await summary.getByText('Solicitada').waitFor();
+    await createJobRunner(e2e.testApp.context, { pollMs: 10, log: () => {} }).drain();
+    await summary.getByText('Lista para descargar').waitFor({ timeout: 15_000 });
+    const [backup] = await e2e.testApp.database.query<{ id: number }>('select id from backups where site_id = $1', [request!.site_id]);
+    const ready = await e2e.testApp.database.query<{ recipient: string }>(
+      "select recipient from mail_log where related_resource = 'backups' and related_id = $1",
+      [String(backup!.id)],
+    );
+    expect(ready.map((mail) => mail.recipient)).toEqual([ADMIN.email]);
+    const [download] = await Promise.all([admin.waitForEvent('download'), summary.getByRole('button', { name: /^Descargar la copia/ }).click()]);
+    const zip = await JSZip.loadAsync(fs.readFileSync(await download.path()));
+    expect(JSON.parse(await zip.file('entidad.json')!.async('string'))).toMatchObject({ id: request!.site_id, name: 'Empresa de Desarrollo Urbano de Prueba' });
+    const link = new URL(download.url());
+    expect((await e2e.api(link.pathname + link.search)).status).toBe(410);
+    expect(failures.join('\n\n')).toBe('');
   });
 });
