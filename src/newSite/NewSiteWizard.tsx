@@ -49,7 +49,7 @@ interface Outcome {
 
 function WizardSteps({ onDone }: { onDone: (outcome: Outcome) => void }) {
   const text = useText();
-  const { getValues, setError, clearErrors, setValue } = useFormContext();
+  const { getValues, setError, clearErrors, setValue, watch } = useFormContext();
   const [siteTypes, setSiteTypes] = useState<SiteTypeOption[]>([]);
   const [sites, setSites] = useState<WizardSite[]>([]);
   const [terms, setTerms] = useState<RequestTerms | null>(null);
@@ -92,15 +92,33 @@ function WizardSteps({ onDone }: { onDone: (outcome: Outcome) => void }) {
     return Object.keys(errors).length === 0;
   };
 
+  // Once a step's 'Siguiente' found errors, its messages follow every change (a corrected field loses its message at
+  // once), as react-hook-form's own re-validation after a submit does.
+  const [attempted, setAttempted] = useState<WizardStep | null>(null);
+  const recheck = useRef(check);
+  recheck.current = check;
+  useEffect(() => {
+    if (attempted !== step) return;
+    const subscription = watch(() => {
+      recheck.current();
+    });
+    return () => subscription.unsubscribe();
+  }, [attempted, step, watch]);
+
   const next = () => {
     if (check()) setIndex((current) => Math.min(current + 1, steps.length - 1));
+    else setAttempted(step);
   };
   const back = () => {
     clearErrors();
     setIndex((current) => Math.max(current - 1, 0));
   };
   const send = async () => {
-    if (!check() || !terms || !captcha) return;
+    if (!check()) {
+      setAttempted(step);
+      return;
+    }
+    if (!terms || !captcha) return;
     setSubmitting(true);
     setFailure(null);
     const values = getValues() as WizardValues;

@@ -63,6 +63,8 @@ describe('asistente público de solicitud de portal', () => {
     await page.getByRole('button', { name: 'Siguiente' }).click();
     await page.getByText('Debes ingresar el nombre de la entidad').first().waitFor();
     await page.getByLabel('Nombre de la entidad').fill('Empresa de Desarrollo Urbano de Prueba');
+    // After a 'Siguiente' with errors, a corrected field loses its message at once.
+    await expect.poll(() => page.getByText('Debes ingresar el nombre de la entidad').count()).toBe(0);
     await page.getByLabel('Dominio (URL)').fill('https://edu-prueba.gov.co');
     await page.getByText('La Url está disponible').first().waitFor();
     await page.getByLabel('Dirección').fill('Carrera 49 # 44-94');
