@@ -34,14 +34,10 @@ import { UNIQUE_VIOLATION, postgresConstraint, postgresErrorCode } from '../reso
 import { slugify } from '../sites/alias';
 import { domainHeldElsewhere } from '../sites/domains';
 import { readRequestTerms, TERMS_SETTINGS } from './terms';
+import { queryRows as rows } from '../db/rows';
 
 export const SITE_REQUEST_FILES_RESOURCE = 'siterequests';
 export const NEW_SITE_MAIL_TEMPLATE = 'siterequests.received';
-
-async function rows<T>(tx: Db, statement: ReturnType<typeof sql>): Promise<T[]> {
-  const result = await tx.execute(statement);
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
 
 const conflict = (code: string, key: string, target: string) => {
   const message = t(key);

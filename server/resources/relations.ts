@@ -11,6 +11,7 @@ import { badArgument } from '../http/errors';
 import { checkFileFields, fieldElementType, fileFields, readFileFields, releaseFileRefs, saveFileRefs } from './fileFields';
 import { findResource } from '../../resources';
 import { linkableResource } from './references';
+import { queryRows as rowsOf } from '../db/rows';
 
 
 type ResourceRecord = Record<string, unknown>;
@@ -26,11 +27,6 @@ const hasSerialId = (declaration: Pick<ResourceDeclaration, 'fields' | 'idField'
 
 export const manyToManyFields = (declaration: ResourceDeclaration): FieldDeclaration[] =>
   declaration.fields.filter((field) => field.type === 'manyToMany');
-
-async function rowsOf<T>(db: Db, statement: SQL): Promise<T[]> {
-  const result = await db.execute(statement);
-  return ((Array.isArray(result) ? result : (result as { rows?: unknown[] }).rows) ?? []) as T[];
-}
 
 /** Takes the `manyToMany` values out of the values to store (they have no column); a field left out is not in `links`. */
 export function splitLinks(declaration: ResourceDeclaration, values: ResourceRecord): { values: ResourceRecord; links: Links } {

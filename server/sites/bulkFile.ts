@@ -26,6 +26,7 @@ import {
   type BulkLookups,
   type BulkSite,
 } from './bulkFileRules';
+import { queryRows as rowsOf } from '../db/rows';
 
 /** The check panel (spec 01 §2): new portals, errors (duplicates included) with line and description. */
 export interface BulkCheck {
@@ -39,12 +40,6 @@ export interface BulkCheck {
 }
 
 export const PORTAL_FILE_ELEMENT = 'portalFile';
-
-/** Text lists travel as one JSON parameter (drizzle would expand an array into a row of parameters). */
-async function rowsOf<T>(db: Db, statement: ReturnType<typeof sql>): Promise<T[]> {
-  const result = await db.execute(statement);
-  return ((Array.isArray(result) ? result : (result as { rows?: unknown[] }).rows) ?? []) as T[];
-}
 
 /** Every line of the file as cells, read as a stream; the separator (`;` or `,`) is detected. */
 export function readLines(stream: Readable): Promise<string[][]> {

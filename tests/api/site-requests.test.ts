@@ -210,15 +210,18 @@ describe('approving', () => {
     expect(request!.status).toBe(winner.status);
   });
 
-  it('keeps the pending flag while another request of the site is still pending', async () => {
+  it('a site holds one pending request at a time (partial unique index); once it is decided the flag clears and a new one may wait', async () => {
     const { siteId, requestId } = await pendingRequest('ChangeAdmin');
-    await t.database.query(
-      `insert into site_requests (site_id, kind, status, legal_representative, web_master) values ($1, 'ChangeAdmin', 'PendingApproval', $2, $3)`,
-      [siteId, JSON.stringify(LEGAL), JSON.stringify(WEB)],
-    );
+    const another = () =>
+      t.database.query(
+        `insert into site_requests (site_id, kind, status, legal_representative, web_master) values ($1, 'ChangeAdmin', 'PendingApproval', $2, $3)`,
+        [siteId, JSON.stringify(LEGAL), JSON.stringify(WEB)],
+      );
+    await expect(another()).rejects.toThrow(/site_requests_one_pending/);
     expect((await change(requestId, { status: 'Approved' })).statusCode).toBe(200);
     const [site] = await t.database.query<{ pending_request: boolean }>('select pending_request from sites where id = $1', [siteId]);
-    expect(site!.pending_request).toBe(true);
+    expect(site!.pending_request).toBe(false);
+    await another();
   });
 });
 

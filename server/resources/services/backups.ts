@@ -7,7 +7,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/connection';
 import { fileStorageOf } from '../../files';
 import { ApiError, badArgument } from '../../http/errors';
 import { t } from '../../i18n';
@@ -16,11 +15,7 @@ import { BACKUP_JOB } from '../../backups/job';
 import { canDelete } from '../../backups/rules';
 import { backupStorageKey } from '../../backups/zip';
 import { ResourceService, type WriteContext } from './base';
-
-async function rows<T>(tx: Db, statement: ReturnType<typeof sql>): Promise<T[]> {
-  const result = await tx.execute(statement);
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
+import { queryRows as rows } from '../../db/rows';
 
 /**
  * 409 'No se puede generar backup' naming the site whose backup is pending. The detail carries the same message (the

@@ -14,13 +14,9 @@ import { hashPassword } from '../../auth/passwords';
 import type { Db } from '../../db/connection';
 import { badArgument } from '../../http/errors';
 import { ResourceService, type WriteContext } from './base';
+import { queryRows as rows } from '../../db/rows';
 
 type Row = Record<string, unknown>;
-
-async function rows<T>(db: Db, statement: ReturnType<typeof sql>): Promise<T[]> {
-  const result = await db.execute(statement);
-  return (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as T[];
-}
 
 /** The permissions as stored: the catalogue with the user's flags; an id outside the catalogue → 400. */
 async function normalisePermissions(tx: Db, values: Row): Promise<void> {

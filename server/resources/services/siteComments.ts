@@ -7,11 +7,7 @@ import type { Db } from '../../db/connection';
 import { badArgument } from '../../http/errors';
 import { currentUser } from '../../http/route';
 import { ResourceService, type WriteContext } from './base';
-
-async function rows<T>(db: Db, statement: ReturnType<typeof sql>): Promise<T[]> {
-  const result = await db.execute(statement);
-  return ((Array.isArray(result) ? result : (result as { rows?: unknown[] }).rows) ?? []) as T[];
-}
+import { queryRows as rows } from '../../db/rows';
 
 /**
  * Locks the site's row `for no key update` (compatible with the foreign keys' `key share`, exclusive among writers of

@@ -28,14 +28,10 @@ import { enqueueJob, jobOrigin } from '../../jobs';
 import { queueMail } from '../../mail/mailLog';
 import { ResourceService, type ActionContext, type CustomActionHandler } from './base';
 import { SITE_INSTALL_JOB } from '../../sites/installation/job';
+import { queryRows as rows } from '../../db/rows';
 
 /** The installation job an approval queues, payload `{ requestId }` (registered by server/sites/installation/job.ts). */
 export const SITE_INSTALL_JOB_KIND = SITE_INSTALL_JOB;
-
-async function rows<T>(db: Db, statement: ReturnType<typeof sql>): Promise<T[]> {
-  const result = await db.execute(statement);
-  return ((Array.isArray(result) ? result : (result as { rows?: unknown[] }).rows) ?? []) as T[];
-}
 
 /** 409 when the request is no longer pending (spec 01 §4: only PendingApproval becomes Approved or Rejected). */
 export function alreadyProcessed(): ApiError {

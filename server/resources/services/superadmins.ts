@@ -25,6 +25,7 @@ import { sendLogged } from '../../mail/mailLog';
 import { postgresConstraint, postgresErrorCode, UNIQUE_VIOLATION } from '../dbErrors';
 import type { ResourceRecord } from '../store';
 import { ResourceService, type PrepareContext, type WriteContext, type WriteOperation } from './base';
+import { queryRows as rows } from '../../db/rows';
 
 export const emailAlreadyUsed = () => badArgument('email', 'validation.superadmin.email_used', 'EmailAlreadyUsed');
 
@@ -53,11 +54,6 @@ export function superadminAuditView(record: ResourceRecord, operation: WriteOper
     permissions: PERMISSIONS.filter((p) => ids.includes(p.permissionID)).map((p) => p.name),
   };
   return operation === 'create' ? { ...view, invited: true } : view;
-}
-
-async function rows<T>(db: Db, statement: ReturnType<typeof sql>): Promise<T[]> {
-  const result = await db.execute(statement);
-  return ((Array.isArray(result) ? result : (result as { rows?: unknown[] }).rows) ?? []) as T[];
 }
 
 /** Another superadmin (deleted or not) already signs in with this e-mail, ignoring case. */
