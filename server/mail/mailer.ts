@@ -37,7 +37,9 @@ export function createMailer(options: {
       const info = await transport.sendMail({ from: options.from, ...message });
       await fs.mkdir(options.mailDir, { recursive: true });
       const file = path.join(options.mailDir, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.eml`);
-      await fs.writeFile(file, info.message as Buffer);
+      // Written aside then renamed: whoever reads the folder (a person, a test) never sees half a message.
+      await fs.writeFile(`${file}.part`, info.message as Buffer);
+      await fs.rename(`${file}.part`, file);
       options.log(`correo guardado en ${file}: ${message.subject}`);
     },
   };

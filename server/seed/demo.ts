@@ -64,7 +64,7 @@ export async function seedDemoData(database: Database, now = Date.now()): Promis
         status: 'PendingApproval',
         legalRepresentative: request.legalRepresentative,
         webMaster: request.webMaster,
-        detail: null,
+        detail: request.detail,
         creationDate: new Date(request.creationDate),
       })),
     );

@@ -51,6 +51,8 @@ export interface RequestPlan {
   kind: 'FirstTime' | 'ChangeAdmin';
   legalRepresentative: PersonJson;
   webMaster: Record<string, string>;
+  /** A first-time request carries the portal's address, as the wizard stores it (the installation reserves it). */
+  detail: { allowedUrl: string } | null;
   creationDate: string;
 }
 
@@ -240,6 +242,7 @@ export function planDemoData(reference: readonly ReferenceSiteRow[], now: number
       kind,
       legalRepresentative: person(random, domain, index),
       webMaster: Object.fromEntries(Object.entries(webMaster).map(([key, value]) => [`webMaster${key[0]!.toUpperCase()}${key.slice(1)}`, value])),
+      detail: kind === 'FirstTime' ? { allowedUrl: `https://${domain}` } : null,
       creationDate: isoDaysAgo(now, random.next() * 30),
     };
   });
