@@ -6,29 +6,14 @@
  * server/resources/services/people.ts). `POST /exportmainuser/` streams every matching row.
  * The password is write-only: the service stores its argon2 hash (docs/decisions.md 'Administrators and site users').
  */
-import { USER_SITE_FILTERS, siteColumns } from './userFilters';
-import { ADMIN_TYPES, administratorSchema, NAME_MAX, EMAIL_MAX, PASSWORD_MAX, type UserSitePermission } from './rules';
+import { USER_SITE_FILTERS, siteColumns, type UserOfSiteRecord } from './userFilters';
+import { ADMIN_TYPES, administratorSchema, NAME_MAX, EMAIL_MAX, PASSWORD_MAX } from './rules';
 import { administratorsReference } from '../references';
 import { defineResource } from '../types';
 
-export interface AdministratorRecord {
-  id: number;
-  name: string;
-  email: string;
-  siteId: number;
-  siteName: string | null;
-  siteAlias: string | null;
-  siteType: string | null;
-  parentLocation: string | null;
-  childLocation: string | null;
+export interface AdministratorRecord extends UserOfSiteRecord {
   adminType: (typeof ADMIN_TYPES)[number] | null;
-  genderId: number | null;
-  birthDate: string | null;
   isGuest: boolean;
-  deleted: boolean;
-  permissions: UserSitePermission[];
-  lastLogin: string | null;
-  createdDate: string;
 }
 
 /** User type of the rows (spec 01 §3 'User filter': 1 site administrators). */

@@ -5,28 +5,13 @@
  * `POST /siteusers/export/` writes every matching row in a background job; `GET /siteusers/export/?fileName=` downloads it.
  * Each write keeps the sites' `countUsers` equal to their number of site users (server/resources/services/people.ts).
  */
-import { USER_SITE_FILTERS, siteColumns } from './userFilters';
-import { EMAIL_MAX, NAME_MAX, siteUserSchema, type UserSitePermission } from './rules';
+import { USER_SITE_FILTERS, siteColumns, type UserOfSiteRecord } from './userFilters';
+import { EMAIL_MAX, NAME_MAX, siteUserSchema } from './rules';
 import { siteUsersReference } from '../references';
 import { defineResource } from '../types';
 
-export interface SiteUserRecord {
-  id: number;
-  name: string;
-  email: string;
-  siteId: number;
-  siteName: string | null;
-  siteAlias: string | null;
-  siteType: string | null;
-  parentLocation: string | null;
-  childLocation: string | null;
+export interface SiteUserRecord extends UserOfSiteRecord {
   loa: number | null;
-  genderId: number | null;
-  birthDate: string | null;
-  deleted: boolean;
-  permissions: UserSitePermission[];
-  lastLogin: string | null;
-  createdDate: string;
 }
 
 /** User type of the rows (spec 01 §3 'User filter': 3 site users). */

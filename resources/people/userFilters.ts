@@ -3,6 +3,26 @@
  * the names and meanings of the site list's own filters, over the user's site. Several values: any of them.
  */
 import type { DeclaredField, DeclaredListFilter } from '../types';
+import type { UserSitePermission } from './rules';
+
+/** What a row of either user tab holds (the user, its site's name and place, its permissions on that site). */
+export interface UserOfSiteRecord {
+  id: number;
+  name: string;
+  email: string;
+  siteId: number;
+  siteName: string | null;
+  siteAlias: string | null;
+  siteType: string | null;
+  parentLocation: string | null;
+  childLocation: string | null;
+  genderId: number | null;
+  birthDate: string | null;
+  deleted: boolean;
+  permissions: UserSitePermission[];
+  lastLogin: string | null;
+  createdDate: string;
+}
 
 const viaSite = (label: string, column: string): DeclaredListFilter => ({
   type: 'integer',
