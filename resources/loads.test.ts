@@ -1,6 +1,6 @@
 /** Years and months offered by the loads (spec 01 §9), as the dialogs and the API apply them. */
 import { describe, expect, it } from 'vitest';
-import { emailMonths, emailPeriodError, emailYears, govIndexYearError, govIndexYears } from './loads';
+import { bulkFileCanSave, emailMonths, emailPeriodError, emailYears, govIndexYearError, govIndexYears } from './loads';
 
 const now = new Date(2026, 4, 15); // 15 May 2026
 
@@ -35,5 +35,17 @@ describe('load periods', () => {
     expect(govIndexYearError(2017, now)).toEqual({ target: 'year', key: 'loads.errors.year_range', values: { min: 2018, max: 2026 } });
     expect(govIndexYearError(2018, now)).toBeNull();
     expect(govIndexYearError(null, now)?.key).toBe('loads.errors.year_required');
+  });
+});
+
+describe('bulk portal file', () => {
+  it.each([
+    [3, 0, true],
+    [1, 0, true],
+    [0, 0, false],
+    [3, 1, false],
+    [0, 2, false],
+  ])("'Guardar entidades' with %i new portals and %i errors: %s", (newPortals, errorCount, expected) => {
+    expect(bulkFileCanSave(newPortals, errorCount)).toBe(expected);
   });
 });

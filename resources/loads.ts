@@ -26,7 +26,24 @@ export const EXAMPLE_FILES = {
   emails: '/content/files/ejemplo-correos.xlsx',
   govIndex: '/content/files/ejemplo-gobierno-digital.xlsx',
   population: '/content/files/ejemplo-poblacion.xlsx',
+  portals: '/content/files/ejemplo-entidades.csv',
 } as const;
+
+/** Upload element type of the bulk portal file (txt or csv, `POST /uploadfiles/elementType=portalFile`). */
+export const PORTAL_FILE_ELEMENT = 'portalFile';
+
+/** The bulk portal file's check panel (`POST /sitesfile/`, spec 01 §2): new portals, errors by line (the first ones). */
+export interface BulkCheck {
+  fileID: string;
+  newPortals: number;
+  errorCount: number;
+  errors: Array<{ line: number; description: string }>;
+  /** 'Guardar entidades' is offered (bulkFileCanSave). */
+  canSave: boolean;
+}
+
+/** 'Guardar entidades' only with zero errors and at least one new portal (spec 01 §2). */
+export const bulkFileCanSave = (newPortals: number, errorCount: number): boolean => errorCount === 0 && newPortals > 0;
 
 const range = (from: number, to: number) => Array.from({ length: Math.max(0, to - from + 1) }, (_, index) => to - index);
 

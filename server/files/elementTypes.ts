@@ -3,6 +3,7 @@
  * which size cap and who may read it. Areas declare theirs with `defineElementType` at module load.
  */
 import { FILE_FORMATS } from './formats';
+import { PORTAL_FILE_ELEMENT } from '../../resources/loads';
 
 /** Default cap (spec 01 'Global constants', spec 03 'Uploads'): 10485760 bytes. */
 export const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
@@ -98,7 +99,7 @@ export const siteRequestElement = defineElementType('siteRequest', { kinds: ['do
 /** Bulk updates from a spreadsheet (spec 03 'Uploads'): xls or xlsx, 5 MB. */
 export const bulkExcelElement = defineElementType('bulkExcel', { kinds: ['excel'], maxBytes: 5 * MEGABYTE });
 /** The new-entity (portal) load file: txt or csv (spec 01 'Uploads'). */
-export const portalFileElement = defineElementType('portalFile', { kinds: ['text'] });
+export const portalFileElement = defineElementType(PORTAL_FILE_ELEMENT, { kinds: ['text'] });
 /** Policy and terms versions (spec 03 'Policy versions'): 30 MB. */
 export const policyFileElement = defineElementType('policyFile', {
   extensions: ['doc', 'txt', 'xls', 'xlsx', 'docx', 'pdf', 'zip', 'rar'],

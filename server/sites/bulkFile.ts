@@ -27,19 +27,10 @@ import {
   type BulkSite,
 } from './bulkFileRules';
 import { queryRows as rowsOf } from '../db/rows';
+import { bulkFileCanSave, PORTAL_FILE_ELEMENT, type BulkCheck } from '../../resources/loads';
 
-/** The check panel (spec 01 §2): new portals, errors (duplicates included) with line and description. */
-export interface BulkCheck {
-  fileID: string;
-  newPortals: number;
-  errorCount: number;
-  /** The first MAX_LISTED_ERRORS errors, by line. */
-  errors: Array<{ line: number; description: string }>;
-  /** 'Guardar entidades' is offered: no errors and at least one new portal. */
-  canSave: boolean;
-}
+export type { BulkCheck };
 
-export const PORTAL_FILE_ELEMENT = 'portalFile';
 
 /** Every line of the file as cells, read as a stream; the separator (`;` or `,`) is detected. */
 export function readLines(stream: Readable): Promise<string[][]> {
@@ -121,7 +112,7 @@ export function checkPanel(fileID: string, result: { sites: BulkSite[]; errors: 
     newPortals: result.sites.length,
     errorCount,
     errors: result.errors.slice(0, MAX_LISTED_ERRORS).map((error) => ({ line: error.line, description: t(`bulkFile.errors.${error.key}`, error.values) })),
-    canSave: errorCount === 0 && result.sites.length > 0,
+    canSave: bulkFileCanSave(result.sites.length, errorCount),
   };
 }
 

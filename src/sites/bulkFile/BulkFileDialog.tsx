@@ -8,22 +8,15 @@ import { Alert, Box, Dialog, DialogActions, DialogContent, DialogTitle, LinearPr
 import { useId, useState, type ChangeEvent } from 'react';
 import { Button, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { PortalesDataProvider } from '../../../dataProvider';
+import { bulkFileCanSave, EXAMPLE_FILES, PORTAL_FILE_ELEMENT, type BulkCheck } from '../../../resources/loads';
 
-/** The check panel the server answers (server/sites/bulkFile.ts `BulkCheck`). */
-export interface BulkCheck {
-  fileID: string;
-  newPortals: number;
-  errorCount: number;
-  errors: Array<{ line: number; description: string }>;
-  canSave: boolean;
-}
+export type { BulkCheck };
 
-export const EXAMPLE_FILE_URL = '/content/files/ejemplo-entidades.csv';
 
 /** The check panel: counts, the error report, Cancelar / Guardar entidades. */
 export function BulkCheckPanel({ check, saving, onCancel, onSave }: { check: BulkCheck; saving: boolean; onCancel: () => void; onSave: () => void }) {
   const translate = useTranslate();
-  const canSave = check.errorCount === 0 && check.newPortals > 0;
+  const canSave = bulkFileCanSave(check.newPortals, check.errorCount);
   return (
     <>
       <DialogContent>
@@ -99,7 +92,7 @@ export function BulkFileDialog({ open, onClose, onSaved }: { open: boolean; onCl
     reset();
     setProgress(0);
     try {
-      const uploaded = await dataProvider.upload<{ fileID: string }>('elementType=portalFile', file, setProgress);
+      const uploaded = await dataProvider.upload<{ fileID: string }>(`elementType=${PORTAL_FILE_ELEMENT}`, file, setProgress);
       setProgress(null);
       setChecking(true);
       const answer = await dataProvider.request<BulkCheck>('/sitesfile/', { method: 'POST', body: { fileID: uploaded.fileID } });
@@ -135,7 +128,7 @@ export function BulkFileDialog({ open, onClose, onSaved }: { open: boolean; onCl
         <>
           <DialogContent>
             <Typography sx={{ mb: 1 }}>{translate('bulkFile.instructions')}</Typography>
-            <Link href={EXAMPLE_FILE_URL} download>
+            <Link href={EXAMPLE_FILES.portals} download>
               {translate('bulkFile.example')}
             </Link>
             <Box sx={{ mt: 2 }}>
