@@ -16,7 +16,8 @@
  * and keep that database, building the data set only once; later runs apply new migrations and measure),
  * BENCH_BUNDLE=0 (skip the JavaScript sizes, which need a production build), BENCH_DEACTIVATE (administrators
  * deactivated then restored, 10,000; 0 skips it), BENCH_ONLY=users (only the users lists, the site-users export and
- * the deactivation: issue 10's part).
+ * the deactivation: issue 10's part), BENCH_ONLY=lighthouse (only the Lighthouse scores of /login and /portales signed in:
+ * bench/lighthouse.ts).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -52,6 +53,7 @@ import { administratorsResource } from '../resources/people/administrators';
 import { resourceListSpec } from '../server/resources/listSpec';
 import { budgetRows, loadManifest, routeSizes } from './bundle';
 import { benchEmbedded } from './embedded';
+import { benchLighthouse } from './lighthouse';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SCALE = process.env.BENCH_SCALE ? Number(process.env.BENCH_SCALE) : undefined;
@@ -592,6 +594,12 @@ async function printSitePlans(database: Database): Promise<void> {
 async function main(): Promise<void> {
   // `BENCH_ONLY=bundle npm run bench`: only the JavaScript sizes and their budget (seconds, no database).
   if (process.env.BENCH_ONLY === 'bundle') return printBundleBudget();
+  // `BENCH_ONLY=lighthouse npm run bench`: only the Lighthouse scores of /login and /portales (bench/lighthouse.ts).
+  if (process.env.BENCH_ONLY === 'lighthouse') {
+    const lighthouse = await benchLighthouse(root, process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
+    console.log(lighthouse.title);
+    return table(lighthouse.headers, lighthouse.rows);
+  }
   const target = await benchDatabase();
   const config = readConfig({
     DATA_DIR: target.dataDir,

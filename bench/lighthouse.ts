@@ -1,0 +1,176 @@
+/**
+ * `BENCH_ONLY=lighthouse npm run bench`: Lighthouse scores of `/login` and of `/portales` signed in (issue 7: performance
+ * ≥ 95, accessibility and best practices 100; desktop preset, simulated throttling, Debian Chromium).
+ *
+ * How: the product as `npm start` runs it (built admin, embedded database with demo data in a temporary DATA_DIR, a free
+ * port), a Chromium profile signed in through the real sign-in form (playwright-core), then Lighthouse run
+ * BENCH_LIGHTHOUSE_RUNS times per page (3) through `npx --yes lighthouse@<LIGHTHOUSE_VERSION>` — fetched from the npm
+ * registry on first use, not a dependency of the project — and the median run reported. `/login` is measured with an
+ * empty profile (a signed-in one would be sent on to /portales), `/portales` with the signed-in one
+ * (`--disable-storage-reset` keeps its local storage). Prints a table; asserts nothing. Needs Chromium (CHROMIUM_PATH or
+ * /usr/bin/chromium). The machine's load (printed) moves total blocking time a lot: compare runs on a quiet machine.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+export const LIGHTHOUSE_VERSION = '12.8.2';
+/** Issue 7's goals. */
+export const LIGHTHOUSE_GOALS = { performance: 95, accessibility: 100, 'best-practices': 100 } as const;
+
+const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const EMAIL = 'lighthouse@portales.test';
+const PASSWORD = 'Clave-de-medicion-1';
+
+export interface LighthouseRun {
+  page: string;
+  scores: Record<keyof typeof LIGHTHOUSE_GOALS, number>;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** `npm start` on a temporary DATA_DIR; resolves once it listens. */
+async function startProduct(root: string, dataDir: string): Promise<{ base: string; stop(): void }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD: PASSWORD },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`el servidor no arrancó en 5 minutos:\n${output}`)), 300_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (/escuchando en/.test(output)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`el servidor terminó (${code}):\n${output}`)));
+  });
+  return { base: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+}
+
+/** Signs in through the form in a persistent profile, so Lighthouse opens /portales with the session. */
+async function signedInProfile(chromiumPath: string, base: string, profileDir: string): Promise<void> {
+  const context = await chromium.launchPersistentContext(profileDir, { executablePath: chromiumPath, headless: true, args: CHROMIUM_FLAGS.slice(1) });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${base}/login`);
+    await page.locator('input[name=email]').fill(EMAIL);
+    await page.locator('input[name=password]').fill(PASSWORD);
+    await page.locator('input[name=password]').press('Enter');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
+    // The cookies notice, accepted once, as a returning user has it.
+    for (const label of ['Aceptar', 'Entendido']) {
+      const button = page.getByRole('button', { name: label, exact: true });
+      if (await button.first().isVisible().catch(() => false)) await button.first().click();
+    }
+    await page.locator('[data-site-id]').first().waitFor({ timeout: 30_000 });
+  } finally {
+    await context.close();
+  }
+}
+
+function runLighthouse(chromiumPath: string, url: string, profileDir: string, page: string): LighthouseRun {
+  const output = path.join(profileDir, '..', `lighthouse-${Date.now()}.json`);
+  const result = spawnSync(
+    'npx',
+    [
+      '--yes',
+      `lighthouse@${LIGHTHOUSE_VERSION}`,
+      url,
+      '--preset=desktop',
+      '--only-categories=performance,accessibility,best-practices',
+      '--disable-storage-reset',
+      `--chrome-path=${chromiumPath}`,
+      `--chrome-flags=${[...CHROMIUM_FLAGS, `--user-data-dir=${profileDir}`].join(' ')}`,
+      '--output=json',
+      `--output-path=${output}`,
+      '--quiet',
+    ],
+    { encoding: 'utf8', timeout: 300_000 },
+  );
+  if (!fs.existsSync(output)) throw new Error(`Lighthouse no produjo informe (${result.status}): ${result.stderr?.slice(-2000)}`);
+  const report = JSON.parse(fs.readFileSync(output, 'utf8')) as {
+    categories: Record<string, { score: number }>;
+    audits: Record<string, { numericValue?: number }>;
+  };
+  fs.rmSync(output, { force: true });
+  const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
+  const audit = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    page,
+    scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices') },
+    fcpMs: audit('first-contentful-paint'),
+    lcpMs: audit('largest-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+  };
+}
+
+/** The run with the median performance score (Lighthouse's own advice for noisy machines). */
+export function medianRun(runs: readonly LighthouseRun[]): LighthouseRun {
+  const sorted = [...runs].sort((a, b) => a.scores.performance - b.scores.performance);
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
+export async function benchLighthouse(root: string, chromiumPath: string): Promise<{ title: string; headers: string[]; rows: Array<Array<string | number>> }> {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'portales-lighthouse-'));
+  const runsPerPage = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+  const product = await startProduct(root, path.join(work, 'data'));
+  try {
+    const signedIn = path.join(work, 'signed-in');
+    await signedInProfile(chromiumPath, product.base, signedIn);
+    const pages: Array<[string, string]> = [
+      ['/login', path.join(work, 'empty')],
+      ['/portales', signedIn],
+    ];
+    const rows: Array<Array<string | number>> = [];
+    for (const [page, profile] of pages) {
+      fs.mkdirSync(profile, { recursive: true });
+      const runs = Array.from({ length: runsPerPage }, () => runLighthouse(chromiumPath, `${product.base}${page}`, profile, page));
+      const median = medianRun(runs);
+      const met = (Object.keys(LIGHTHOUSE_GOALS) as Array<keyof typeof LIGHTHOUSE_GOALS>).every((id) => median.scores[id] >= LIGHTHOUSE_GOALS[id]);
+      rows.push([
+        page,
+        runs.map((run) => run.scores.performance).join(' / '),
+        median.scores.performance,
+        median.scores.accessibility,
+        median.scores['best-practices'],
+        Math.round(median.fcpMs),
+        Math.round(median.lcpMs),
+        Math.round(median.tbtMs),
+        median.cls.toFixed(3),
+        met ? 'OK' : 'NO',
+      ]);
+    }
+    return {
+      title: `Lighthouse ${LIGHTHOUSE_VERSION} (escritorio, estrangulamiento simulado; mediana de ${runsPerPage}; carga de la máquina ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}); metas: rendimiento ≥ ${LIGHTHOUSE_GOALS.performance}, accesibilidad y buenas prácticas ${LIGHTHOUSE_GOALS.accessibility}`,
+      headers: ['Página', 'rendimiento (cada corrida)', 'rendimiento', 'accesibilidad', 'buenas prácticas', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'metas'],
+      rows,
+    };
+  } finally {
+    product.stop();
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
