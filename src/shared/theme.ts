@@ -36,6 +36,11 @@ const spanishComponents: ComponentsOptions = mergeComponentDefaults(esES.compone
   MuiInputLabel: {
     styleOverrides: { root: { '&.Mui-focused:not(.Mui-error)': { color: GOVCO_DARK_BLUE } } },
   },
+  // A read-only input's helper text ('Selecciona primero un departamento') is disabled grey (#9e9e9e, 2.7:1): it still
+  // explains the field, so it keeps the secondary text colour (5.7:1, AA).
+  MuiFormHelperText: {
+    styleOverrides: { root: ({ theme: current }) => ({ '&.Mui-disabled:not(.Mui-error)': { color: current.palette.text.secondary } }) },
+  },
 });
 
 export const theme: RaThemeOptions = {
