@@ -209,14 +209,14 @@ describe('Cargar más entidades', () => {
     const dialog = page.getByRole('dialog', { name: 'Cargar más entidades' });
     await dialog.getByRole('link', { name: 'Descargar archivo de ejemplo' }).waitFor();
 
-    await uploadFile(page, dialog, 'entidades.csv', `${HEADER}\n${line(stamp, 1)}\n${line(stamp, 2, '99', '99999')}\n`);
+    await uploadFile(page, dialog, 'entidades.csv', `${HEADER}\n${line(stamp, 1)}\n${line(stamp, 2, '05', '25754')}\n`);
     await dialog.getByText('Nuevos portales: 1').waitFor();
     await dialog.getByText('Errores: 1').waitFor();
     const report = dialog.getByRole('table', { name: 'Reporte de errores' });
     const errorRows = report.locator('tbody tr');
     await expect.poll(() => errorRows.count()).toBe(1);
     expect(await errorRows.first().locator('td').first().textContent()).toBe('3');
-    expect(await errorRows.first().locator('td').nth(1).textContent()).toBe('El departamento "99" no es un código DANE de departamento');
+    expect(await errorRows.first().locator('td').nth(1).textContent()).toBe('El municipio "25754" no pertenece al departamento indicado');
     expect(await dialog.getByRole('button', { name: 'Guardar entidades' }).count()).toBe(0);
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
     await dialog.waitFor({ state: 'hidden' });
