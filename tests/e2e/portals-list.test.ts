@@ -55,13 +55,16 @@ async function workbook(header: string[], rows: unknown[][]): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-/** One installed, inactive site (statusId 2) with a name of its own, so that the list can be searched for it. */
-async function inactiveInstalledSite(name: string): Promise<number> {
+/**
+ * One installed, inactive site (statusId 2) with a name of its own, so that the list can be searched for it; `slot`
+ * keeps the tests that use one on different demo sites.
+ */
+async function inactiveInstalledSite(name: string, slot: number): Promise<number> {
   const [site] = await query<{ id: number }>(
     `update sites set installed = true, status_id = 2, name = $1
-      where id = (select id from sites where not is_deleted and not pending_request order by id desc offset 3 limit 1)
+      where id = (select id from sites where not is_deleted and not pending_request and alias not like 'masiva-%' and alias not like 'e2e-%' order by id desc offset $2 limit 1)
       returning id`,
-    [name],
+    [name, slot],
   );
   return Number(site!.id);
 }
@@ -162,7 +165,7 @@ describe('Activar', () => {
   it('pide confirmación: Regresar no cambia nada, Continuar activa la entidad y sale de Inactivos', async () => {
     const { page } = e2e;
     const name = `Entidad inactiva ${Date.now().toString(36)}`;
-    const id = await inactiveInstalledSite(name);
+    const id = await inactiveInstalledSite(name, 3);
     await openList(page, `?estado=inactivos&nombre=${encodeURIComponent(name)}`);
     const row = rowOf(page, id);
     await row.waitFor();
@@ -197,7 +200,7 @@ describe('Cargar más entidades', () => {
   const line = (stamp: string, n: number, department = '05', municipality = '05001') =>
     `Alcaldía masiva ${stamp} ${n};masiva-${stamp}-${n};2;${department};${municipality};https://www.masiva-${stamp}-${n}.gov.co;Carrera 52 # 44B-17;6.25;-75.56`;
 
-  async function uploadFile(page: Page, dialog: Locator, name: string, text: string): Promise<void> {
+  async function uploadFile(dialog: Locator, name: string, text: string): Promise<void> {
     await dialog.getByTestId('bulk-file-input').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') });
   }
 
@@ -209,7 +212,7 @@ describe('Cargar más entidades', () => {
     const dialog = page.getByRole('dialog', { name: 'Cargar más entidades' });
     await dialog.getByRole('link', { name: 'Descargar archivo de ejemplo' }).waitFor();
 
-    await uploadFile(page, dialog, 'entidades.csv', `${HEADER}\n${line(stamp, 1)}\n${line(stamp, 2, '05', '25754')}\n`);
+    await uploadFile(dialog, 'entidades.csv', `${HEADER}\n${line(stamp, 1)}\n${line(stamp, 2, '05', '25754')}\n`);
     await dialog.getByText('Nuevos portales: 1').waitFor();
     await dialog.getByText('Errores: 1').waitFor();
     const report = dialog.getByRole('table', { name: 'Reporte de errores' });
@@ -223,7 +226,7 @@ describe('Cargar más entidades', () => {
     expect((await query<{ n: number }>('select count(*)::int as n from sites where alias like $1', [`masiva-${stamp}-%`]))[0]!.n).toBe(0);
 
     await page.getByRole('button', { name: 'Cargar más entidades' }).click();
-    await uploadFile(page, dialog, 'entidades.csv', `${HEADER}\n${line(stamp, 1)}\n${line(stamp, 2)}\n`);
+    await uploadFile(dialog, 'entidades.csv', `${HEADER}\n${line(stamp, 1)}\n${line(stamp, 2)}\n`);
     await dialog.getByText('Nuevos portales: 2').waitFor();
     await dialog.getByText('Errores: 0').waitFor();
     await dialog.getByRole('button', { name: 'Guardar entidades' }).click();
@@ -377,7 +380,7 @@ describe('sin el permiso Sites', () => {
   it('con solo Reports no ve los botones de escritura ni Activar, y la API le niega cada escritura', async () => {
     const { page } = e2e;
     const name = `Entidad sin permiso ${Date.now().toString(36)}`;
-    const id = await inactiveInstalledSite(name);
+    const id = await inactiveInstalledSite(name, 4);
     const user = await e2e.createSuperadmin(['Reports']);
     await e2e.signIn(page, user.email, user.password);
     await page.goto(e2e.url(`/portales?estado=inactivos&nombre=${encodeURIComponent(name)}`));
