@@ -34,10 +34,17 @@ const spanishComponents: ComponentsOptions = mergeComponentDefaults(esES.compone
       loadingText: ra.ra.page.loading,
     },
   },
+  // A spinner without a name of its own (react-admin's LoadingInput while a select's choices load) is named 'Cargando'.
+  MuiCircularProgress: { defaultProps: { 'aria-label': ra.ra.page.loading } },
   // A focused label in GOV.CO blue on a filled input's grey is 4.3:1; the darker blue meets AA (4.5:1). The same for
   // a label in error: MUI's red (#d32f2f) on that grey is 4.36:1, its darker red (error.dark) 4.9:1.
   MuiInputLabel: {
     styleOverrides: { root: { '&.Mui-focused:not(.Mui-error)': { color: GOVCO_DARK_BLUE }, '&.Mui-error': { color: ERROR_ON_GREY } } },
+  },
+  // A read-only input's helper text ('Selecciona primero un departamento') is disabled grey (#9e9e9e, 2.7:1): it still
+  // explains the field, so it keeps the secondary text colour of the light palette (5.7:1, AA).
+  MuiFormHelperText: {
+    styleOverrides: { root: { '&.Mui-disabled:not(.Mui-error)': { color: 'rgba(0, 0, 0, 0.6)' } } },
   },
 });
 

@@ -1,0 +1,25 @@
+/** The theme's accessibility defaults, found by the site form's axe check in the browser (tests/e2e/portals-list.test.ts). */
+import { createTheme, ThemeProvider } from '@mui/material/styles';
+import TextField from '@mui/material/TextField';
+import { cleanup, render, screen } from '@testing-library/react';
+import { LoadingInput } from 'react-admin';
+import { afterEach, describe, expect, it } from 'vitest';
+import { theme } from './theme';
+
+afterEach(cleanup);
+
+const withTheme = (children: React.ReactNode) => render(<ThemeProvider theme={createTheme(theme)}>{children}</ThemeProvider>);
+
+describe('admin theme', () => {
+  it("names a spinner that has no name of its own 'Cargando' (react-admin's LoadingInput while choices load)", async () => {
+    withTheme(<LoadingInput label="Municipio" timeout={0} />);
+    expect(await screen.findByRole('progressbar', { name: 'Cargando' })).toBeInTheDocument();
+  });
+
+  it("keeps a read-only field's helper text in the secondary colour, not the disabled grey", () => {
+    withTheme(<TextField label="Municipio" disabled helperText="Selecciona primero un departamento" />);
+    const helper = screen.getByText('Selecciona primero un departamento');
+    expect(helper).toHaveClass('Mui-disabled');
+    expect(getComputedStyle(helper).color).toBe('rgba(0, 0, 0, 0.6)');
+  });
+});
