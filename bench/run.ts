@@ -18,7 +18,6 @@
  * deactivated then restored, 10,000; 0 skips it), BENCH_ONLY=users (only the users lists, the site-users export and
  * the deactivation: issue 10's part).
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -52,6 +51,7 @@ import { administratorsResource } from '../resources/people/administrators';
 import { resourceListSpec } from '../server/resources/listSpec';
 import { budgetRows, loadManifest, routeSizes } from './bundle';
 import { benchEmbedded } from './embedded';
+import { copyThroughput, inlineParams, rssPeak, table } from './measure';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SCALE = process.env.BENCH_SCALE ? Number(process.env.BENCH_SCALE) : undefined;
@@ -79,14 +79,6 @@ async function timed<T>(label: string, timings: Array<[string, number]>, work: (
   return result;
 }
 
-function table(headers: string[], rows: Array<Array<string | number>>): void {
-  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-  const line = (cells: Array<string | number>) => cells.map((c, i) => (typeof c === 'number' ? String(c).padStart(widths[i]!) : String(c).padEnd(widths[i]!))).join('  ');
-  console.log(line(headers));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const row of rows) console.log(line(row));
-  console.log('');
-}
 
 interface BenchDatabase {
   url: string | undefined;
@@ -278,19 +270,6 @@ async function measureRoutes(address: string, headers: Record<string, string>, r
   table(['Ruta', 'req/s', 'p50 ms', 'p99 ms', 'de /healthz', 'objetivo', 'no 2xx/errores'], rows);
 }
 
-/** Rows per second of `COPY (statement) TO STDOUT` through psql, the reference of the exports. */
-async function copyThroughput(url: string, statement: string): Promise<{ rows: number; ms: number; bytes: number }> {
-  const start = performance.now();
-  const child = spawn('psql', [url, '-X', '-q', '-c', `copy (${statement}) to stdout with (format csv)`], { stdio: ['ignore', 'pipe', 'inherit'] });
-  let bytes = 0;
-  let rows = 0;
-  for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
-    bytes += chunk.length;
-    for (const byte of chunk) if (byte === 10) rows += 1;
-  }
-  await new Promise((resolve) => child.on('close', resolve));
-  return { rows, ms: performance.now() - start, bytes };
-}
 
 /** The whole site list in its default order, as one statement without paging (the rows of GET /sitesexport). */
 function siteExportStatement(): string {
@@ -352,37 +331,7 @@ async function measureExports(address: string, headers: Record<string, string>, 
   table(['Ruta', 'estado', 'filas', 'ms', 'filas/s', 'COPY filas/s', 'de COPY', 'KB', 'RSS +MB', 'objetivo'], rows);
 }
 
-/** A statement's `$n` parameters written as literals, for psql's COPY (which takes none). */
-function inlineParams(text: string, values: readonly unknown[]): string {
-  return text.replace(/\$(\d+)\b/g, (_match, index: string) => {
-    const value = values[Number(index) - 1];
-    if (value === null || value === undefined) return 'null';
-    if (typeof value === 'number' || typeof value === 'bigint') return String(value);
-    return `'${String(value).replace(/'/g, "''")}'`;
-  });
-}
 
-/** Samples the process's RSS and JavaScript heap every 20 ms: their peaks above the levels when it started (MB). */
-function rssPeak(): { stop(): number; heap(): number } {
-  global.gc?.();
-  const before = process.memoryUsage();
-  let peak = before.rss;
-  let heapPeak = before.heapUsed;
-  const sample = () => {
-    const now = process.memoryUsage();
-    peak = Math.max(peak, now.rss);
-    heapPeak = Math.max(heapPeak, now.heapUsed);
-  };
-  const sampler = setInterval(sample, 20);
-  return {
-    stop() {
-      clearInterval(sampler);
-      sample();
-      return Math.round((peak - before.rss) / 1048576);
-    },
-    heap: () => Math.round((heapPeak - before.heapUsed) / 1048576),
-  };
-}
 
 /**
  * The site-users export of issue 10 at full size: `POST /siteusers/export/` queues the job, a job runner in this process
