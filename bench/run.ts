@@ -16,7 +16,9 @@
  * and keep that database, building the data set only once; later runs apply new migrations and measure),
  * BENCH_BUNDLE=0 (skip the JavaScript sizes, which need a production build), BENCH_DEACTIVATE (administrators
  * deactivated then restored, 10,000; 0 skips it), BENCH_ONLY=users (only the users lists, the site-users export and
- * the deactivation: issue 10's part).
+ * the deactivation: issue 10's part), BENCH_ONLY=sites (issue 8's portal side, bench/sites.ts: the site exports of every
+ * row and of two filters against COPY, the BENCH_FILE_LINES-line portal file check and save (10,000), the
+ * BENCH_EMAILS-row e-mail load (100,000)).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -52,6 +54,7 @@ import { resourceListSpec } from '../server/resources/listSpec';
 import { budgetRows, loadManifest, routeSizes } from './bundle';
 import { benchEmbedded } from './embedded';
 import { copyThroughput, inlineParams, rssPeak, table } from './measure';
+import { benchSites } from './sites';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SCALE = process.env.BENCH_SCALE ? Number(process.env.BENCH_SCALE) : undefined;
@@ -64,6 +67,8 @@ const KEPT_DATABASE = process.env.BENCH_DATABASE_NAME;
 const DEACTIVATE = Number(process.env.BENCH_DEACTIVATE ?? 10_000);
 /** `BENCH_ONLY=users`: issue 10's measurements only (users lists, site-users export, deactivation and undo). */
 const ONLY_USERS = process.env.BENCH_ONLY === 'users';
+/** `BENCH_ONLY=sites`: issue 8's measurements only (bench/sites.ts). */
+const ONLY_SITES = process.env.BENCH_ONLY === 'sites';
 const ADMIN_EMAIL = 'bench@portales.test';
 const ADMIN_PASSWORD = 'Clave-de-carga-2024';
 /** Goals of issue 7 for every list endpoint, and for the exports. */
@@ -567,6 +572,10 @@ async function main(): Promise<void> {
       const token = await signIn(address, context);
       const headers = { authorization: `Bearer ${token.value}` };
       console.log(`Sesión: ${token.how}`);
+      if (ONLY_SITES) {
+        await benchSites({ address, headers, context, databaseUrl: target.url });
+        return;
+      }
       const routes = await listRoutes(database);
       peopleSelected = routes.some(([label]) => /^(usermain|siteusers):/.test(label));
       await measureRoutes(address, headers, routes);
@@ -582,7 +591,7 @@ async function main(): Promise<void> {
     await database.close();
     await target.dispose();
   }
-  if (process.env.BENCH_BUNDLE !== '0' && !ONLY_USERS) printBundleBudget();
+  if (process.env.BENCH_BUNDLE !== '0' && !ONLY_USERS && !ONLY_SITES) printBundleBudget();
 
   if (process.env.BENCH_EMBEDDED !== '0' && !ONLY_USERS) {
     const embedded = await benchEmbedded(signIn);
