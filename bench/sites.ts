@@ -127,7 +127,7 @@ async function measureSiteExports(bench: SitesBench): Promise<void> {
 /** Uploads `content` through the files service as the browser does (multipart, part `file`): its fileID. */
 async function upload(bench: SitesBench, elementType: string, name: string, content: Buffer, type: string): Promise<{ fileID: string; ms: number }> {
   const form = new FormData();
-  form.append('file', new Blob([content], { type }), name);
+  form.append('file', new Blob([new Uint8Array(content)], { type }), name);
   const start = performance.now();
   const response = await fetch(`${bench.address}/api/v1/uploadfiles/elementType=${elementType}`, { method: 'POST', headers: bench.headers, body: form });
   const body = (await response.json()) as { fileID?: string; error?: { message: string } };
