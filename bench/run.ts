@@ -84,7 +84,6 @@ async function timed<T>(label: string, timings: Array<[string, number]>, work: (
   return result;
 }
 
-
 interface BenchDatabase {
   url: string | undefined;
   dataDir: string;
@@ -275,7 +274,6 @@ async function measureRoutes(address: string, headers: Record<string, string>, r
   table(['Ruta', 'req/s', 'p50 ms', 'p99 ms', 'de /healthz', 'objetivo', 'no 2xx/errores'], rows);
 }
 
-
 /** The whole site list in its default order, as one statement without paging (the rows of GET /sitesexport). */
 function siteExportStatement(): string {
   const query = readListQuery(siteListSpec, {});
@@ -335,8 +333,6 @@ async function measureExports(address: string, headers: Record<string, string>, 
   console.log(`Exportaciones frente a COPY de las mismas filas (psql; servidor y cliente en el mismo proceso; memoria: RSS máximo sobre el previo); objetivo ≥ ${GOAL_OF_COPY * 100}% de COPY y < ${GOAL_RSS_MB} MB`);
   table(['Ruta', 'estado', 'filas', 'ms', 'filas/s', 'COPY filas/s', 'de COPY', 'KB', 'RSS +MB', 'objetivo'], rows);
 }
-
-
 
 /**
  * The site-users export of issue 10 at full size: `POST /siteusers/export/` queues the job, a job runner in this process
