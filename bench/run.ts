@@ -16,10 +16,11 @@
  * and keep that database, building the data set only once; later runs apply new migrations and measure),
  * BENCH_BUNDLE=0 (skip the JavaScript sizes, which need a production build), BENCH_DEACTIVATE (administrators
  * deactivated then restored, 10,000; 0 skips it), BENCH_ONLY=users (only the users lists, the site-users export and
- * the deactivation: issue 10's part), BENCH_ONLY=lighthouse (only the Lighthouse scores of /login and /portales signed in:
- * bench/lighthouse.ts).
+ * the deactivation: issue 10's part), BENCH_ONLY=sites (issue 8's portal side, bench/sites.ts: the site exports of every
+ * row and of two filters against COPY, the BENCH_FILE_LINES-line portal file check and save (10,000), the
+ * BENCH_EMAILS-row e-mail load (100,000)), BENCH_ONLY=lighthouse (only the Lighthouse scores of /login and /portales
+ * signed in: bench/lighthouse.ts).
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -54,6 +55,8 @@ import { resourceListSpec } from '../server/resources/listSpec';
 import { budgetRows, loadManifest, routeSizes } from './bundle';
 import { benchEmbedded } from './embedded';
 import { benchLighthouse } from './lighthouse';
+import { copyThroughput, inlineParams, rssPeak, table } from './measure';
+import { benchSites } from './sites';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SCALE = process.env.BENCH_SCALE ? Number(process.env.BENCH_SCALE) : undefined;
@@ -66,6 +69,8 @@ const KEPT_DATABASE = process.env.BENCH_DATABASE_NAME;
 const DEACTIVATE = Number(process.env.BENCH_DEACTIVATE ?? 10_000);
 /** `BENCH_ONLY=users`: issue 10's measurements only (users lists, site-users export, deactivation and undo). */
 const ONLY_USERS = process.env.BENCH_ONLY === 'users';
+/** `BENCH_ONLY=sites`: issue 8's measurements only (bench/sites.ts). */
+const ONLY_SITES = process.env.BENCH_ONLY === 'sites';
 const ADMIN_EMAIL = 'bench@portales.test';
 const ADMIN_PASSWORD = 'Clave-de-carga-2024';
 /** Goals of issue 7 for every list endpoint, and for the exports. */
@@ -79,15 +84,6 @@ async function timed<T>(label: string, timings: Array<[string, number]>, work: (
   const result = await work();
   timings.push([label, Math.round(performance.now() - start)]);
   return result;
-}
-
-function table(headers: string[], rows: Array<Array<string | number>>): void {
-  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-  const line = (cells: Array<string | number>) => cells.map((c, i) => (typeof c === 'number' ? String(c).padStart(widths[i]!) : String(c).padEnd(widths[i]!))).join('  ');
-  console.log(line(headers));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const row of rows) console.log(line(row));
-  console.log('');
 }
 
 interface BenchDatabase {
@@ -280,20 +276,6 @@ async function measureRoutes(address: string, headers: Record<string, string>, r
   table(['Ruta', 'req/s', 'p50 ms', 'p99 ms', 'de /healthz', 'objetivo', 'no 2xx/errores'], rows);
 }
 
-/** Rows per second of `COPY (statement) TO STDOUT` through psql, the reference of the exports. */
-async function copyThroughput(url: string, statement: string): Promise<{ rows: number; ms: number; bytes: number }> {
-  const start = performance.now();
-  const child = spawn('psql', [url, '-X', '-q', '-c', `copy (${statement}) to stdout with (format csv)`], { stdio: ['ignore', 'pipe', 'inherit'] });
-  let bytes = 0;
-  let rows = 0;
-  for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
-    bytes += chunk.length;
-    for (const byte of chunk) if (byte === 10) rows += 1;
-  }
-  await new Promise((resolve) => child.on('close', resolve));
-  return { rows, ms: performance.now() - start, bytes };
-}
-
 /** The whole site list in its default order, as one statement without paging (the rows of GET /sitesexport). */
 function siteExportStatement(): string {
   const query = readListQuery(siteListSpec, {});
@@ -352,38 +334,6 @@ async function measureExports(address: string, headers: Record<string, string>, 
   }
   console.log(`Exportaciones frente a COPY de las mismas filas (psql; servidor y cliente en el mismo proceso; memoria: RSS máximo sobre el previo); objetivo ≥ ${GOAL_OF_COPY * 100}% de COPY y < ${GOAL_RSS_MB} MB`);
   table(['Ruta', 'estado', 'filas', 'ms', 'filas/s', 'COPY filas/s', 'de COPY', 'KB', 'RSS +MB', 'objetivo'], rows);
-}
-
-/** A statement's `$n` parameters written as literals, for psql's COPY (which takes none). */
-function inlineParams(text: string, values: readonly unknown[]): string {
-  return text.replace(/\$(\d+)\b/g, (_match, index: string) => {
-    const value = values[Number(index) - 1];
-    if (value === null || value === undefined) return 'null';
-    if (typeof value === 'number' || typeof value === 'bigint') return String(value);
-    return `'${String(value).replace(/'/g, "''")}'`;
-  });
-}
-
-/** Samples the process's RSS and JavaScript heap every 20 ms: their peaks above the levels when it started (MB). */
-function rssPeak(): { stop(): number; heap(): number } {
-  global.gc?.();
-  const before = process.memoryUsage();
-  let peak = before.rss;
-  let heapPeak = before.heapUsed;
-  const sample = () => {
-    const now = process.memoryUsage();
-    peak = Math.max(peak, now.rss);
-    heapPeak = Math.max(heapPeak, now.heapUsed);
-  };
-  const sampler = setInterval(sample, 20);
-  return {
-    stop() {
-      clearInterval(sampler);
-      sample();
-      return Math.round((peak - before.rss) / 1048576);
-    },
-    heap: () => Math.round((heapPeak - before.heapUsed) / 1048576),
-  };
 }
 
 /**
@@ -626,6 +576,10 @@ async function main(): Promise<void> {
       const token = await signIn(address, context);
       const headers = { authorization: `Bearer ${token.value}` };
       console.log(`Sesión: ${token.how}`);
+      if (ONLY_SITES) {
+        await benchSites({ address, headers, context, databaseUrl: target.url });
+        return;
+      }
       const routes = await listRoutes(database);
       peopleSelected = routes.some(([label]) => /^(usermain|siteusers):/.test(label));
       await measureRoutes(address, headers, routes);
@@ -641,7 +595,7 @@ async function main(): Promise<void> {
     await database.close();
     await target.dispose();
   }
-  if (process.env.BENCH_BUNDLE !== '0' && !ONLY_USERS) printBundleBudget();
+  if (process.env.BENCH_BUNDLE !== '0' && !ONLY_USERS && !ONLY_SITES) printBundleBudget();
 
   if (process.env.BENCH_EMBEDDED !== '0' && !ONLY_USERS) {
     const embedded = await benchEmbedded(signIn);

@@ -41,5 +41,6 @@ export const bulkFile = {
     has_errors: 'El archivo tiene errores: corrígelos y vuelve a cargarlo',
     nothing_new: 'El archivo no tiene entidades nuevas para guardar',
     alias_taken: 'El alias ya se encuentra en uso',
+    domain_taken: 'El Dominio (URL) ya se encuentra en uso',
   },
 } as const;

@@ -2,6 +2,12 @@
 export const portal = {
   key_invalid: 'La clave del portal no es válida o fue revocada.',
   no_key: 'El portal no tiene una clave activa.',
+  stats: {
+    contents_required: 'Indica el número de contenidos del portal.',
+    contents_invalid: 'El número de contenidos debe ser un entero entre 0 y 2.147.483.647.',
+    comments_not_reported:
+      'Los comentarios de la entidad son sus anotaciones en la plataforma y se cuentan allí: el portal solo informa sus contenidos.',
+  },
 };
 
 export const realtime = {

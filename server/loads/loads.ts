@@ -11,12 +11,12 @@ import type { Db } from '../db/connection';
 import { t } from '../i18n';
 import { itemFailure, permanentFailure, registerJobKind, type JobContext } from '../jobs';
 import { duplicates, GOV_INDEX_COLUMNS, parseEmailRow, parseGovIndexRow, parsePopulationRow, type EmailRow, type GovIndexRow, type Parsed, type PopulationRow, type RowError } from './rows';
-import { openLoadFile, readSheetRows, SheetError, type SheetRow } from './sheet';
+import { openLoadFile, SheetError, visitSheetRows, type SheetRow } from './sheet';
 
 /** Failed lines recorded as job items at most (the job's message counts them all). */
 export const MAX_REPORTED_ROWS = 1000;
-/** Rows checked between two progress updates. */
-const PROGRESS_STEP = 500;
+/** Rows written by one insert statement of a load (one JSON parameter each, in the load's one transaction). */
+const APPLY_CHUNK = 5000;
 
 export const rowMessage = (error: RowError) => t(error.key, error.values);
 const columnName = (column: string) => t(`loads.columns.${column}`);
@@ -38,26 +38,24 @@ export interface LoadPayload {
 
 /** Reads, checks and applies a load file: the run of every load job. */
 async function runLoad<Row>(ctx: JobContext<LoadPayload>, definition: LoadDefinition<Row>): Promise<Record<string, unknown>> {
-  let sheet: SheetRow[];
+  const errors: RowError[] = [];
+  const good: { line: number; value: Row }[] = [];
+  let count: number;
   try {
-    sheet = await readSheetRows(await openLoadFile(ctx.app, ctx.job.payload.fileID, [LOAD_ELEMENT_TYPE]));
+    // Each row parsed as it is read: only its values are kept, never the sheet's cells (constant overhead per row).
+    count = await visitSheetRows(await openLoadFile(ctx.app, ctx.job.payload.fileID, [LOAD_ELEMENT_TYPE]), (row) => {
+      const parsed = definition.parse(row);
+      if (parsed.ok) good.push(parsed);
+      else errors.push(parsed.error);
+    });
   } catch (error) {
     if (error instanceof SheetError) throw permanentFailure(error.key);
     throw error;
   }
-  if (sheet.length === 0) throw permanentFailure('loads.errors.no_rows');
-  await ctx.progress(0, sheet.length);
-
-  const errors: RowError[] = [];
-  const good: { line: number; value: Row }[] = [];
-  for (const [index, row] of sheet.entries()) {
-    const parsed = definition.parse(row);
-    if (parsed.ok) good.push(parsed);
-    else errors.push(parsed.error);
-    if ((index + 1) % PROGRESS_STEP === 0) await ctx.progress(index + 1);
-  }
+  if (count === 0) throw permanentFailure('loads.errors.no_rows');
+  await ctx.progress(0, count);
   errors.push(...(await definition.check(ctx.db, good)));
-  await ctx.progress(sheet.length);
+  await ctx.progress(count);
 
   if (errors.length > 0) {
     errors.sort((a, b) => a.line - b.line);
@@ -160,11 +158,15 @@ export const emailLoad: LoadDefinition<EmailRow> = {
     const { year, month } = ctx.job.payload as Required<LoadPayload>;
     // The month's accounts are replaced by the file's.
     await tx.execute(sql`delete from mail_accounts where year = ${year} and month = ${month}`);
-    const data = JSON.stringify(rows.map((row) => ({ site_id: row.siteId, email: row.email, last_login: row.lastLogin?.toISOString() ?? null })));
-    await tx.execute(sql`
-      insert into mail_accounts (site_id, year, month, email, last_login, job_id)
-      select v.site_id, ${year}, ${month}, v.email, v.last_login, ${ctx.job.id}
-      from jsonb_to_recordset(${data}::jsonb) as v(site_id int, email text, last_login timestamptz)`);
+    // In chunks: one 100,000-row JSON parameter would be held whole by the driver and the database at once.
+    for (let start = 0; start < rows.length; start += APPLY_CHUNK) {
+      const chunk = rows.slice(start, start + APPLY_CHUNK);
+      const data = JSON.stringify(chunk.map((row) => ({ site_id: row.siteId, email: row.email, last_login: row.lastLogin?.toISOString() ?? null })));
+      await tx.execute(sql`
+        insert into mail_accounts (site_id, year, month, email, last_login, job_id)
+        select v.site_id, ${year}, ${month}, v.email, v.last_login, ${ctx.job.id}
+        from jsonb_to_recordset(${data}::jsonb) as v(site_id int, email text, last_login timestamptz)`);
+    }
     // countEmails: the accounts of the newest month loaded (docs/decisions.md 'Loads').
     await tx.execute(sql`
       with latest as (select year, month from mail_accounts order by year desc, month desc limit 1),

@@ -44,6 +44,16 @@ export function cellValue(value: unknown): Cell {
 /** Every non-empty row of the first worksheet after the header, in order. */
 export async function readSheetRows(stream: Readable): Promise<SheetRow[]> {
   const rows: SheetRow[] = [];
+  await visitSheetRows(stream, (row) => rows.push(row));
+  return rows;
+}
+
+/**
+ * Hands each non-empty row of the first worksheet after the header to `visit` as it is read, keeping none (a load of
+ * 100,000 rows keeps only what `visit` keeps: docs/scaling.md 'Portales a escala'); answers how many there were.
+ */
+export async function visitSheetRows(stream: Readable, visit: (row: SheetRow) => void): Promise<number> {
+  let count = 0;
   let sheets = 0;
   try {
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache' });
@@ -53,14 +63,17 @@ export async function readSheetRows(stream: Readable): Promise<SheetRow[]> {
         if (sheets > 1 || row.number === 1) continue;
         const values = Array.isArray(row.values) ? row.values.slice(1) : [];
         const cells = values.map(cellValue);
-        if (cells.some((cell) => cell !== null)) rows.push({ line: row.number, cells });
+        if (cells.some((cell) => cell !== null)) {
+          count += 1;
+          visit({ line: row.number, cells });
+        }
       }
     }
   } catch {
     throw new SheetError('loads.errors.unreadable');
   }
   if (sheets === 0) throw new SheetError('loads.errors.unreadable');
-  return rows;
+  return count;
 }
 
 /** The uploaded file of a load: it must exist, be of one of `elementTypes` and an xlsx workbook (else a SheetError). */

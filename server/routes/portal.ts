@@ -11,6 +11,7 @@ import { ApiError, notFound } from '../http/errors';
 import { apiRoute, currentPortal, currentUser } from '../http/route';
 import { t } from '../i18n';
 import { issuePortalKey, livePortalKey, revokePortalKey } from '../portal/keys';
+import { applyPortalStats, readPortalStats } from '../portal/stats';
 import { siteTokenJwks } from '../portal/siteTokens';
 import { publish } from '../realtime/events';
 import { eq } from 'drizzle-orm';
@@ -131,6 +132,46 @@ export function registerPortalRoutes(app: FastifyInstance): void {
       const [site] = await database.db.select({ name: sites.name, alias: sites.alias }).from(sites).where(eq(sites.id, siteId));
       if (!site) throw notFound();
       return { siteId, name: site.name, alias: site.alias, keyId };
+    },
+  });
+
+  apiRoute(app, {
+    method: 'PUT',
+    url: '/portal/stats',
+    access: 'portal',
+    summary:
+      'El portal informa su número de contenidos (countContents de su entidad); usuarios, correos y comentarios los cuenta la plataforma',
+    tags: ['API de portales'],
+    schema: {
+      body: {
+        type: 'object',
+        // No `type` on purpose: Ajv's coercion would turn null or true into a number; the handler checks the value itself.
+        properties: { contents: { description: 'Contenidos publicados en el portal: entero de 0 a 2147483647 (obligatorio)' } },
+      },
+    },
+    documentedResponses: {
+      200: { type: 'object', properties: { siteId: { type: 'integer' }, countContents: { type: 'integer' } } },
+    },
+    errorResponses: [400],
+    handler: async (request) => {
+      const { siteId, keyId } = currentPortal(request);
+      const stats = readPortalStats(request.body);
+      await database.db.transaction(async (tx) => {
+        const applied = await applyPortalStats(tx, siteId, stats);
+        if (!applied) throw notFound();
+        // Who: the portal (no platform user); its key id names which key reported.
+        await writeAudit(tx, request, {
+          action: 'portal_stats',
+          resource: 'sites',
+          recordId: siteId,
+          recordLabel: applied.name,
+          actor: { id: null, email: null },
+          before: applied.before,
+          after: { ...applied.after, keyId },
+        });
+        await publish(tx, 'sites', { siteId, change: 'counters' });
+      });
+      return { siteId, countContents: stats.contents };
     },
   });
 

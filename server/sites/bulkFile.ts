@@ -10,10 +10,11 @@ import Papa from 'papaparse';
 import type { Readable } from 'node:stream';
 import { COUNTRY_ROOT_LOCATION_ID } from '../../resources/locations';
 import type { Db } from '../db/connection';
-import { sites } from '../db/schema';
+import { siteDomains, sites } from '../db/schema';
+import { domainKey, domainKeys } from '../../resources/siteRules';
 import { badArgument } from '../http/errors';
 import { t } from '../i18n';
-import { postgresErrorCode, UNIQUE_VIOLATION } from '../resources/dbErrors';
+import { postgresConstraint, postgresErrorCode, UNIQUE_VIOLATION } from '../resources/dbErrors';
 import {
   BULK_FILE_COLUMNS,
   checkLine,
@@ -73,7 +74,12 @@ async function lookupsFor(db: Db, lines: readonly string[][]): Promise<BulkLooku
             where u.v in (select json_array_elements_text(${JSON.stringify(urls)}::json))`,
       )
     : [];
+  const domains = [...new Set(lines.map((cells) => domainKey((cells[5] ?? '').trim())).filter((key): key is string => key !== null))];
+  const takenDomains = domains.length
+    ? await rowsOf<{ v: string }>(db, sql`select domain as v from site_domains where domain in (select json_array_elements_text(${JSON.stringify(domains)}::json))`)
+    : [];
   return {
+    takenDomains: new Set(takenDomains.map((row) => row.v)),
     siteTypes: new Set(types.map((row) => Number(row.id))),
     departments: new Set(places.filter((row) => !row.municipality && Number(row.parent) === COUNTRY_ROOT_LOCATION_ID).map((row) => Number(row.id))),
     municipalities: new Map(places.filter((row) => row.municipality).map((row) => [Number(row.id), Number(row.parent)])),
@@ -122,7 +128,7 @@ const INSERT_BATCH = 500;
 export async function insertPortals(tx: Db, found: readonly BulkSite[]): Promise<number> {
   try {
     for (let start = 0; start < found.length; start += INSERT_BATCH) {
-      await tx.insert(sites).values(
+      const inserted = await tx.insert(sites).values(
         found.slice(start, start + INSERT_BATCH).map((site) => ({
           name: site.name,
           alias: site.alias,
@@ -136,9 +142,15 @@ export async function insertPortals(tx: Db, found: readonly BulkSite[]): Promise
           siteLatitude: site.latitude,
           siteLongitude: site.longitude,
         })),
-      );
+      ).returning({ id: sites.id, url: sites.url });
+      // Each portal's domain reserved as the sites service does (`site_domains`: the form's uniqueness rule).
+      const domains = inserted.flatMap((row) => domainKeys(row.url).map((domain) => ({ domain, siteId: row.id })));
+      if (domains.length > 0) await tx.insert(siteDomains).values(domains);
     }
   } catch (error) {
+    if (postgresErrorCode(error) === UNIQUE_VIOLATION && postgresConstraint(error) === 'site_domains_pkey') {
+      throw badArgument('url', 'bulkFile.refusals.domain_taken', 'BadArgument', 409);
+    }
     if (postgresErrorCode(error) === UNIQUE_VIOLATION) throw badArgument('alias', 'bulkFile.refusals.alias_taken', 'BadArgument', 409);
     throw error;
   }

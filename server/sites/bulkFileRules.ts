@@ -7,6 +7,7 @@
  * nombre; alias; tipo_entidad (site type id); departamento (DANE code, e.g. 05); municipio (DANE code, e.g. 05001, empty
  * for a departmental entity); url; direccion; latitud; longitud. Separator `;` or `,` (detected), UTF-8.
  */
+import { domainKey } from '../../resources/siteRules';
 import { ORDER_TYPE, orderTypeForSiteType } from './orderType';
 
 export const BULK_FILE_COLUMNS = ['nombre', 'alias', 'tipo_entidad', 'departamento', 'municipio', 'url', 'direccion', 'latitud', 'longitud'] as const;
@@ -43,6 +44,8 @@ export interface BulkLookups {
   municipalities: ReadonlyMap<number, number>;
   takenAliases: ReadonlySet<string>;
   takenUrls: ReadonlySet<string>;
+  /** Domains (resources/siteRules.ts `domainKey`) another site holds in `site_domains`: a URL on one is taken too. */
+  takenDomains?: ReadonlySet<string>;
 }
 
 const ALIAS_PATTERN = /^[A-Za-z0-9_-]+$/;
@@ -114,7 +117,8 @@ export function checkLine(line: number, cells: readonly string[], lookups: BulkL
   if (longitude === null || longitude < -180 || longitude > 180) fail('longitude');
   if (errors.length === 0) {
     if (lookups.takenAliases.has(alias.toLowerCase())) fail('alias_taken', { value: alias });
-    if (lookups.takenUrls.has(normalUrl(url))) fail('url_taken', { value: url });
+    const domain = domainKey(url);
+    if (lookups.takenUrls.has(normalUrl(url)) || (domain !== null && lookups.takenDomains?.has(domain))) fail('url_taken', { value: url });
   }
   if (errors.length > 0) return { errors };
   return {
@@ -130,7 +134,8 @@ export function createDuplicateTracker() {
   return (site: BulkSite): BulkLineError[] => {
     const errors: BulkLineError[] = [];
     const alias = site.alias.toLowerCase();
-    const url = normalUrl(site.url);
+    // Two URLs on one domain are one portal's (the domain is what `site_domains` keeps unique).
+    const url = domainKey(site.url) ?? normalUrl(site.url);
     const aliasLine = aliases.get(alias);
     if (aliasLine !== undefined) errors.push({ line: site.line, key: 'alias_repeated', values: { value: site.alias, first: aliasLine } });
     else aliases.set(alias, site.line);

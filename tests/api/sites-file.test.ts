@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { sites } from '../../server/db/schema';
+import { siteDomains, sites } from '../../server/db/schema';
 import { bulkFile } from '../../i18n/es/bulkFile';
 import { multipart } from '../helpers/multipart';
 import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
@@ -161,6 +161,20 @@ describe('POST /sitesfile/ { save: true } (Guardar entidades)', () => {
     const again = await post({ fileID: good, save: true });
     expect(again.status).toBe(400);
     expect(await t.database.db.select().from(sites).where(eq(sites.alias, 'guardada-1'))).toHaveLength(1);
+  });
+
+  it('reserves each saved portal\'s domain like the site form, and a domain held or repeated (another path) is an error', async () => {
+    const saved = await post({ fileID: await upload([HEADER, line('dominio-reservado', { url: 'https://www.dominio-reservado.gov.co/inicio' })].join('\n')), save: true });
+    expect(saved.status).toBe(201);
+    const [site] = await t.database.db.select({ id: sites.id }).from(sites).where(eq(sites.alias, 'dominio-reservado'));
+    expect(await t.database.db.select().from(siteDomains).where(eq(siteDomains.siteId, site!.id))).toEqual([{ domain: 'dominio-reservado.gov.co', siteId: site!.id }]);
+
+    const other = 'https://dominio-reservado.gov.co/otra';
+    const panel = await check([HEADER, line('dominio-otro', { url: other }), line('dominio-a', { url: 'https://mismo-dominio.gov.co/a' }), line('dominio-b', { url: 'https://mismo-dominio.gov.co/b' })].join('\n'));
+    expect(panel.errors).toEqual([
+      { line: 2, description: text('url_taken', { value: other }) },
+      { line: 4, description: text('url_repeated', { value: 'https://mismo-dominio.gov.co/b', first: 3 }) },
+    ]);
   });
 
   it('refuses a file with no new portal', async () => {

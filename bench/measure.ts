@@ -1,0 +1,57 @@
+/** Measuring helpers shared by the bench's parts (bench/run.ts, bench/sites.ts): tables, COPY through psql, RSS peaks. */
+import { spawn } from 'node:child_process';
+
+export function table(headers: string[], rows: Array<Array<string | number>>): void {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (cells: Array<string | number>) => cells.map((c, i) => (typeof c === 'number' ? String(c).padStart(widths[i]!) : String(c).padEnd(widths[i]!))).join('  ');
+  console.log(line(headers));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) console.log(line(row));
+  console.log('');
+}
+
+/** Rows per second of `COPY (statement) TO STDOUT` through psql, the reference of the exports. */
+export async function copyThroughput(url: string, statement: string): Promise<{ rows: number; ms: number; bytes: number }> {
+  const start = performance.now();
+  const child = spawn('psql', [url, '-X', '-q', '-c', `copy (${statement}) to stdout with (format csv)`], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let bytes = 0;
+  let rows = 0;
+  for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
+    bytes += chunk.length;
+    for (const byte of chunk) if (byte === 10) rows += 1;
+  }
+  await new Promise((resolve) => child.on('close', resolve));
+  return { rows, ms: performance.now() - start, bytes };
+}
+
+/** A statement's `$n` parameters written as literals, for psql's COPY (which takes none). */
+export function inlineParams(text: string, values: readonly unknown[]): string {
+  return text.replace(/\$(\d+)\b/g, (_match, index: string) => {
+    const value = values[Number(index) - 1];
+    if (value === null || value === undefined) return 'null';
+    if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+    return `'${String(value).replace(/'/g, "''")}'`;
+  });
+}
+
+/** Samples the process's RSS and JavaScript heap every 20 ms: their peaks above the levels when it started (MB). */
+export function rssPeak(): { stop(): number; heap(): number } {
+  global.gc?.();
+  const before = process.memoryUsage();
+  let peak = before.rss;
+  let heapPeak = before.heapUsed;
+  const sample = () => {
+    const now = process.memoryUsage();
+    peak = Math.max(peak, now.rss);
+    heapPeak = Math.max(heapPeak, now.heapUsed);
+  };
+  const sampler = setInterval(sample, 20);
+  return {
+    stop() {
+      clearInterval(sampler);
+      sample();
+      return Math.round((peak - before.rss) / 1048576);
+    },
+    heap: () => Math.round((heapPeak - before.heapUsed) / 1048576),
+  };
+}
