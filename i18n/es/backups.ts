@@ -16,6 +16,7 @@ export const backups = {
     gone: 'Este archivo ya no se encuentra para descarga',
     in_progress: 'La copia de seguridad se está generando: podrás eliminarla cuando termine',
     not_ready: 'La copia de seguridad aún no está lista para descargar',
+    portal_content: 'El instalador no entregó el contenido del portal: se intentará de nuevo',
   },
   mail: {
     ready_subject: 'La copia de seguridad de %{site} está lista',

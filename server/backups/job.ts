@@ -8,18 +8,23 @@
 import { sql } from 'drizzle-orm';
 import { t } from '../i18n';
 import { fileStorageOf } from '../files';
-import { permanentFailure, registerJobKind } from '../jobs';
+import { permanentFailure, registerJobKind, temporaryFailure } from '../jobs';
 import { queueMail } from '../mail/mailLog';
 import { retentionEnd } from './rules';
+import { openPortalBackup, portalBackupConfig, portalFailureIsTemporary, PortalBackupError } from '../sites/installation/installer';
+import { OutboundError } from '../http/outboundFetch';
 import { buildBackupZip } from './zip';
 
 export const BACKUP_JOB = 'backups.build';
+/** Attempts of a build: a temporary failure of the installer's backup endpoint waits and tries again until the last. */
+export const BACKUP_MAX_ATTEMPTS = 3;
 export const BACKUP_MAIL = { ready: 'backups.ready', failed: 'backups.failed' } as const;
 
 interface BackupRow {
   id: number;
   site_id: number | null;
   site_name: string;
+  site_alias: string | null;
   status: string;
   creation_date: string | Date;
   requester_name: string | null;
@@ -28,14 +33,14 @@ interface BackupRow {
 
 registerJobKind<{ backupId: number }>(BACKUP_JOB, {
   permissions: ['Sites'],
-  retry: { maxAttempts: 3 },
+  retry: { maxAttempts: BACKUP_MAX_ATTEMPTS, baseDelayMs: 30_000 },
   async run(ctx) {
     const { backupId } = ctx.job.payload;
     const { database, config } = ctx.app;
     const [backup] = await database.query<BackupRow>(
       `update backups b set status = 'inProgress' from (select id from backups where id = $1 for update) x
         where b.id = x.id and b.status in ('requested', 'inProgress')
-       returning b.id, b.site_id, b.site_name, b.status, b.creation_date,
+       returning b.id, b.site_id, b.site_name, b.status, b.creation_date, (select alias from sites where id = b.site_id) as site_alias,
                  (select name from users where id = b.requested_by) as requester_name,
                  (select email from users where id = b.requested_by) as requester_email`,
       [backupId],
@@ -46,7 +51,9 @@ registerJobKind<{ backupId: number }>(BACKUP_JOB, {
     const values = { site: backup.site_name, name: backup.requester_name ?? '' };
     try {
       if (backup.site_id === null) throw new Error('the site was deleted before its backup was built');
-      const built = await buildBackupZip(database, fileStorageOf(ctx.app), backupId, backup.site_id, new Date(backup.creation_date));
+      // The portal's own content, when the installer keeps it (404: none, recorded in the manifest).
+      const portal = await openPortalBackup(portalBackupConfig(config), { id: backup.site_id, alias: backup.site_alias ?? String(backup.site_id) });
+      const built = await buildBackupZip(database, fileStorageOf(ctx.app), backupId, backup.site_id, new Date(backup.creation_date), portal);
       const readyAt = new Date();
       const until = retentionEnd(readyAt, config.backupRetentionDays);
       await ctx.runItem('zip', async (tx) => {
@@ -76,6 +83,13 @@ registerJobKind<{ backupId: number }>(BACKUP_JOB, {
       });
       return { size: built.size, entries: built.entries.length };
     } catch (error) {
+      // The installer did not give the portal's content (down, late, cut short): the backup stays in progress and the
+      // attempt is retried, unless it was the last one.
+      const installerFailed = error instanceof PortalBackupError || error instanceof OutboundError;
+      if (installerFailed && portalFailureIsTemporary(error) && ctx.job.attempt < BACKUP_MAX_ATTEMPTS) {
+        await database.query('update backups set error = $2 where id = $1', [backupId, String((error as Error).message).slice(0, 500)]);
+        throw temporaryFailure('backups.errors.portal_content');
+      }
       await database.db.transaction(async (tx) => {
         await tx.execute(sql`update backups set status = 'failed', error = ${String((error as Error).message ?? error).slice(0, 500)} where id = ${backupId}`);
         if (mailTo) {
