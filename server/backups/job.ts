@@ -7,13 +7,15 @@
  */
 import { sql } from 'drizzle-orm';
 import { t } from '../i18n';
-import { fileStorageOf } from '../files';
+import { fileStorageOf, sweepPartial } from '../files';
 import { permanentFailure, registerJobKind, temporaryFailure } from '../jobs';
 import { queueMail } from '../mail/mailLog';
+import { queryRows } from '../db/rows';
+import { publishBackupStatus } from './events';
 import { retentionEnd } from './rules';
 import { openPortalBackup, portalBackupConfig, portalFailureIsTemporary, PortalBackupError } from '../sites/installation/installer';
 import { OutboundError } from '../http/outboundFetch';
-import { buildBackupZip } from './zip';
+import { backupStorageKey, buildBackupZip } from './zip';
 
 export const BACKUP_JOB = 'backups.build';
 /** Attempts of a build: a temporary failure of the installer's backup endpoint waits and tries again until the last. */
@@ -37,19 +39,27 @@ registerJobKind<{ backupId: number }>(BACKUP_JOB, {
   async run(ctx) {
     const { backupId } = ctx.job.payload;
     const { database, config } = ctx.app;
-    const [backup] = await database.query<BackupRow>(
-      `update backups b set status = 'inProgress' from (select id from backups where id = $1 for update) x
-        where b.id = x.id and b.status in ('requested', 'inProgress')
-       returning b.id, b.site_id, b.site_name, b.status, b.creation_date, (select alias from sites where id = b.site_id) as site_alias,
-                 (select name from users where id = b.requested_by) as requester_name,
-                 (select email from users where id = b.requested_by) as requester_email`,
-      [backupId],
-    );
+    // In progress, announced on the site's backups channel in the same transaction.
+    const backup = await database.db.transaction(async (tx) => {
+      const [row] = await queryRows<BackupRow>(
+        tx,
+        sql`update backups b set status = 'inProgress' from (select id from backups where id = ${backupId} for update) x
+             where b.id = x.id and b.status in ('requested', 'inProgress')
+            returning b.id, b.site_id, b.site_name, b.status, b.creation_date, (select alias from sites where id = b.site_id) as site_alias,
+                      (select name from users where id = b.requested_by) as requester_name,
+                      (select email from users where id = b.requested_by) as requester_email`,
+      );
+      if (row) await publishBackupStatus(tx, { id: backupId, siteId: row.site_id }, 'inProgress');
+      return row;
+    });
     // Deleted, or finished by an earlier attempt: nothing left to do.
     if (!backup) return { skipped: true };
     const mailTo = backup.requester_email;
     const values = { site: backup.site_name, name: backup.requester_name ?? '' };
     try {
+      // This attempt holds the job's claim: a partial zip of this backup is what an earlier attempt left when its
+      // process died (a live one would hold the claim), so it goes before the zip is written again.
+      await sweepPartial(fileStorageOf(ctx.app), { olderThan: new Date(), prefix: backupStorageKey(backupId) });
       if (backup.site_id === null) throw new Error('the site was deleted before its backup was built');
       // The portal's own content, when the installer keeps it (404: none, recorded in the manifest).
       const portal = await openPortalBackup(portalBackupConfig(config), { id: backup.site_id, alias: backup.site_alias ?? String(backup.site_id) });
@@ -59,6 +69,7 @@ registerJobKind<{ backupId: number }>(BACKUP_JOB, {
       await ctx.runItem('zip', async (tx) => {
         await tx.execute(sql`update backups set status = 'ready', process_date = ${readyAt.toISOString()}, size = ${built.size},
           sha256 = ${built.sha256}, expires_at = ${until.toISOString()}, error = null where id = ${backupId}`);
+        await publishBackupStatus(tx, { id: backupId, siteId: backup.site_id }, 'ready');
         await ctx.audit(tx, {
           action: 'update',
           resource: 'backups',
@@ -92,6 +103,7 @@ registerJobKind<{ backupId: number }>(BACKUP_JOB, {
       }
       await database.db.transaction(async (tx) => {
         await tx.execute(sql`update backups set status = 'failed', error = ${String((error as Error).message ?? error).slice(0, 500)} where id = ${backupId}`);
+        await publishBackupStatus(tx, { id: backupId, siteId: backup.site_id }, 'failed');
         if (mailTo) {
           await queueMail(tx, {
             template: BACKUP_MAIL.failed,

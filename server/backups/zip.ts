@@ -192,6 +192,8 @@ export async function buildBackupZip(
     // Nothing half-written stays open: the portal's stream is closed and the storage drops its partial file.
     if (portal.included) portal.body.destroy();
     counted.destroy(error as Error);
+    // Answered once the storage has dropped its partial write.
+    await stored.catch(() => {});
     throw error;
   }
   return { storageKey, size: zipSize, sha256: zipHash.digest('hex'), entries };

@@ -15,6 +15,7 @@ import { fileStorageOf } from '../../server/files';
 import { backupStorageKey } from '../../server/backups/zip';
 import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
 import { multipart } from '../helpers/multipart';
+import { openStream } from '../helpers/eventStream';
 
 let t: TestApp;
 let sites: string;
@@ -323,6 +324,50 @@ describe("the portal's own content, from the installer's backup endpoint", () =>
       expect(partialFiles()).toEqual([]);
     } finally {
       t.config.installerBackupMaxBytes = cap;
+    }
+  });
+});
+
+describe("a backup's life on the realtime channel of its site", () => {
+  let base = '';
+  beforeAll(async () => {
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  const ticket = async (token: string) =>
+    ((await t.app.inject({ method: 'POST', url: `${API}/events/ticket`, headers: bearer(token) })).json() as { ticket: string }).ticket;
+
+  it('needs Sites to subscribe', async () => {
+    expect((await openStream(base, { ticket: await ticket(reports), channels: `backups:${siteIds[2]}` })).response.status).toBe(403);
+  });
+
+  it('a subscriber receives requested, inProgress, ready and deleted, and failed when a cancelled job frees the slot; nothing of other sites', async () => {
+    const [site, other] = [siteIds[2]!, siteIds[3]!];
+    const stream = await openStream(base, { ticket: await ticket(sites), channels: `backups:${site}` });
+    expect(stream.response.status).toBe(200);
+    try {
+      // Cancelled, then freed (failed) by a request for another site, whose own events go to that site's channel.
+      const cancelled = (await request(site)).json() as { id: number };
+      const [job] = await t.database.query<{ job_id: number }>('select job_id from backups where id = $1', [cancelled.id]);
+      expect((await t.app.inject({ method: 'POST', url: `${API}/jobs/${job!.job_id}/cancel`, headers: bearer(sites) })).statusCode).toBe(200);
+      expect((await request(other)).statusCode).toBe(201);
+      await drain();
+
+      const created = (await request(site)).json() as { id: number };
+      await drain();
+      expect((await t.app.inject({ method: 'DELETE', url: `${API}/backuprequests/${created.id}`, headers: bearer(sites) })).statusCode).toBeLessThan(300);
+
+      const received = [];
+      for (let index = 0; index < 6; index += 1) received.push(await stream.next());
+      expect(received.map((event) => [event.channel, event.payload])).toEqual([
+        [`backups:${site}`, { backupId: cancelled.id, siteId: site, status: 'requested' }],
+        [`backups:${site}`, { backupId: cancelled.id, siteId: site, status: 'failed' }],
+        [`backups:${site}`, { backupId: created.id, siteId: site, status: 'requested' }],
+        [`backups:${site}`, { backupId: created.id, siteId: site, status: 'inProgress' }],
+        [`backups:${site}`, { backupId: created.id, siteId: site, status: 'ready' }],
+        [`backups:${site}`, { backupId: created.id, siteId: site, status: 'deleted' }],
+      ]);
+    } finally {
+      stream.close();
     }
   });
 });
