@@ -33,6 +33,12 @@ export interface ServerConfig {
   installerUrl: string | undefined;
   installerToken: string | undefined;
   installerTimeoutMs: number;
+  /**
+   * The installer's backup endpoint (`GET <INSTALLER_URL>/sites/<alias>/backup`, docs/services.md 'Site installation'):
+   * the whole answer within INSTALLER_BACKUP_TIMEOUT_MS (default 2 h) and INSTALLER_BACKUP_MAX_BYTES (default 20 GiB).
+   */
+  installerBackupTimeoutMs: number;
+  installerBackupMaxBytes: number;
   /** API_DOCS=1 serves the API reference at /api/docs and the OpenAPI document without signing in. */
   apiDocs: boolean;
   /** Absolute lifetime of a session in hours from sign-in: refresh never extends it. */
@@ -121,6 +127,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     installerUrl: env.INSTALLER_URL || undefined,
     installerToken: env.INSTALLER_TOKEN || undefined,
     installerTimeoutMs: positiveInteger(env.INSTALLER_TIMEOUT_MS, 120_000),
+    installerBackupTimeoutMs: positiveInteger(env.INSTALLER_BACKUP_TIMEOUT_MS, 2 * 60 * 60_000),
+    installerBackupMaxBytes: positiveInteger(env.INSTALLER_BACKUP_MAX_BYTES, 20 * 1024 ** 3),
     apiDocs: env.API_DOCS === '1',
     sessionMaxHours: positiveNumber(env.SESSION_MAX_HOURS, 12),
     serveAdmin: env.SERVE_ADMIN !== '0',

@@ -19,7 +19,7 @@ import { startMailProcessor } from './mail/mailLog';
 import { every } from './schedule';
 import { purgeBackgroundExports } from './resources/backgroundExports';
 import { startJobRunner } from './jobs';
-import { FILE_PURGE_INTERVAL_MINUTES, fileStorageOf, purgeOrphanFiles } from './files';
+import { FILE_PURGE_INTERVAL_MINUTES, fileStorageOf, PARTIAL_MAX_IDLE_MINUTES, purgeOrphanFiles, sweepPartial } from './files';
 import { initializeDatabase } from './seed';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -97,9 +97,16 @@ async function main(): Promise<void> {
     (error) => app.log.warn({ err: error }, 'purge of expired sessions failed'),
   );
   closers.push(() => purge.stop());
+  // Partial writes left by a process that died mid-write (e.g. a backup's zip): swept now and with the orphan files.
+  const sweepPartialWrites = async () => {
+    const swept = await sweepPartial(fileStorageOf(context), { olderThan: new Date(Date.now() - PARTIAL_MAX_IDLE_MINUTES * 60_000) });
+    if (swept.length) app.log.warn({ keys: swept }, 'partial writes swept');
+  };
+  await sweepPartialWrites().catch((error: unknown) => app.log.warn({ err: error }, 'sweep of partial writes failed'));
   const filePurge = every(
     FILE_PURGE_INTERVAL_MINUTES * 60_000,
     async () => {
+      await sweepPartialWrites();
       await purgeOrphanFiles(database, fileStorageOf(context), { olderThanHours: config.fileOrphanHours });
       // Files of background exports (e.g. POST /siteusers/export/) are kept as long as orphan uploads.
       await purgeBackgroundExports(database, fileStorageOf(context), { olderThanHours: config.fileOrphanHours });

@@ -16,6 +16,7 @@ export const backups = {
     gone: 'Este archivo ya no se encuentra para descarga',
     in_progress: 'La copia de seguridad se está generando: podrás eliminarla cuando termine',
     not_ready: 'La copia de seguridad aún no está lista para descargar',
+    portal_content: 'El instalador no entregó el contenido del portal: se intentará de nuevo',
   },
   mail: {
     ready_subject: 'La copia de seguridad de %{site} está lista',
@@ -29,7 +30,8 @@ export const backups = {
     title: 'Copias de seguridad',
     caption: 'Las 10 copias de seguridad más recientes de esta entidad',
     actions: 'Acciones',
-    refreshing: 'Hay una copia de seguridad en proceso: esta lista se actualiza cada 5 segundos.',
+    refreshing_live: 'Hay una copia de seguridad en proceso: esta lista se actualiza en cuanto cambie su estado.',
+    refreshing_poll: 'Hay una copia de seguridad en proceso: esta lista se actualiza cada 15 segundos.',
     download_label: 'Descargar la copia de seguridad del %{date}',
     delete_label: 'Eliminar la copia de seguridad del %{date}',
   },

@@ -7,19 +7,26 @@
  */
 import { sql } from 'drizzle-orm';
 import { t } from '../i18n';
-import { fileStorageOf } from '../files';
-import { permanentFailure, registerJobKind } from '../jobs';
+import { fileStorageOf, sweepPartial } from '../files';
+import { permanentFailure, registerJobKind, temporaryFailure } from '../jobs';
 import { queueMail } from '../mail/mailLog';
+import { queryRows } from '../db/rows';
+import { publishBackupStatus } from './events';
 import { retentionEnd } from './rules';
-import { buildBackupZip } from './zip';
+import { openPortalBackup, portalBackupConfig, portalFailureIsTemporary, PortalBackupError } from '../sites/installation/installer';
+import { OutboundError } from '../http/outboundFetch';
+import { backupStorageKey, buildBackupZip } from './zip';
 
 export const BACKUP_JOB = 'backups.build';
+/** Attempts of a build: a temporary failure of the installer's backup endpoint waits and tries again until the last. */
+export const BACKUP_MAX_ATTEMPTS = 3;
 export const BACKUP_MAIL = { ready: 'backups.ready', failed: 'backups.failed' } as const;
 
 interface BackupRow {
   id: number;
   site_id: number | null;
   site_name: string;
+  site_alias: string | null;
   status: string;
   creation_date: string | Date;
   requester_name: string | null;
@@ -28,30 +35,41 @@ interface BackupRow {
 
 registerJobKind<{ backupId: number }>(BACKUP_JOB, {
   permissions: ['Sites'],
-  retry: { maxAttempts: 3 },
+  retry: { maxAttempts: BACKUP_MAX_ATTEMPTS, baseDelayMs: 30_000 },
   async run(ctx) {
     const { backupId } = ctx.job.payload;
     const { database, config } = ctx.app;
-    const [backup] = await database.query<BackupRow>(
-      `update backups b set status = 'inProgress' from (select id from backups where id = $1 for update) x
-        where b.id = x.id and b.status in ('requested', 'inProgress')
-       returning b.id, b.site_id, b.site_name, b.status, b.creation_date,
-                 (select name from users where id = b.requested_by) as requester_name,
-                 (select email from users where id = b.requested_by) as requester_email`,
-      [backupId],
-    );
+    // In progress, announced on the site's backups channel in the same transaction.
+    const backup = await database.db.transaction(async (tx) => {
+      const [row] = await queryRows<BackupRow>(
+        tx,
+        sql`update backups b set status = 'inProgress' from (select id from backups where id = ${backupId} for update) x
+             where b.id = x.id and b.status in ('requested', 'inProgress')
+            returning b.id, b.site_id, b.site_name, b.status, b.creation_date, (select alias from sites where id = b.site_id) as site_alias,
+                      (select name from users where id = b.requested_by) as requester_name,
+                      (select email from users where id = b.requested_by) as requester_email`,
+      );
+      if (row) await publishBackupStatus(tx, { id: backupId, siteId: row.site_id }, 'inProgress');
+      return row;
+    });
     // Deleted, or finished by an earlier attempt: nothing left to do.
     if (!backup) return { skipped: true };
     const mailTo = backup.requester_email;
     const values = { site: backup.site_name, name: backup.requester_name ?? '' };
     try {
+      // This attempt holds the job's claim: a partial zip of this backup is what an earlier attempt left when its
+      // process died (a live one would hold the claim), so it goes before the zip is written again.
+      await sweepPartial(fileStorageOf(ctx.app), { olderThan: new Date(), prefix: backupStorageKey(backupId) });
       if (backup.site_id === null) throw new Error('the site was deleted before its backup was built');
-      const built = await buildBackupZip(database, fileStorageOf(ctx.app), backupId, backup.site_id, new Date(backup.creation_date));
+      // The portal's own content, when the installer keeps it (404: none, recorded in the manifest).
+      const portal = await openPortalBackup(portalBackupConfig(config), { id: backup.site_id, alias: backup.site_alias ?? String(backup.site_id) });
+      const built = await buildBackupZip(database, fileStorageOf(ctx.app), backupId, backup.site_id, new Date(backup.creation_date), portal);
       const readyAt = new Date();
       const until = retentionEnd(readyAt, config.backupRetentionDays);
       await ctx.runItem('zip', async (tx) => {
         await tx.execute(sql`update backups set status = 'ready', process_date = ${readyAt.toISOString()}, size = ${built.size},
           sha256 = ${built.sha256}, expires_at = ${until.toISOString()}, error = null where id = ${backupId}`);
+        await publishBackupStatus(tx, { id: backupId, siteId: backup.site_id }, 'ready');
         await ctx.audit(tx, {
           action: 'update',
           resource: 'backups',
@@ -76,8 +94,16 @@ registerJobKind<{ backupId: number }>(BACKUP_JOB, {
       });
       return { size: built.size, entries: built.entries.length };
     } catch (error) {
+      // The installer did not give the portal's content (down, late, cut short): the backup stays in progress and the
+      // attempt is retried, unless it was the last one.
+      const installerFailed = error instanceof PortalBackupError || error instanceof OutboundError;
+      if (installerFailed && portalFailureIsTemporary(error) && ctx.job.attempt < BACKUP_MAX_ATTEMPTS) {
+        await database.query('update backups set error = $2 where id = $1', [backupId, String((error as Error).message).slice(0, 500)]);
+        throw temporaryFailure('backups.errors.portal_content');
+      }
       await database.db.transaction(async (tx) => {
         await tx.execute(sql`update backups set status = 'failed', error = ${String((error as Error).message ?? error).slice(0, 500)} where id = ${backupId}`);
+        await publishBackupStatus(tx, { id: backupId, siteId: backup.site_id }, 'failed');
         if (mailTo) {
           await queueMail(tx, {
             template: BACKUP_MAIL.failed,

@@ -10,6 +10,7 @@ import { Readable, Transform } from 'node:stream';
 import archiver from 'archiver';
 import type { Database } from '../db/connection';
 import type { FileStorage } from '../files/storage';
+import type { PortalContent } from '../sites/installation/installer';
 import { fileIdsIn } from './rules';
 
 const BATCH = 1000;
@@ -118,7 +119,14 @@ async function attachedFileIds(database: Database, siteId: number): Promise<stri
 }
 
 /** Builds the zip of `siteId` into the storage under the backup's key; answers its size, sha256 and manifest. */
-export async function buildBackupZip(database: Database, storage: FileStorage, backupId: number, siteId: number, createdAt: Date): Promise<BuiltBackup> {
+export async function buildBackupZip(
+  database: Database,
+  storage: FileStorage,
+  backupId: number,
+  siteId: number,
+  createdAt: Date,
+  portal: PortalContent = { included: false, reason: 'no_installer' },
+): Promise<BuiltBackup> {
   const storageKey = backupStorageKey(backupId);
   const entries: ManifestEntry[] = [];
   const archive = archiver('zip', { zlib: { level: 6 } });
@@ -134,32 +142,59 @@ export async function buildBackupZip(database: Database, storage: FileStorage, b
   });
   archive.pipe(counted);
   const stored = storage.put(storageKey, counted);
-  const failed = new Promise<never>((_, reject) => archive.on('error', reject));
+  // An entry that fails (the portal's stream cut, over its cap or late) fails the zip: the storage drops the partial file.
+  const failed = new Promise<never>((_, reject) =>
+    archive.on('error', (error: Error) => {
+      counted.destroy(error);
+      reject(error);
+    }),
+  );
+  // Either may fail while the entries are still being queued below, before the race listens: not an unhandled rejection.
+  stored.catch(() => {});
+  failed.catch(() => {});
   const date = createdAt;
 
-  const [site] = await database.query<Record<string, unknown>>(SITE_SQL, [siteId]);
-  archive.append(measured('entidad.json', [JSON.stringify(site ?? null, null, 2)], entries), { name: 'entidad.json', date });
-  for (const part of PARTS) {
-    archive.append(measured(part.name, jsonLines(database, part.sql, [siteId], part.key), entries), { name: part.name, date });
+  // The portal's content first: its stream is already open, so it is read at once (the installer is not kept waiting).
+  if (portal.included) {
+    portal.body.on('error', (error) => archive.emit('error', error));
+    archive.append(measured(portal.entryName, portal.body, entries), { name: portal.entryName, date });
   }
-  const fileIds = await attachedFileIds(database, siteId);
-  for (const fileId of fileIds) {
-    const [file] = await database.query<{ storage_key: string; name: string }>('select storage_key, name from files where id = $1', [fileId]);
-    if (!file) continue;
-    const content = await storage.get(file.storage_key);
-    if (!content) continue;
-    const name = `archivos/${fileId}-${file.name.replace(/[\\/]/g, '_')}`;
-    archive.append(measured(name, content, entries), { name, date });
+
+  try {
+    const [site] = await database.query<Record<string, unknown>>(SITE_SQL, [siteId]);
+    archive.append(measured('entidad.json', [JSON.stringify(site ?? null, null, 2)], entries), { name: 'entidad.json', date });
+    for (const part of PARTS) {
+      archive.append(measured(part.name, jsonLines(database, part.sql, [siteId], part.key), entries), { name: part.name, date });
+    }
+    const fileIds = await attachedFileIds(database, siteId);
+    for (const fileId of fileIds) {
+      const [file] = await database.query<{ storage_key: string; name: string }>('select storage_key, name from files where id = $1', [fileId]);
+      if (!file) continue;
+      const content = await storage.get(file.storage_key);
+      if (!content) continue;
+      const name = `archivos/${fileId}-${file.name.replace(/[\\/]/g, '_')}`;
+      archive.append(measured(name, content, entries), { name, date });
+    }
+    // Appended last and read last: by then every entry above has been hashed.
+    archive.append(
+      Readable.from(
+        (async function* () {
+          const portalPart = portal.included
+            ? { included: true, entry: portal.entryName, contentType: portal.contentType }
+            : { included: false, reason: portal.reason };
+          yield JSON.stringify({ siteId, backupId, createdAt: createdAt.toISOString(), format: 'zip', portal: portalPart, entries }, null, 2);
+        })(),
+      ),
+      { name: 'manifest.json', date },
+    );
+    await Promise.race([Promise.all([archive.finalize(), stored]), failed]);
+  } catch (error) {
+    // Nothing half-written stays open: the portal's stream is closed and the storage drops its partial file.
+    if (portal.included) portal.body.destroy();
+    counted.destroy(error as Error);
+    // Answered once the storage has dropped its partial write.
+    await stored.catch(() => {});
+    throw error;
   }
-  // Appended last and read last: by then every entry above has been hashed.
-  archive.append(
-    Readable.from(
-      (async function* () {
-        yield JSON.stringify({ siteId, backupId, createdAt: createdAt.toISOString(), format: 'zip', entries }, null, 2);
-      })(),
-    ),
-    { name: 'manifest.json', date },
-  );
-  await Promise.race([Promise.all([archive.finalize(), stored]), failed]);
   return { storageKey, size: zipSize, sha256: zipHash.digest('hex'), entries };
 }

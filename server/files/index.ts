@@ -10,7 +10,7 @@ export { defineElementType, elementTypeNamed, elementTypes, FILE_KINDS, DEFAULT_
 export { FILE_FORMATS } from './formats';
 export { sanitizeFileName } from './names';
 export { sanitizeSvg } from './svg';
-export { LocalFileStorage, type FileStorage, type StoredObject } from './storage';
+export { LocalFileStorage, PARTIAL_MAX_IDLE_MINUTES, sweepPartial, type FileStorage, type PartialObject, type StoredObject } from './storage';
 export { acceptUpload, fileResponse, type UploadedFileResponse } from './upload';
 export { attachFiles, detachFiles, setFiles, filesOf, purgeOrphanFiles, isFileId, FILE_PURGE_INTERVAL_MINUTES, type FileOwner } from './refs';
 

@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { assertStorageKey, LocalFileStorage } from './storage';
+import { PassThrough } from 'node:stream';
+import { randomUUID } from 'node:crypto';
+import { assertStorageKey, LocalFileStorage, sweepPartial } from './storage';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'portales-storage-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -47,5 +49,44 @@ describe('LocalFileStorage', () => {
     });
     await expect(storage.put('2025/02/b.txt', failing)).rejects.toThrow('corte');
     expect(fs.readdirSync(path.join(root, '2025', '02'))).toEqual([]);
+  });
+
+  it('finds and sweeps partial writes by age and key prefix, never a live put', async () => {
+    const sweeper = new LocalFileStorage(path.join(root, 'sweep'));
+    const partial = (key: string, minutesAgo: number) => {
+      const file = path.join(sweeper.root, ...`${key}.${randomUUID()}.part`.split('/'));
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, 'medio');
+      const when = new Date(Date.now() - minutesAgo * 60_000);
+      fs.utimesSync(file, when, when);
+      return path.relative(sweeper.root, file).split(path.sep).join('/');
+    };
+    const oldZip = partial('backups/7.zip', 120);
+    partial('backups/70.zip', 120);
+    const oldUpload = partial('uploads/x.pdf', 90);
+    partial('uploads/y.pdf', 1);
+    await sweeper.put('backups/7.zip', Buffer.from('completo'));
+    // A put under way: its partial file exists until its source ends.
+    const source = new PassThrough();
+    const live = sweeper.put('backups/8.zip', source);
+    source.write('empezado');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const hourAgo = new Date(Date.now() - 60 * 60_000);
+
+    const listed = await sweeper.listPartial({ olderThan: hourAgo });
+    expect(listed.map((found) => found.key).sort()).toEqual(['backups/7.zip', 'backups/70.zip', 'uploads/x.pdf']);
+    expect(listed.find((found) => found.id === oldZip)).toMatchObject({ key: 'backups/7.zip', size: 5 });
+    expect((await sweeper.listPartial({ olderThan: hourAgo, prefix: 'backups/7.zip' })).map((found) => found.id)).toEqual([oldZip]);
+
+    expect(await sweepPartial(sweeper, { olderThan: hourAgo, prefix: 'uploads/' })).toEqual(['uploads/x.pdf']);
+    expect(fs.existsSync(path.join(sweeper.root, oldUpload))).toBe(false);
+    expect((await sweepPartial(sweeper, { olderThan: hourAgo })).sort()).toEqual(['backups/7.zip', 'backups/70.zip']);
+    // What is left: the recent partial upload and the live put's file; the finished object is untouched.
+    expect((await sweeper.listPartial({ olderThan: new Date(Date.now() + 60_000) })).map((found) => found.key).sort()).toEqual(['backups/8.zip', 'uploads/y.pdf']);
+    expect(await text(await sweeper.get('backups/7.zip'))).toBe('completo');
+    source.end('terminado');
+    await live;
+    expect(await text(await sweeper.get('backups/8.zip'))).toBe('empezadoterminado');
+    await expect(sweeper.deletePartial('backups/7.zip')).rejects.toThrow();
   });
 });

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getOutboundJson, guardedLookup, isPublicAddress, outboundUrl } from './outboundFetch';
+import { getOutboundJson, guardedLookup, isPublicAddress, openOutboundStream, outboundUrl } from './outboundFetch';
 
 describe('isPublicAddress', () => {
   it.each([
@@ -81,5 +81,52 @@ describe('getOutboundJson', () => {
     await expect(getOutboundJson(`${base}/missing`, allow)).rejects.toMatchObject({ reason: 'status' });
     await expect(getOutboundJson(`${base}/big`, { ...allow, maxBytes: 1000 })).rejects.toMatchObject({ reason: 'too_large' });
     await expect(getOutboundJson(`${base}/text`, allow)).rejects.toMatchObject({ reason: 'not_json' });
+  });
+});
+
+describe('openOutboundStream', () => {
+  let base = '';
+  const server = http.createServer((request, response) => {
+    if (request.url === '/stream') {
+      response.writeHead(200, { 'content-type': 'application/x-tar; charset=binary' });
+      return response.end(Buffer.alloc(50_000, 7));
+    }
+    if (request.url === '/slow') {
+      response.writeHead(200, { 'content-type': 'application/zip' });
+      return response.write(Buffer.alloc(1024));
+    }
+    response.writeHead(404);
+    response.end();
+  });
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    server.closeAllConnections();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+  const read = async (body: NodeJS.ReadableStream) => {
+    let size = 0;
+    for await (const chunk of body) size += (chunk as Buffer).length;
+    return size;
+  };
+  const options = { timeoutMs: 2000, maxBytes: 100_000, allowPrivateAddresses: true };
+
+  it('answers the status, the type and the body as a stream; refuses a loopback host without the option', async () => {
+    await expect(openOutboundStream(`${base}/stream`, { timeoutMs: 2000, maxBytes: 100_000 })).rejects.toMatchObject({ reason: 'refused_address' });
+    const answer = await openOutboundStream(`${base}/stream`, options);
+    expect([answer.status, answer.contentType]).toEqual([200, 'application/x-tar']);
+    expect(await read(answer.body)).toBe(50_000);
+    const missing = await openOutboundStream(`${base}/nada`, options);
+    expect(missing.status).toBe(404);
+    missing.discard();
+  });
+
+  it('fails the body past maxBytes, and past the deadline', async () => {
+    const big = await openOutboundStream(`${base}/stream`, { ...options, maxBytes: 10_000 });
+    await expect(read(big.body)).rejects.toMatchObject({ reason: 'too_large' });
+    const slow = await openOutboundStream(`${base}/slow`, { ...options, timeoutMs: 300 });
+    await expect(read(slow.body)).rejects.toMatchObject({ reason: 'network' });
   });
 });

@@ -10,6 +10,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP } from 'node:net';
+import { Transform, type Readable } from 'node:stream';
 
 export interface OutboundOptions {
   timeoutMs?: number;
@@ -164,4 +165,82 @@ export async function getOutboundJson(raw: string, options: OutboundOptions = {}
   } catch {
     throw new OutboundError('not_json', 'answer is not JSON');
   }
+}
+
+export interface OutboundStreamOptions {
+  /** Whole request, headers and body: past it the body fails with a 'network' OutboundError. */
+  timeoutMs: number;
+  /** Largest body, in bytes: past it the body fails with a 'too_large' OutboundError. */
+  maxBytes: number;
+  headers?: Record<string, string>;
+  /** The host is the operator's own (INSTALLER_URL) or a test's: private addresses are allowed. */
+  allowPrivateAddresses?: boolean;
+}
+
+export interface OutboundStream {
+  status: number;
+  contentType: string;
+  /** The answer's body, read as it is consumed (back-pressure reaches the host); capped in time and size. */
+  body: Readable;
+  /** Drops the answer (a status the caller does not want). */
+  discard(): void;
+}
+
+/**
+ * GET `url` and answer its status and body as a stream once the headers arrive (any status: the caller decides), with
+ * the rules above — the socket's guarded lookup, no redirects followed — and two caps on the whole exchange: a
+ * deadline (`timeoutMs`, headers and body) and a size (`maxBytes`). Memory stays constant: the body is never buffered.
+ */
+export async function openOutboundStream(raw: string, options: OutboundStreamOptions): Promise<OutboundStream> {
+  const allowPrivate = options.allowPrivateAddresses === true;
+  const url = outboundUrl(raw, allowPrivate);
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise<OutboundStream>((resolve, reject) => {
+    let settled = false;
+    const request = client.request(url, { method: 'GET', headers: options.headers ?? {}, lookup: guardedLookup(allowPrivate) as never });
+    const deadline = setTimeout(() => request.destroy(new OutboundError('network', `no complete answer in ${options.timeoutMs} ms`)), options.timeoutMs);
+    deadline.unref?.();
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      clearTimeout(deadline);
+      if (settled) return;
+      settled = true;
+      reject(error instanceof OutboundError ? error : new OutboundError(error.code === 'EREFUSEDADDRESS' ? 'refused_address' : 'network', error.message));
+    });
+    request.on('response', (response) => {
+      settled = true;
+      let size = 0;
+      const body = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          size += chunk.length;
+          if (size > options.maxBytes) return done(new OutboundError('too_large', `answer over ${options.maxBytes} bytes`));
+          done(null, chunk);
+        },
+      });
+      const fail = (error: Error) => {
+        clearTimeout(deadline);
+        body.destroy(error instanceof OutboundError ? error : new OutboundError('network', error.message));
+        response.destroy();
+      };
+      response.on('error', fail);
+      request.on('error', fail);
+      response.on('aborted', () => fail(new OutboundError('network', 'answer cut short')));
+      body.on('error', () => {
+        clearTimeout(deadline);
+        request.destroy();
+      });
+      body.on('end', () => clearTimeout(deadline));
+      response.pipe(body);
+      resolve({
+        status: response.statusCode ?? 0,
+        contentType: String(response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase(),
+        body,
+        discard: () => {
+          clearTimeout(deadline);
+          response.resume();
+          body.destroy();
+        },
+      });
+    });
+    request.end();
+  });
 }

@@ -60,3 +60,11 @@ export const sitesChannel = defineChannel({
   access: { permissions: ['Sites'] },
   summary: 'Cambios en los portales (alta, edición, estado, clave de portal).',
 });
+
+/** A site's backups (`backups:<siteId>`): `{ backupId, siteId, status }` on every change of state (issue 9). */
+export const backupsChannel = defineChannel({
+  name: 'backups',
+  parameterised: true,
+  access: { permissions: ['Sites'] },
+  summary: 'Estado de las copias de seguridad de un portal (solicitada, en proceso, lista, fallida, eliminada).',
+});

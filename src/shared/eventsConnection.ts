@@ -24,6 +24,8 @@ export interface EventSourceLike {
 export interface EventsConnectionOptions {
   channels: readonly string[];
   onEvent(message: RealtimeMessage): void;
+  /** The stream is open (true) or down and being reopened (false): a screen may poll meanwhile. */
+  onStatus?(open: boolean): void;
   getTicket(): Promise<string>;
   createEventSource(url: string): EventSourceLike;
 }
@@ -51,15 +53,24 @@ export function connectEvents(options: EventsConnectionOptions): { close(): void
     try {
       ticket = await options.getTicket();
     } catch {
+      options.onStatus?.(false);
       retry();
       return;
     }
     if (closed) return;
     const url = apiUrl('/events/stream', { query: { ticket, channels: options.channels.join(','), lastEventId } });
-    const current = options.createEventSource(url);
+    let current: EventSourceLike;
+    try {
+      current = options.createEventSource(url);
+    } catch {
+      options.onStatus?.(false);
+      retry();
+      return;
+    }
     source = current;
     current.onopen = () => {
       attempt = 0;
+      options.onStatus?.(true);
     };
     current.onmessage = (event) => {
       lastEventId = event.lastEventId || lastEventId;
@@ -67,6 +78,7 @@ export function connectEvents(options: EventsConnectionOptions): { close(): void
       options.onEvent({ id: Number(event.lastEventId), ...data });
     };
     current.onerror = () => {
+      options.onStatus?.(false);
       current.close();
       if (source === current) source = null;
       retry();

@@ -4,7 +4,7 @@
  * (BACKUP_TEST_ENTRY_DELAY_MS) and is killed with SIGKILL while the zip is half written; the backup is then still in
  * progress with no zip in the storage. A second runner takes the job over once its lease (1 s) has passed, builds the
  * zip again from the start and marks it ready: a valid zip whose manifest matches every entry, whose size and sha256
- * are the row's, and one e-mail to the requester. PGlite folder or PostgreSQL (TEST_DATABASE_URL).
+ * are the row's, and one e-mail to the requester; the killed build's partial zip is swept, no `.part` remains. PGlite folder or PostgreSQL (TEST_DATABASE_URL).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -123,13 +123,16 @@ it('completes a backup after its process was killed with SIGKILL mid-zip, with a
   expect(midway.backup).toEqual({ status: 'inProgress', size: null });
   expect(midway.job.status).toBe('running');
   expect(midway.job.locked_by).toMatch(/^start-/);
-  // Nothing half-written was put in place.
+  // Nothing half-written was put in place; the dead process's partial zip is still there.
   expect(fs.existsSync(path.join(backupsDir, `${backupId}.zip`))).toBe(false);
+  expect(partialZips(backupId)).toHaveLength(1);
 
   const second = startWorker('resume');
   expect(await second.waitFor((line) => line.startsWith('final '))).toBe('final ready');
   expect(await second.exited).toBe(0);
 
+  // The resumed attempt (holding the job's claim) swept the dead one's partial zip: no `.part` remains.
+  expect(fs.readdirSync(backupsDir).filter((name) => name.endsWith('.part'))).toEqual([]);
   const zipPath = path.join(backupsDir, `${backupId}.zip`);
   const bytes = fs.readFileSync(zipPath);
   const zip = await JSZip.loadAsync(bytes);

@@ -4,6 +4,10 @@
  * and a cancelled or failed job freeing the pending slot. On PGlite and on PostgreSQL.
  */
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobRunner } from '../../server/jobs';
@@ -11,6 +15,7 @@ import { fileStorageOf } from '../../server/files';
 import { backupStorageKey } from '../../server/backups/zip';
 import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
 import { multipart } from '../helpers/multipart';
+import { openStream } from '../helpers/eventStream';
 
 let t: TestApp;
 let sites: string;
@@ -104,6 +109,8 @@ describe('requesting a backup', () => {
     expect(names.some((name) => name.startsWith(`archivos/${file.fileID}-`))).toBe(true);
     const manifest = JSON.parse(await zip.file('manifest.json')!.async('string')) as { siteId: number; entries: Array<{ name: string; size: number; sha256: string }> };
     expect(manifest.siteId).toBe(siteIds[0]);
+    // No INSTALLER_URL: no portal content, and the manifest says why.
+    expect(manifest).toMatchObject({ portal: { included: false, reason: 'no_installer' } });
     expect(manifest.entries.map((entry) => entry.name).sort()).toEqual(names.filter((name) => name !== 'manifest.json').sort());
     for (const entry of manifest.entries) {
       const bytes = await zip.file(entry.name)!.async('nodebuffer');
@@ -201,5 +208,166 @@ describe('concurrent requests', () => {
     const answers = await Promise.all([request(siteIds[0]!), request(siteIds[1]!)]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
     await drain();
+  });
+});
+
+describe("the portal's own content, from the installer's backup endpoint", () => {
+  type Handler = (request: http.IncomingMessage, response: http.ServerResponse) => void;
+  let handler: Handler = (_request, response) => response.writeHead(404).end();
+  const calls: Array<{ url: string; authorization: string | undefined }> = [];
+  const installer = http.createServer((request, response) => {
+    calls.push({ url: request.url ?? '', authorization: request.headers.authorization });
+    handler(request, response);
+  });
+  /** A tar-like body of `size` bytes, written in 64 KiB chunks as the socket drains. */
+  const content = (size: number) => Buffer.from(Array.from({ length: size }, (_, index) => (index * 31 + 7) % 251));
+  const answerWith = (body: Buffer, type = 'application/x-tar'): Handler => (_request, response) => {
+    response.writeHead(200, { 'content-type': type });
+    response.end(body);
+  };
+  const siteOf = async () => {
+    const [site] = await t.database.query<{ id: number; alias: string }>('select id, alias from sites where id = $1', [siteIds[1]]);
+    return site!;
+  };
+  const jobOf = async (backupId: number) =>
+    (await t.database.query<{ status: string; attempts: number }>('select j.status, j.attempts from jobs j join backups b on b.job_id = j.id where b.id = $1', [backupId]))[0]!;
+  /** The retry's wait is over now (the backoff is 30 s). */
+  const retryNow = () => t.database.query("update jobs set run_after = now() where status = 'retry'");
+  const partialFiles = () => {
+    const dir = path.join(t.config.dataDir, 'uploads', 'backups');
+    return fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => name.endsWith('.part')) : [];
+  };
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => installer.listen(0, '127.0.0.1', resolve));
+    t.config.installerUrl = `http://127.0.0.1:${(installer.address() as AddressInfo).port}/install/`;
+    t.config.installerToken = 'token-del-instalador';
+  });
+  afterAll(async () => {
+    t.config.installerUrl = undefined;
+    await new Promise((resolve) => installer.close(resolve));
+  });
+
+  it('streams the answer into the zip as portal/…, with its checksum in the manifest', async () => {
+    const body = content(3 * 1024 * 1024 + 17);
+    handler = answerWith(body);
+    calls.length = 0;
+    const created = (await request(siteIds[1]!)).json() as { id: number };
+    await drain();
+    expect(await read(created.id)).toMatchObject({ status: 'ready' });
+    const site = await siteOf();
+    expect(calls).toEqual([{ url: `/install/sites/${encodeURIComponent(site.alias)}/backup?siteId=${site.id}`, authorization: 'Bearer token-del-instalador' }]);
+    const zip = await JSZip.loadAsync(await zipOf(created.id));
+    const stored = await zip.file('portal/contenido.tar')!.async('nodebuffer');
+    expect(stored.equals(body)).toBe(true);
+    const manifest = JSON.parse(await zip.file('manifest.json')!.async('string')) as { portal: unknown; entries: Array<{ name: string; size: number; sha256: string }> };
+    expect(manifest.portal).toEqual({ included: true, entry: 'portal/contenido.tar', contentType: 'application/x-tar' });
+    expect(manifest.entries).toContainEqual({ name: 'portal/contenido.tar', size: body.length, sha256: createHash('sha256').update(body).digest('hex') });
+  });
+
+  it('a 404 means the installer keeps no content for the portal: recorded in the manifest, the backup is ready', async () => {
+    handler = (_request, response) => response.writeHead(404, { 'content-type': 'application/json' }).end('{"code":"NotFound"}');
+    const created = (await request(siteIds[1]!)).json() as { id: number };
+    await drain();
+    expect(await read(created.id)).toMatchObject({ status: 'ready' });
+    const zip = await JSZip.loadAsync(await zipOf(created.id));
+    expect(Object.keys(zip.files).filter((name) => name.startsWith('portal/'))).toEqual([]);
+    expect(JSON.parse(await zip.file('manifest.json')!.async('string'))).toMatchObject({ portal: { included: false, reason: 'not_offered' } });
+  });
+
+  it('an installer error fails the attempt, which is retried: the next attempt includes the content', async () => {
+    handler = (_request, response) => response.writeHead(503).end();
+    const created = (await request(siteIds[1]!)).json() as { id: number };
+    await drain();
+    expect(await read(created.id)).toMatchObject({ status: 'inProgress' });
+    expect(await jobOf(created.id)).toEqual({ status: 'retry', attempts: 1 });
+    // Cut short the second time: the stream ends before its declared length.
+    handler = (_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/zip', 'content-length': '100000' });
+      response.write(content(5000), () => response.destroy());
+    };
+    await retryNow();
+    await drain();
+    expect(await jobOf(created.id)).toEqual({ status: 'retry', attempts: 2 });
+    expect(partialFiles()).toEqual([]);
+    const body = content(20_000);
+    handler = answerWith(body, 'application/zip');
+    await retryNow();
+    await drain();
+    expect(await read(created.id)).toMatchObject({ status: 'ready' });
+    const zip = await JSZip.loadAsync(await zipOf(created.id));
+    expect((await zip.file('portal/contenido.zip')!.async('nodebuffer')).equals(body)).toBe(true);
+  });
+
+  it('an installer that keeps failing fails the backup at the last attempt and tells the requester', async () => {
+    handler = (_request, response) => response.writeHead(500).end();
+    const created = (await request(siteIds[1]!)).json() as { id: number };
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      await retryNow();
+      await drain();
+    }
+    expect(await read(created.id)).toMatchObject({ status: 'failed' });
+    expect(await jobOf(created.id)).toEqual({ status: 'failed', attempts: 3 });
+    const [mail] = await t.database.query<{ count: string }>("select count(*)::text as count from mail_log where template = 'backups.failed' and related_id = $1", [String(created.id)]);
+    expect(Number(mail!.count)).toBe(1);
+  });
+
+  it('content over INSTALLER_BACKUP_MAX_BYTES fails the backup at once, leaving no partial file', async () => {
+    const cap = t.config.installerBackupMaxBytes;
+    t.config.installerBackupMaxBytes = 100_000;
+    try {
+      handler = answerWith(content(300_000));
+      const created = (await request(siteIds[1]!)).json() as { id: number };
+      await drain();
+      expect(await read(created.id)).toMatchObject({ status: 'failed' });
+      expect(await jobOf(created.id)).toEqual({ status: 'failed', attempts: 1 });
+      expect(partialFiles()).toEqual([]);
+    } finally {
+      t.config.installerBackupMaxBytes = cap;
+    }
+  });
+});
+
+describe("a backup's life on the realtime channel of its site", () => {
+  let base = '';
+  beforeAll(async () => {
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  const ticket = async (token: string) =>
+    ((await t.app.inject({ method: 'POST', url: `${API}/events/ticket`, headers: bearer(token) })).json() as { ticket: string }).ticket;
+
+  it('needs Sites to subscribe', async () => {
+    expect((await openStream(base, { ticket: await ticket(reports), channels: `backups:${siteIds[2]}` })).response.status).toBe(403);
+  });
+
+  it('a subscriber receives requested, inProgress, ready and deleted, and failed when a cancelled job frees the slot; nothing of other sites', async () => {
+    const [site, other] = [siteIds[2]!, siteIds[3]!];
+    const stream = await openStream(base, { ticket: await ticket(sites), channels: `backups:${site}` });
+    expect(stream.response.status).toBe(200);
+    try {
+      // Cancelled, then freed (failed) by a request for another site, whose own events go to that site's channel.
+      const cancelled = (await request(site)).json() as { id: number };
+      const [job] = await t.database.query<{ job_id: number }>('select job_id from backups where id = $1', [cancelled.id]);
+      expect((await t.app.inject({ method: 'POST', url: `${API}/jobs/${job!.job_id}/cancel`, headers: bearer(sites) })).statusCode).toBe(200);
+      expect((await request(other)).statusCode).toBe(201);
+      await drain();
+
+      const created = (await request(site)).json() as { id: number };
+      await drain();
+      expect((await t.app.inject({ method: 'DELETE', url: `${API}/backuprequests/${created.id}`, headers: bearer(sites) })).statusCode).toBeLessThan(300);
+
+      const received = [];
+      for (let index = 0; index < 6; index += 1) received.push(await stream.next());
+      expect(received.map((event) => [event.channel, event.payload])).toEqual([
+        [`backups:${site}`, { backupId: cancelled.id, siteId: site, status: 'requested' }],
+        [`backups:${site}`, { backupId: cancelled.id, siteId: site, status: 'failed' }],
+        [`backups:${site}`, { backupId: created.id, siteId: site, status: 'requested' }],
+        [`backups:${site}`, { backupId: created.id, siteId: site, status: 'inProgress' }],
+        [`backups:${site}`, { backupId: created.id, siteId: site, status: 'ready' }],
+        [`backups:${site}`, { backupId: created.id, siteId: site, status: 'deleted' }],
+      ]);
+    } finally {
+      stream.close();
+    }
   });
 });

@@ -4,7 +4,7 @@
  * BackupRequestAlreadyPeding modal leading to the site that holds the pending one (through the data provider's real
  * error mapping), and the download page (idle, started, gone, token failure, a refused link).
  */
-import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { AdminContext, Notification, TestMemoryRouter, type AuthProvider, type CreateParams, type DataProvider, type DeleteParams, type GetListParams } from 'react-admin';
@@ -139,14 +139,45 @@ function renderAt(path: string, answers: Answers) {
 const summary = () => screen.getByRole('region', { name: 'Copias de seguridad' });
 let assign: ReturnType<typeof vi.fn<(url: string) => void>>;
 
+/** The browser's EventSource, driven by the test (the summary subscribes to its site's backups channel). */
+class FakeEventSource {
+  static instances: FakeEventSource[] = [];
+  onopen: ((event: Event) => void) | null = null;
+  onmessage: ((event: MessageEvent<string>) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
+  closed = false;
+  constructor(readonly url: string) {
+    FakeEventSource.instances.push(this);
+  }
+  close() {
+    this.closed = true;
+  }
+  emit(id: string, data: object) {
+    this.onmessage?.({ lastEventId: id, data: JSON.stringify(data) } as MessageEvent<string>);
+  }
+}
+
 beforeEach(() => {
   assign = vi.fn<(url: string) => void>();
   vi.spyOn(browserNavigation, 'assign').mockImplementation(assign);
+  FakeEventSource.instances = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
+  // The ticket of the realtime stream (POST /events/ticket); nothing else goes through fetch here.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) =>
+      String(url).endsWith('/events/ticket')
+        ? new Response(JSON.stringify({ ticket: 'pase', expiresIn: 60 }), { status: 200, headers: { 'content-type': 'application/json' } })
+        : new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } }),
+    ),
+  );
 });
 
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 describe('the backup summary of the site detail', () => {
@@ -168,7 +199,7 @@ describe('the backup summary of the site detail', () => {
     // The failed one offers Eliminar only; the ready one both.
     expect(within(region).getAllByRole('button', { name: /^Descargar la copia/ })).toHaveLength(1);
     expect(within(region).getAllByRole('button', { name: /^Eliminar la copia/ })).toHaveLength(2);
-    expect(within(region).queryByText(/se actualiza cada 5 segundos/)).toBeNull();
+    expect(within(region).queryByText(/se actualiza/)).toBeNull();
 
     await userEvent.click(within(region).getByRole('button', { name: /^Descargar la copia/ }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith(`/download/${HASH}?token=tok`));
@@ -214,22 +245,50 @@ describe('the backup summary of the site detail', () => {
     expect(await screen.findByText('Error cargando los backups', {}, { timeout: 10_000 })).toBeTruthy();
   });
 
-  it('asks again every 5 s while a backup is in progress, until it is ready', { timeout: 20_000 }, async () => {
+  it("follows the site's backup channel: asks again when the stream opens and at each event, without polling", async () => {
+    const calls = renderAt('/portales/7', {
+      backups: [[backup({ id: 5, status: 'inProgress', processDate: null, size: null })], [backup({ id: 5, status: 'inProgress', processDate: null, size: null })], [backup({ id: 5 })]],
+    });
+    const region = await waitFor(() => summary());
+    expect(await within(region).findByText('En proceso')).toBeTruthy();
+    const source = await waitFor(() => {
+      expect(FakeEventSource.instances).toHaveLength(1);
+      return FakeEventSource.instances[0]!;
+    });
+    expect(new URL(source.url, 'http://x').searchParams.get('channels')).toBe('backups:7');
+    expect(new URL(source.url, 'http://x').searchParams.get('ticket')).toBe('pase');
+    // Down until it opens: the fallback poll's text; open: the live one, and the list asked again (what happened meanwhile).
+    expect(within(region).getByText(/se actualiza cada 15 segundos/)).toBeTruthy();
+    const lists = () => calls.lists.filter((call) => call.resource === 'backuprequests').length;
+    const before = lists();
+    act(() => source.onopen?.(new Event('open')));
+    expect(await within(region).findByText(/se actualiza en cuanto cambie su estado/)).toBeTruthy();
+    await waitFor(() => expect(lists()).toBe(before + 1));
+    expect(within(region).queryByRole('button', { name: /^Descargar la copia/ })).toBeNull();
+
+    act(() => source.emit('41', { channel: 'backups:7', payload: { backupId: 5, siteId: 7, status: 'ready' }, createdAt: '2026-11-20T15:40:00.000Z' }));
+    expect(await within(region).findByRole('button', { name: /^Descargar la copia/ })).toBeTruthy();
+    expect(lists()).toBe(before + 2);
+    expect(within(region).queryByText(/se actualiza/)).toBeNull();
+  });
+
+  it('while the stream is down, asks again every 15 s until the backup is ready', { timeout: 20_000 }, async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const calls = renderAt('/portales/7', {
       backups: [[backup({ id: 5, status: 'inProgress', processDate: null, size: null })], [backup({ id: 5 })]],
     });
     const region = await waitFor(() => summary());
     expect(await within(region).findByText('En proceso')).toBeTruthy();
-    expect(within(region).getByText(/se actualiza cada 5 segundos/)).toBeTruthy();
-    expect(within(region).queryByRole('button', { name: /^Descargar la copia/ })).toBeNull();
-    const started = Date.now();
-    expect(await within(region).findByRole('button', { name: /^Descargar la copia/ }, { timeout: 9000 })).toBeTruthy();
-    expect(Date.now() - started).toBeGreaterThan(3000);
-    const asked = calls.lists.filter((call) => call.resource === 'backuprequests').length;
-    expect(asked).toBeGreaterThanOrEqual(2);
-    // Ready: no more polling.
-    await new Promise((resolve) => setTimeout(resolve, 6000));
-    expect(calls.lists.filter((call) => call.resource === 'backuprequests').length).toBe(asked);
+    const source = await waitFor(() => FakeEventSource.instances[0]!);
+    act(() => source.onerror?.(new Event('error')));
+    expect(within(region).getByText(/se actualiza cada 15 segundos/)).toBeTruthy();
+    const lists = () => calls.lists.filter((call) => call.resource === 'backuprequests').length;
+    const before = lists();
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(lists()).toBe(before);
+    await act(() => vi.advanceTimersByTimeAsync(6_000));
+    expect(await within(region).findByRole('button', { name: /^Descargar la copia/ })).toBeTruthy();
+    expect(lists()).toBeGreaterThan(before);
   });
 });
 

@@ -45,9 +45,10 @@ describe('copias de seguridad', () => {
     await expectAxeClean(page, 'confirmación de la copia');
     await page.getByRole('button', { name: 'Continuar' }).click();
     await summary.getByText('Solicitada').waitFor();
-    await summary.getByText(/se actualiza cada 5 segundos/).waitFor();
+    // The summary follows the site's backups channel (realtime stream open in the browser).
+    await summary.getByText(/se actualiza en cuanto cambie su estado/).waitFor();
 
-    // The job runs (in the server it is the runner's); the summary sees it ready on its next poll.
+    // The job runs (in the server it is the runner's); the summary sees it ready on its event.
     await createJobRunner(e2e.testApp.context, { pollMs: 10, log: () => {} }).drain();
     await summary.getByText('Lista para descargar').waitFor({ timeout: 15_000 });
     await expectAxeClean(page, 'resumen con una copia lista');

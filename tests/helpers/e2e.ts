@@ -1,5 +1,6 @@
 /**
- * Browser tests: the built admin served by the real server (in-process, PGlite with demo data)
+ * Browser tests: the built admin served by the real server (in-process, PGlite with demo data — or, with
+ * TEST_DATABASE_URL, a fresh PostgreSQL database per test file, as createTestApp does for the API tests)
  * and driven by Chromium through playwright-core. One server and one browser per test file;
  * a fresh browser context (empty local storage) per test. On failure a screenshot and the
  * browser console are written to /tmp/e2e-<test>.png / .log.

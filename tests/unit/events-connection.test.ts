@@ -38,9 +38,11 @@ describe('connectEvents', () => {
     const sources: FakeSource[] = [];
     const received: RealtimeMessage[] = [];
     let tickets = 0;
+    const statuses: boolean[] = [];
     const connection = connectEvents({
       channels: ['sites', 'jobs:4'],
       onEvent: (message) => received.push(message),
+      onStatus: (open) => statuses.push(open),
       getTicket: async () => `pase${(tickets += 1)}`,
       createEventSource: (url) => {
         const source = new FakeSource(url);
@@ -54,11 +56,16 @@ describe('connectEvents', () => {
     expect(first.pathname).toBe('/api/v1/events/stream');
     expect(Object.fromEntries(first.searchParams)).toEqual({ ticket: 'pase1', channels: 'sites,jobs:4' });
 
+    expect(statuses).toEqual([]);
+    sources[0]!.onopen?.(new Event('open'));
+    expect(statuses).toEqual([true]);
     sources[0]!.emit('41', { channel: 'sites', payload: { a: 1 }, createdAt: '2026-01-01T00:00:00.000Z' });
     expect(received).toEqual([{ id: 41, channel: 'sites', payload: { a: 1 }, createdAt: '2026-01-01T00:00:00.000Z' }]);
 
     sources[0]!.onerror?.(new Event('error'));
     expect(sources[0]!.closed).toBe(true);
+    // Down while it is reopened: a screen may poll meanwhile.
+    expect(statuses).toEqual([true, false]);
     await vi.advanceTimersByTimeAsync(999);
     expect(sources).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);

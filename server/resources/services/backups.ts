@@ -14,6 +14,7 @@ import { enqueueJob, jobOrigin } from '../../jobs';
 import { BACKUP_JOB } from '../../backups/job';
 import { canDelete } from '../../backups/rules';
 import { backupStorageKey } from '../../backups/zip';
+import { publishBackupStatus } from '../../backups/events';
 import { ResourceService, type WriteContext } from './base';
 import { queryRows as rows } from '../../db/rows';
 
@@ -35,8 +36,13 @@ export class BackupsService extends ResourceService {
       // Requests wait for each other here; the unique index would refuse the second anyway.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('portales.backups.pending'))`);
       // A pending backup whose job ended (cancelled, or failed before it could say so) no longer holds the slot.
-      await tx.execute(sql`update backups b set status = 'failed', error = 'job ' || j.status from jobs j
-        where b.job_id = j.id and b.status in ('requested', 'inProgress') and j.status in ('failed', 'cancelled')`);
+      const freed = await rows<{ id: number; site_id: number | null }>(
+        tx,
+        sql`update backups b set status = 'failed', error = 'job ' || j.status from jobs j
+             where b.job_id = j.id and b.status in ('requested', 'inProgress') and j.status in ('failed', 'cancelled')
+            returning b.id, b.site_id`,
+      );
+      for (const backup of freed) await publishBackupStatus(tx, { id: backup.id, siteId: backup.site_id }, 'failed');
       const [pending] = await rows<{ site_id: number | null; site_name: string }>(
         tx,
         sql`select site_id, site_name from backups where status in ('requested', 'inProgress') limit 1`,
@@ -60,8 +66,11 @@ export class BackupsService extends ResourceService {
       const jobId = await enqueueJob(tx, { kind: BACKUP_JOB, payload: { backupId }, ...jobOrigin(request) });
       await tx.execute(sql`update backups set job_id = ${jobId}, requested_by = ${request.user?.id ?? null} where id = ${backupId}`);
       context.after.jobId = jobId;
+      await publishBackupStatus(tx, { id: backupId, siteId: Number(context.after.siteId) }, 'requested');
     }
     if (context.operation === 'delete' && context.before) {
+      const siteId = context.before.siteId as number | null | undefined;
+      await publishBackupStatus(tx, { id: Number(context.before.id), siteId: siteId ?? null }, 'deleted');
       await fileStorageOf(request.server.ctx).delete(backupStorageKey(Number(context.before.id)));
     }
   }

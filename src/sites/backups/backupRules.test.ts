@@ -1,6 +1,6 @@
 import { HttpError } from 'ra-core';
 import { describe, expect, it } from 'vitest';
-import { backupActionsFor, backupKeyOf, backupRefetchInterval, BACKUP_POLL_MS, formatBackupSize, pendingBackupOf, tokenFailureKey } from './backupRules';
+import { backupActionsFor, backupChannel, backupKeyOf, backupRefetchInterval, BACKUP_FALLBACK_POLL_MS, formatBackupSize, hasPendingBackup, pendingBackupOf, tokenFailureKey } from './backupRules';
 
 describe('backup screen rules', () => {
   it.each([
@@ -12,13 +12,17 @@ describe('backup screen rules', () => {
     expect(backupActionsFor(status)).toEqual(actions);
   });
 
-  it('polls every 5 s only while a backup is requested or in progress', () => {
-    expect(BACKUP_POLL_MS).toBe(5000);
-    expect(backupRefetchInterval([{ status: 'ready' }, { status: 'inProgress' }])).toBe(5000);
-    expect(backupRefetchInterval([{ status: 'requested' }])).toBe(5000);
-    expect(backupRefetchInterval([{ status: 'ready' }, { status: 'failed' }])).toBe(false);
-    expect(backupRefetchInterval([])).toBe(false);
-    expect(backupRefetchInterval(undefined)).toBe(false);
+  it('polls every 15 s only while the stream is down and a backup is requested or in progress', () => {
+    expect(BACKUP_FALLBACK_POLL_MS).toBe(15_000);
+    expect(backupRefetchInterval([{ status: 'ready' }, { status: 'inProgress' }], false)).toBe(15_000);
+    expect(backupRefetchInterval([{ status: 'requested' }], false)).toBe(15_000);
+    expect(backupRefetchInterval([{ status: 'requested' }], true)).toBe(false);
+    expect(backupRefetchInterval([{ status: 'ready' }, { status: 'failed' }], false)).toBe(false);
+    expect(backupRefetchInterval([], false)).toBe(false);
+    expect(backupRefetchInterval(undefined, false)).toBe(false);
+    expect(hasPendingBackup([{ status: 'failed' }, { status: 'inProgress' }])).toBe(true);
+    expect(hasPendingBackup(undefined)).toBe(false);
+    expect(backupChannel(7)).toBe('backups:7');
   });
 
   it.each([

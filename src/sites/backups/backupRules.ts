@@ -5,8 +5,14 @@
 import { DOWNLOAD_HASH_PATTERN, type BackupStatus } from '../../../resources/backups';
 import type { HttpErrorBody } from '../../../dataProvider/errors';
 
-/** While a backup is requested or in progress the summary asks again every 5 s (generation takes 30–60 minutes). */
-export const BACKUP_POLL_MS = 5000;
+/**
+ * The summary follows its site's backups on the realtime channel `backups:<siteId>`; only while that stream is down
+ * and a backup is requested or in progress does it ask again, this often (generation takes 30–60 minutes).
+ */
+export const BACKUP_FALLBACK_POLL_MS = 15_000;
+
+/** The realtime channel of a site's backups (server/realtime/channels.ts `backups`). */
+export const backupChannel = (siteId: number) => `backups:${siteId}`;
 
 export type BackupAction = 'download' | 'delete';
 
@@ -25,9 +31,14 @@ export function isPendingBackup(status: string): boolean {
   return status === 'requested' || status === 'inProgress';
 }
 
-/** How often the summary asks again: every BACKUP_POLL_MS while one of its backups is pending, else never. */
-export function backupRefetchInterval(rows: ReadonlyArray<{ status: string }> | undefined): number | false {
-  return rows?.some((row) => isPendingBackup(row.status)) ? BACKUP_POLL_MS : false;
+/** Whether one of the rows is requested or in progress. */
+export function hasPendingBackup(rows: ReadonlyArray<{ status: string }> | undefined): boolean {
+  return rows?.some((row) => isPendingBackup(row.status)) ?? false;
+}
+
+/** How often the summary asks again: never while the stream is open (events say when), else every BACKUP_FALLBACK_POLL_MS while one is pending. */
+export function backupRefetchInterval(rows: ReadonlyArray<{ status: string }> | undefined, streamOpen: boolean): number | false {
+  return !streamOpen && hasPendingBackup(rows) ? BACKUP_FALLBACK_POLL_MS : false;
 }
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
