@@ -10,7 +10,8 @@ import { defineResource } from './types';
 /** A backup's download hash as the service draws it (24 random bytes in lower-case hex): the page's and the token route's check. */
 export const DOWNLOAD_HASH_PATTERN = /^[0-9a-f]{48}$/;
 
-export const BACKUP_STATUS = ['requested', 'inProgress', 'ready', 'failed'] as const;
+/** `expired`: ready once, its zip deleted after BACKUP_RETENTION_DAYS (server/backups/retention.ts); the row stays. */
+export const BACKUP_STATUS = ['requested', 'inProgress', 'ready', 'failed', 'expired'] as const;
 export type BackupStatus = (typeof BACKUP_STATUS)[number];
 
 export interface BackupRecord {

@@ -7,4 +7,11 @@ import { backups } from './backups';
 import { scores } from './scores';
 import { siteDetail } from './siteDetail';
 
-export const detailMessages = { backups, scores, siteDetail };
+/**
+ * The backup status an older list never shows, only the detail's summary (kept out of the signed-in part's
+ * `resources.backups.choices.status`, i18n/es/backupResources.ts): a ready backup whose zip was deleted after
+ * BACKUP_RETENTION_DAYS.
+ */
+const detailResourceTexts = { backups: { choices: { status: { expired: 'Vencida: el archivo se eliminó' } } } };
+
+export const detailMessages = { backups, scores, siteDetail, resources: detailResourceTexts };

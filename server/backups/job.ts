@@ -11,6 +11,8 @@ import { fileStorageOf, sweepPartial } from '../files';
 import { permanentFailure, registerJobKind, temporaryFailure } from '../jobs';
 import { queueMail } from '../mail/mailLog';
 import { queryRows } from '../db/rows';
+import type { Db } from '../db/connection';
+import type { AppContext } from '../context';
 import { publishBackupStatus } from './events';
 import { retentionEnd } from './rules';
 import { openPortalBackup, portalBackupConfig, portalFailureIsTemporary, PortalBackupError } from '../sites/installation/installer';
@@ -31,6 +33,37 @@ interface BackupRow {
   creation_date: string | Date;
   requester_name: string | null;
   requester_email: string | null;
+}
+
+/**
+ * Marks a requested or in-progress backup failed in `tx` — freeing the platform's one pending slot — announces it on
+ * its site's channel and queues the e-mail telling the requester. Answers false (and does nothing) when the backup is
+ * gone or already settled, so the build's own failure and the jobs service giving up never tell twice.
+ */
+export async function failBackup(tx: Db, app: AppContext, failure: { backupId: number; error: unknown; createdBy: number | null }): Promise<boolean> {
+  const reason = failure.error instanceof Error ? failure.error.message : String(failure.error);
+  const [row] = await queryRows<Omit<BackupRow, 'status' | 'creation_date' | 'site_alias'>>(
+    tx,
+    sql`update backups b set status = 'failed', error = ${reason.slice(0, 500)}
+         where b.id = ${failure.backupId} and b.status in ('requested', 'inProgress')
+        returning b.id, b.site_id, b.site_name,
+                  (select name from users where id = b.requested_by) as requester_name,
+                  (select email from users where id = b.requested_by) as requester_email`,
+  );
+  if (!row) return false;
+  await publishBackupStatus(tx, { id: failure.backupId, siteId: row.site_id }, 'failed');
+  if (row.requester_email) {
+    const values = { site: row.site_name, name: row.requester_name ?? '' };
+    await queueMail(tx, {
+      template: BACKUP_MAIL.failed,
+      to: row.requester_email,
+      subject: t('backups.mail.failed_subject', values),
+      text: t('backups.mail.failed_text', values),
+      related: { resource: 'backups', id: failure.backupId },
+      createdBy: failure.createdBy,
+    });
+  }
+  return true;
 }
 
 registerJobKind<{ backupId: number }>(BACKUP_JOB, {
@@ -101,21 +134,13 @@ registerJobKind<{ backupId: number }>(BACKUP_JOB, {
         await database.query('update backups set error = $2 where id = $1', [backupId, String((error as Error).message).slice(0, 500)]);
         throw temporaryFailure('backups.errors.portal_content');
       }
-      await database.db.transaction(async (tx) => {
-        await tx.execute(sql`update backups set status = 'failed', error = ${String((error as Error).message ?? error).slice(0, 500)} where id = ${backupId}`);
-        await publishBackupStatus(tx, { id: backupId, siteId: backup.site_id }, 'failed');
-        if (mailTo) {
-          await queueMail(tx, {
-            template: BACKUP_MAIL.failed,
-            to: mailTo,
-            subject: t('backups.mail.failed_subject', values),
-            text: t('backups.mail.failed_text', values),
-            related: { resource: 'backups', id: backupId },
-            createdBy: ctx.job.createdBy,
-          });
-        }
-      });
+      await database.db.transaction((tx) => failBackup(tx, ctx.app, { backupId, error, createdBy: ctx.job.createdBy }));
       throw permanentFailure('backups.errors.generating');
     }
+  },
+  // The jobs service gave the build up (its last attempt died with its instance, or failed in a way the build could
+  // not catch): the backup fails now, with its event and e-mail, instead of waiting for the next request to free it.
+  async onGiveUp(ctx) {
+    await failBackup(ctx.tx, ctx.app, { backupId: ctx.job.payload.backupId, error: ctx.error, createdBy: ctx.job.createdBy });
   },
 });

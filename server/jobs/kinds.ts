@@ -47,6 +47,20 @@ export interface JobContext<Payload = unknown> {
   audit(tx: Db, entry: AuditEntry): Promise<void>;
 }
 
+/**
+ * What a kind's `onGiveUp` receives: the job that the runner gives up on (its last attempt failed, or it was claimed
+ * again after its attempts ran out — the instance running it died), the transaction that marks it failed (the hook's
+ * effects commit with that, once) and the job's final Spanish error.
+ */
+export interface GiveUpContext<Payload = unknown> {
+  job: JobContext<Payload>['job'];
+  app: AppContext;
+  tx: Db;
+  error: string;
+  /** Audit row in `tx` with the job's creator as actor and the address the job was started from. */
+  audit(tx: Db, entry: AuditEntry): Promise<void>;
+}
+
 export interface JobKind<Payload = unknown> {
   /** Who may follow the job (GET /jobs/{id}) and cancel it: holding any one suffices. */
   permissions: readonly PermissionName[];
@@ -54,6 +68,12 @@ export interface JobKind<Payload = unknown> {
   run(ctx: JobContext<Payload>): Promise<unknown>;
   /** Attempts and backoff for temporary failures (defaults: backoff.DEFAULT_RETRY_POLICY). */
   retry?: Partial<RetryPolicy>;
+  /**
+   * Called once when the runner gives the job up for good (status `failed`, not retried again), in the transaction
+   * that marks it failed: a kind whose records wait on the job (a backup 'in progress') settles them here and says so.
+   * Not called for a cancelled job. If it throws, the job is still marked failed (without its effects) and the error logged.
+   */
+  onGiveUp?(ctx: GiveUpContext<Payload>): Promise<void>;
 }
 
 const kinds = new Map<string, JobKind<never>>();

@@ -14,7 +14,8 @@ import { jobItems, jobs } from '../db/schema';
 import { t } from '../i18n';
 import { afterFailure, DEFAULT_RETRY_POLICY } from './backoff';
 import { isTemporaryError, JobFailure, JobInterrupted, JobItemFailure } from './failures';
-import { jobKind, type JobContext } from './kinds';
+import { queryRows } from '../db/rows';
+import { jobKind, type JobContext, type JobKind } from './kinds';
 
 export interface JobRunnerOptions {
   /** Names this process in `jobs.locked_by` (default: host, pid and a random suffix). */
@@ -92,6 +93,39 @@ export function createJobRunner(context: AppContext, options: JobRunnerOptions =
     );
   }
 
+  /**
+   * Ends the job as failed for good. A kind with `onGiveUp` settles its own records in the same transaction, once:
+   * only the runner that still holds the job marks it failed and calls the hook. A hook that throws is logged and the
+   * job is marked failed without its effects.
+   */
+  async function giveUp(job: ClaimedJob, kind: JobKind<unknown>, message: string): Promise<void> {
+    if (kind.onGiveUp) {
+      const onGiveUp = kind.onGiveUp.bind(kind);
+      try {
+        await database.db.transaction(async (tx) => {
+          const held = await queryRows<{ id: number }>(
+            tx,
+            sql`update jobs set status = 'failed', error = ${message}, finished_at = now(), locked_by = null, locked_at = null
+                 where id = ${job.id} and locked_by = ${instanceId} and status = 'running' returning id`,
+          );
+          if (held.length === 0) return;
+          const origin = { actor: { id: job.createdBy, email: job.createdByEmail }, address: job.clientAddress };
+          await onGiveUp({
+            job: { id: job.id, kind: job.kind, payload: job.payload, attempt: job.attempts, createdBy: job.createdBy },
+            app: context,
+            tx,
+            error: message,
+            audit: (auditTx, entry) => writeAuditAs(auditTx, origin, entry),
+          });
+        });
+        return;
+      } catch (error) {
+        log(`trabajo ${job.id} (${job.kind}): falló su cierre al agotar los intentos (onGiveUp)`, error);
+      }
+    }
+    await settle(job.id, `status = 'failed', error = $3, finished_at = now()`, [message]);
+  }
+
   async function run(job: ClaimedJob): Promise<void> {
     const kind = jobKind(job.kind);
     if (!kind) {
@@ -104,7 +138,8 @@ export function createJobRunner(context: AppContext, options: JobRunnerOptions =
       return;
     }
     if (job.attempts > policy.maxAttempts) {
-      await settle(job.id, `status = 'failed', error = $3, finished_at = now()`, [t('jobs.errors.too_many_attempts')]);
+      // Claimed again after its last attempt died with its instance: given up now, not when someone next looks.
+      await giveUp(job, kind, t('jobs.errors.too_many_attempts'));
       return;
     }
 
@@ -148,7 +183,7 @@ export function createJobRunner(context: AppContext, options: JobRunnerOptions =
           outcome.delayMs,
         ]);
       } else {
-        await settle(job.id, `status = 'failed', error = $3, finished_at = now()`, [message]);
+        await giveUp(job, kind, message);
       }
     } finally {
       clearInterval(heartbeat);

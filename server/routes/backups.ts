@@ -43,7 +43,7 @@ export function registerBackupRoutes(app: FastifyInstance): void {
         properties: { id: { type: 'string', maxLength: 64, description: 'El id de la copia de seguridad o su código de descarga (downloadHash)' } },
       },
     },
-    errorResponses: [409],
+    errorResponses: [409, 410],
     documentedResponses: {
       200: {
         type: 'object',
@@ -65,9 +65,9 @@ export function registerBackupRoutes(app: FastifyInstance): void {
         [key.value],
       );
       if (!backup) throw notFound();
-      if (backup.status !== 'ready' || (backup.expires_at && new Date(backup.expires_at).getTime() <= Date.now())) {
-        throw new ApiError(409, 'Conflict', t('backups.errors.not_ready'));
-      }
+      // Past its retention (zip deleted, or about to be by the next sweep): the file is gone, as a spent link says.
+      if (backup.status === 'expired' || (backup.status === 'ready' && backup.expires_at && new Date(backup.expires_at).getTime() <= Date.now())) throw gone();
+      if (backup.status !== 'ready') throw new ApiError(409, 'Conflict', t('backups.errors.not_ready'));
       const token = randomBytes(32).toString('base64url');
       await database.query(
         `insert into backup_download_tokens (token_hash, backup_id, created_by, expires_at) values ($1, $2, $3, now() + make_interval(mins => $4))`,

@@ -130,6 +130,31 @@ registerJobKind('test.sites', {
   },
 });
 
+/** A kind that settles its own records when the runner gives it up: what each call of its hook received. */
+const gaveUp: Array<{ jobId: number; attempt: number; error: string }> = [];
+registerJobKind('test.givesup', {
+  permissions: ['Settings'],
+  retry: { baseDelayMs: 3_600_000, maxAttempts: 2 },
+  async run() {
+    throw temporaryFailure('Servicio externo no disponible');
+  },
+  async onGiveUp(ctx) {
+    gaveUp.push({ jobId: ctx.job.id, attempt: ctx.job.attempt, error: ctx.error });
+    await ctx.tx.execute(sql`insert into job_test_effects (job_id, item_key) values (${ctx.job.id}, 'rendido')`);
+  },
+});
+/** Its hook fails after writing: the write is rolled back, the job still ends failed. */
+registerJobKind('test.givesup-badly', {
+  permissions: ['Settings'],
+  async run() {
+    throw permanentFailure('El archivo no tiene el formato esperado');
+  },
+  async onGiveUp(ctx) {
+    await ctx.tx.execute(sql`insert into job_test_effects (job_id, item_key) values (${ctx.job.id}, 'rendido')`);
+    throw new Error('hook bug');
+  },
+});
+
 beforeAll(async () => {
   t = await createTestApp({ seed: 'reference' });
   await t.database.query('create table job_test_runs (job_id bigint not null, at timestamptz not null default now())');
@@ -293,6 +318,47 @@ describe('failures', () => {
     const id = Number(row!.id);
     await createJobRunner(t.context, quiet).runNext();
     expect(await jobRow(id)).toMatchObject({ status: 'failed', error: 'Este servidor no conoce el tipo de trabajo «otro.sistema».' });
+  });
+});
+
+describe('giving up (a kind\'s onGiveUp)', () => {
+  it('is called once, when the last attempt fails, in the transaction that marks the job failed; not on a retry', async () => {
+    const runner = createJobRunner(t.context, quiet);
+    const id = await enqueue('test.givesup');
+    await runner.runNext();
+    expect(await jobRow(id)).toMatchObject({ status: 'retry', attempts: 1 });
+    expect(gaveUp.filter((call) => call.jobId === id)).toEqual([]);
+    await makeDue(id);
+    await runner.runNext();
+    expect(await jobRow(id)).toMatchObject({ status: 'failed', attempts: 2, error: 'Servicio externo no disponible', locked_by: null });
+    expect(gaveUp.filter((call) => call.jobId === id)).toEqual([{ jobId: id, attempt: 2, error: 'Servicio externo no disponible' }]);
+    expect(await effects(id)).toEqual(['rendido']);
+    // A finished job is never claimed again: the hook is not called twice.
+    expect(await runner.runNext()).toBeNull();
+    expect(gaveUp.filter((call) => call.jobId === id)).toHaveLength(1);
+  });
+
+  it('is called when a job whose last attempt died with its instance is claimed again (attempts ran out)', async () => {
+    const id = await enqueue('test.givesup');
+    await t.database.query(
+      "update jobs set status = 'running', attempts = 2, locked_by = 'instancia-muerta', locked_at = now() - interval '1 hour' where id = $1",
+      [id],
+    );
+    await createJobRunner(t.context, quiet).runNext();
+    const row = await jobRow(id);
+    expect(row).toMatchObject({ status: 'failed', attempts: 3, locked_by: null });
+    expect(row.error).toBe('El trabajo se interrumpió demasiadas veces y no se volverá a intentar.');
+    expect(gaveUp.filter((call) => call.jobId === id)).toEqual([{ jobId: id, attempt: 3, error: row.error }]);
+    expect(await effects(id)).toEqual(['rendido']);
+  });
+
+  it('a hook that throws is logged; its writes are rolled back and the job still ends failed', async () => {
+    const logged: string[] = [];
+    const id = await enqueue('test.givesup-badly');
+    await createJobRunner(t.context, { log: (message) => logged.push(message) }).runNext();
+    expect(await jobRow(id)).toMatchObject({ status: 'failed', attempts: 1, error: 'El archivo no tiene el formato esperado', locked_by: null });
+    expect(await effects(id)).toEqual([]);
+    expect(logged).toEqual([expect.stringContaining('onGiveUp')]);
   });
 });
 

@@ -16,7 +16,7 @@ export const backups = pgTable(
     /** The site's name when the backup was requested. */
     siteName: varchar('site_name', { length: 200 }).notNull(),
     requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
-    /** requested → inProgress → ready, or failed (resources/backups.ts BACKUP_STATUS). */
+    /** requested → inProgress → ready → expired (zip deleted), or failed (resources/backups.ts BACKUP_STATUS). */
     status: varchar('status', { length: 20 }).notNull().default('requested'),
     creationDate: timestamp('creation_date', { withTimezone: true }).notNull().defaultNow(),
     /** When the zip was ready (spec: 'ready' = processDate present). */

@@ -6,6 +6,7 @@ describe('backup screen rules', () => {
   it.each([
     ['ready', ['download', 'delete']],
     ['failed', ['delete']],
+    ['expired', ['delete']],
     ['requested', []],
     ['inProgress', []],
   ] as const)('a %s backup offers %j', (status, actions) => {

@@ -17,12 +17,13 @@ export const backupChannel = (siteId: number) => `backups:${siteId}`;
 export type BackupAction = 'download' | 'delete';
 
 /**
- * Spec 01 §4: a ready backup (processDate present) offers download and delete. A failed one offers delete only (to
- * clear it); a requested or in-progress one offers nothing (the server refuses deleting one being built).
+ * Spec 01 §4: a ready backup (processDate present) offers download and delete. A failed one, or an expired one (its
+ * zip deleted after BACKUP_RETENTION_DAYS), offers delete only (to clear it); a requested or in-progress one offers
+ * nothing (the server refuses deleting one being built).
  */
 export function backupActionsFor(status: BackupStatus): BackupAction[] {
   if (status === 'ready') return ['download', 'delete'];
-  if (status === 'failed') return ['delete'];
+  if (status === 'failed' || status === 'expired') return ['delete'];
   return [];
 }
 
