@@ -3,7 +3,8 @@
  * the storage (server/backups/zip.ts), then in one transaction marks it ready with its size, checksum and expiry,
  * writes the audit line and queues the e-mail to the requester (the mail log's outbox: sent only if it commits). A job
  * resumed after its instance died builds the zip again (the storage replaces it whole). A build that fails marks the
- * backup failed — freeing the platform's one pending slot — and tells the requester.
+ * backup failed — freeing the platform's one pending slot — and tells the requester; so does the jobs service giving
+ * the build up (its `onGiveUp`: the last attempt died with its instance), once (`failBackup` only settles a pending one).
  */
 import { sql } from 'drizzle-orm';
 import { t } from '../i18n';

@@ -206,6 +206,19 @@ describe('the backup summary of the site detail', () => {
     expect(calls.requests).toContain('/download/5/token');
   });
 
+  it('an expired backup (its zip deleted after the retention) says so, with Eliminar and no Descargar', async () => {
+    renderAt('/portales/7', {
+      backups: [[backup({ id: 6, status: 'expired' }), backup({ id: 5, creationDate: '2026-11-21T15:00:00.000Z' })]],
+    });
+    const region = await waitFor(() => summary());
+    const expired = (await within(region).findByText('Vencida: el archivo se eliminó')).closest('tr')!;
+    expect(within(expired).queryByRole('button', { name: /^Descargar la copia/ })).toBeNull();
+    expect(within(expired).getByRole('button', { name: /^Eliminar la copia/ })).toBeTruthy();
+    expect(within(expired).getByText('1,5 KB')).toBeTruthy();
+    // The ready one beside it still downloads.
+    expect(within(region).getAllByRole('button', { name: /^Descargar la copia/ })).toHaveLength(1);
+  });
+
   it('Eliminar asks for confirmation first, then deletes and says so', async () => {
     const calls = renderAt('/portales/7', { backups: [[backup({ id: 5 })]] });
     const region = await waitFor(() => summary());
