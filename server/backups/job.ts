@@ -13,7 +13,6 @@ import { permanentFailure, registerJobKind, temporaryFailure } from '../jobs';
 import { queueMail } from '../mail/mailLog';
 import { queryRows } from '../db/rows';
 import type { Db } from '../db/connection';
-import type { AppContext } from '../context';
 import { publishBackupStatus } from './events';
 import { retentionEnd } from './rules';
 import { openPortalBackup, portalBackupConfig, portalFailureIsTemporary, PortalBackupError } from '../sites/installation/installer';
@@ -41,7 +40,7 @@ interface BackupRow {
  * its site's channel and queues the e-mail telling the requester. Answers false (and does nothing) when the backup is
  * gone or already settled, so the build's own failure and the jobs service giving up never tell twice.
  */
-export async function failBackup(tx: Db, app: AppContext, failure: { backupId: number; error: unknown; createdBy: number | null }): Promise<boolean> {
+export async function failBackup(tx: Db, failure: { backupId: number; error: unknown; createdBy: number | null }): Promise<boolean> {
   const reason = failure.error instanceof Error ? failure.error.message : String(failure.error);
   const [row] = await queryRows<Omit<BackupRow, 'status' | 'creation_date' | 'site_alias'>>(
     tx,
@@ -135,13 +134,13 @@ registerJobKind<{ backupId: number }>(BACKUP_JOB, {
         await database.query('update backups set error = $2 where id = $1', [backupId, String((error as Error).message).slice(0, 500)]);
         throw temporaryFailure('backups.errors.portal_content');
       }
-      await database.db.transaction((tx) => failBackup(tx, ctx.app, { backupId, error, createdBy: ctx.job.createdBy }));
+      await database.db.transaction((tx) => failBackup(tx, { backupId, error, createdBy: ctx.job.createdBy }));
       throw permanentFailure('backups.errors.generating');
     }
   },
   // The jobs service gave the build up (its last attempt died with its instance, or failed in a way the build could
   // not catch): the backup fails now, with its event and e-mail, instead of waiting for the next request to free it.
   async onGiveUp(ctx) {
-    await failBackup(ctx.tx, ctx.app, { backupId: ctx.job.payload.backupId, error: ctx.error, createdBy: ctx.job.createdBy });
+    await failBackup(ctx.tx, { backupId: ctx.job.payload.backupId, error: ctx.error, createdBy: ctx.job.createdBy });
   },
 });
