@@ -457,8 +457,8 @@ const DEACTIVATION_GROUP = 'Grupo de carga: inactivación masiva';
 /**
  * The bulk deactivation of issue 10 at BENCH_DEACTIVATE administrators: a group of active portals holding that many
  * active administrators (mode 4 'Grupos'), then the exact count (`GET /siteusers/delete/count`), the request
- * (`POST /siteusers/delete/`, which reads and freezes the matched ids), the job (one item per administrator, run by a
- * job runner in this process) and the undo (`POST /siteusers/delete/{jobId}/undo`), each timed; the undo must
+ * (`POST /siteusers/delete/`, which reads and freezes the matched ids), the job (one item per administrator, 500 a
+ * transaction, run by a job runner in this process) and the undo (`POST /siteusers/delete/{jobId}/undo`), each timed; the undo must
  * restore exactly the administrators the job deactivated. The group is removed afterwards.
  */
 async function measureDeactivation(address: string, headers: Record<string, string>, context: AppContext): Promise<void> {
@@ -512,7 +512,7 @@ async function measureDeactivation(address: string, headers: Record<string, stri
       [
         ['GET /siteusers/delete/count (conteo exacto)', counted.status, counted.json.administrators, Math.round(counted.ms), ''],
         ['POST /siteusers/delete/ (lee y congela los ids, encola)', requested.status, requested.json.count, Math.round(requested.ms), perSecond(requested.json.count, requested.ms)],
-        ['trabajo users.deactivate (un elemento por administrador)', job?.status ?? '?', done, Math.round(jobMs), perSecond(done, jobMs)],
+        ['trabajo users.deactivate (un elemento por administrador, 500 por transacción)', job?.status ?? '?', done, Math.round(jobMs), perSecond(done, jobMs)],
         ['POST /siteusers/delete/{id}/undo (deshacer)', undone.status, undone.json.restored, Math.round(undone.ms), perSecond(undone.json.restored, undone.ms)],
       ],
     );
