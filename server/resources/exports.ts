@@ -78,7 +78,7 @@ export function exportCellReader(declaration: ResourceDeclaration, field: FieldD
 }
 
 /** The select list of an export: only the columns its file shows (computed ones as their expression). */
-function exportSelectSql(declaration: ResourceDeclaration, fields: readonly FieldDeclaration[]): string {
+function exportSelectSql(fields: readonly FieldDeclaration[]): string {
   return fields
     .map((field) => {
       const column = `"${fieldColumn(field).replace(/"/g, '""')}"`;
@@ -92,7 +92,7 @@ export function resourceExportSource(declaration: ResourceDeclaration, declared:
   const spec = resourceListSpec(declaration);
   const columns = exportColumns(declaration, declared);
   const fields = columns.map((column) => declaration.fields.find((field) => field.source === column.key)!);
-  const select = exportSelectSql(declaration, fields);
+  const select = exportSelectSql(fields);
   return {
     spec,
     sql: (query: ListQuery, batch: ExportBatch) =>
