@@ -278,6 +278,13 @@ async function measureRoutes(address: string, headers: Record<string, string>, r
   table(['Ruta', 'req/s', 'p50 ms', 'p99 ms', 'de /healthz', 'objetivo', 'no 2xx/errores'], rows);
 }
 
+/** The line feeds in a chunk (the client's own count: `indexOf`, several times cheaper than a loop over the bytes). */
+function lineBreaks(chunk: Uint8Array): number {
+  let count = 0;
+  for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) count += 1;
+  return count;
+}
+
 /** Rows per second of `COPY (statement) TO STDOUT` through psql, the reference of the exports. */
 async function copyThroughput(url: string, statement: string): Promise<{ rows: number; ms: number; bytes: number }> {
   const start = performance.now();
@@ -286,7 +293,7 @@ async function copyThroughput(url: string, statement: string): Promise<{ rows: n
   let rows = 0;
   for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
     bytes += chunk.length;
-    for (const byte of chunk) if (byte === 10) rows += 1;
+    rows += lineBreaks(chunk);
   }
   await new Promise((resolve) => child.on('close', resolve));
   return { rows, ms: performance.now() - start, bytes };
@@ -323,7 +330,7 @@ async function measureExports(address: string, headers: Record<string, string>, 
     let lines = 0;
     for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
       bytes += chunk.length;
-      if (url.endsWith('csv')) for (const byte of chunk) if (byte === 10) lines += 1;
+      if (url.endsWith('csv')) lines += lineBreaks(chunk);
     }
     const ms = performance.now() - start;
     clearInterval(sampler);
@@ -415,7 +422,7 @@ async function measureSiteUsersExport(address: string, headers: Record<string, s
   let lines = 0;
   for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
     bytes += chunk.length;
-    for (const byte of chunk) if (byte === 10) lines += 1;
+    lines += lineBreaks(chunk);
   }
   const end = performance.now();
   const growth = memory.stop();
