@@ -11,6 +11,13 @@ export function table(headers: string[], rows: Array<Array<string | number>>): v
 }
 
 /** Rows per second of `COPY (statement) TO STDOUT` through psql, the reference of the exports. */
+/** The line feeds in a chunk (`indexOf`, several times cheaper than a loop over the bytes). */
+export function lineBreaks(chunk: Uint8Array): number {
+  let count = 0;
+  for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) count += 1;
+  return count;
+}
+
 export async function copyThroughput(url: string, statement: string): Promise<{ rows: number; ms: number; bytes: number }> {
   const start = performance.now();
   const child = spawn('psql', [url, '-X', '-q', '-c', `copy (${statement}) to stdout with (format csv)`], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -18,7 +25,7 @@ export async function copyThroughput(url: string, statement: string): Promise<{ 
   let rows = 0;
   for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
     bytes += chunk.length;
-    for (const byte of chunk) if (byte === 10) rows += 1;
+    rows += lineBreaks(chunk);
   }
   await new Promise((resolve) => child.on('close', resolve));
   return { rows, ms: performance.now() - start, bytes };

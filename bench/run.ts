@@ -55,7 +55,7 @@ import { resourceListSpec } from '../server/resources/listSpec';
 import { budgetRows, loadManifest, routeSizes } from './bundle';
 import { benchEmbedded } from './embedded';
 import { benchLighthouse } from './lighthouse';
-import { copyThroughput, inlineParams, rssPeak, table } from './measure';
+import { copyThroughput, inlineParams, lineBreaks, rssPeak, table } from './measure';
 import { benchSites } from './sites';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -307,7 +307,7 @@ async function measureExports(address: string, headers: Record<string, string>, 
     let lines = 0;
     for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
       bytes += chunk.length;
-      if (url.endsWith('csv')) for (const byte of chunk) if (byte === 10) lines += 1;
+      if (url.endsWith('csv')) lines += lineBreaks(chunk);
     }
     const ms = performance.now() - start;
     clearInterval(sampler);
@@ -367,7 +367,7 @@ async function measureSiteUsersExport(address: string, headers: Record<string, s
   let lines = 0;
   for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
     bytes += chunk.length;
-    for (const byte of chunk) if (byte === 10) lines += 1;
+    lines += lineBreaks(chunk);
   }
   const end = performance.now();
   const growth = memory.stop();
@@ -409,8 +409,8 @@ const DEACTIVATION_GROUP = 'Grupo de carga: inactivación masiva';
 /**
  * The bulk deactivation of issue 10 at BENCH_DEACTIVATE administrators: a group of active portals holding that many
  * active administrators (mode 4 'Grupos'), then the exact count (`GET /siteusers/delete/count`), the request
- * (`POST /siteusers/delete/`, which reads and freezes the matched ids), the job (one item per administrator, run by a
- * job runner in this process) and the undo (`POST /siteusers/delete/{jobId}/undo`), each timed; the undo must
+ * (`POST /siteusers/delete/`, which reads and freezes the matched ids), the job (one item per administrator, 500 a
+ * transaction, run by a job runner in this process) and the undo (`POST /siteusers/delete/{jobId}/undo`), each timed; the undo must
  * restore exactly the administrators the job deactivated. The group is removed afterwards.
  */
 async function measureDeactivation(address: string, headers: Record<string, string>, context: AppContext): Promise<void> {
@@ -464,7 +464,7 @@ async function measureDeactivation(address: string, headers: Record<string, stri
       [
         ['GET /siteusers/delete/count (conteo exacto)', counted.status, counted.json.administrators, Math.round(counted.ms), ''],
         ['POST /siteusers/delete/ (lee y congela los ids, encola)', requested.status, requested.json.count, Math.round(requested.ms), perSecond(requested.json.count, requested.ms)],
-        ['trabajo users.deactivate (un elemento por administrador)', job?.status ?? '?', done, Math.round(jobMs), perSecond(done, jobMs)],
+        ['trabajo users.deactivate (un elemento por administrador, 500 por transacción)', job?.status ?? '?', done, Math.round(jobMs), perSecond(done, jobMs)],
         ['POST /siteusers/delete/{id}/undo (deshacer)', undone.status, undone.json.restored, Math.round(undone.ms), perSecond(undone.json.restored, undone.ms)],
       ],
     );

@@ -25,7 +25,7 @@ import { readListQuery, SqlParams } from '../server/lists/listQuery';
 import { siteListSpec } from '../server/sites/filter';
 import { siteListSql } from '../server/sites/listQuery';
 import { visitSheetRows } from '../server/loads/sheet';
-import { copyThroughput, inlineParams, rssPeak, table } from './measure';
+import { copyThroughput, inlineParams, lineBreaks, rssPeak, table } from './measure';
 
 const FILE_LINES = Number(process.env.BENCH_FILE_LINES ?? 10_000);
 const EMAILS = Number(process.env.BENCH_EMAILS ?? 100_000);
@@ -92,7 +92,7 @@ async function measureSiteExports(bench: SitesBench): Promise<void> {
       let lines = 0;
       for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
         bytes += chunk.length;
-        if (format === 'csv') for (const byte of chunk) if (byte === 10) lines += 1;
+        if (format === 'csv') lines += lineBreaks(chunk);
       }
       const ms = performance.now() - start;
       const growth = memory.stop();

@@ -11,7 +11,7 @@ export const CSV_DELIMITER = ';';
 const FORMULA = /^[=+\-@\t\r].*$/;
 const NEEDS_QUOTES = /[\r\n"\uFEFF;]/;
 
-function csvCell(value: string | number): string {
+export function csvCell(value: string | number): string {
   if (typeof value === 'number') return String(value);
   let text = value;
   let quoted = false;

@@ -13,7 +13,7 @@ import { ApiError, badArgument } from '../http/errors';
 import { apiRoute, type Access } from '../http/route';
 import { t } from '../i18n';
 import { listQuerySchema, readListQuery, SqlParams } from '../lists/listQuery';
-import { csvLines } from './csv';
+import { CSV_DELIMITER, csvCell, csvLines } from './csv';
 import { cursorOf, keysetAfter, keysetSelect, type KeysetCursor } from './keyset';
 
 export type ExportFormat = 'csv' | 'xlsx';
@@ -133,16 +133,33 @@ function cellOf<Row>(column: ExportColumn<Row>, row: Row): ExportCell {
 }
 
 /** A date in a CSV cell: `2026-11-23 05:04:54` (UTC), which Excel and LibreOffice read as a date. */
-function csvText(cell: ExportCell): string | number {
-  if (cell === null) return '';
-  if (cell instanceof Date) return cell.toISOString().slice(0, 19).replace('T', ' ');
-  if (typeof cell === 'boolean') return t(cell ? 'exports.values.yes' : 'exports.values.no');
-  return cell;
-}
+const csvDate = (date: Date): string => date.toISOString().slice(0, 19).replace('T', ' ');
 
+/**
+ * The CSV text: the header line, then one chunk per batch, each line written straight from the row's cells (no
+ * arrays of lines in between: this loop is most of an export's own time).
+ */
 export async function* csvChunks<Row>(columns: readonly ExportColumn<Row>[], batches: AsyncIterable<Row[]>): AsyncGenerator<string> {
   yield BOM + csvLines([columns.map((column) => t(column.headerKey))]);
-  for await (const rows of batches) yield csvLines(rows.map((row) => columns.map((column) => csvText(cellOf(column, row)))));
+  const yes = t('exports.values.yes');
+  const no = t('exports.values.no');
+  const cells = columns.map((column) => (row: Row) => cellOf(column, row));
+  const count = cells.length;
+  for await (const rows of batches) {
+    let out = '';
+    for (const row of rows) {
+      for (let index = 0; index < count; index += 1) {
+        if (index > 0) out += CSV_DELIMITER;
+        const cell = cells[index]!(row);
+        if (cell === null) continue;
+        if (typeof cell === 'number') out += String(cell);
+        else if (typeof cell === 'boolean') out += csvCell(cell ? yes : no);
+        else out += csvCell(cell instanceof Date ? csvDate(cell) : cell);
+      }
+      out += '\r\n';
+    }
+    yield out;
+  }
 }
 
 /** Resolves when `stream` can take more, or when it is closed (a client that left never drains). */

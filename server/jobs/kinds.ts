@@ -15,6 +15,19 @@ export interface ItemOutcome {
   message?: string;
 }
 
+/**
+ * What a batch's function answers for one of its items (`runItemBatches`): nothing (done), `skipped` or `failed` with a
+ * Spanish message. An item answered `failed` must have been left without any effect by the function.
+ */
+export type BatchItemOutcome = ItemOutcome | { state: 'failed'; message: string };
+
+/** How many items of a `runItemBatches` call ended in each state (items finished before are not counted). */
+export interface BatchCounts {
+  done: number;
+  skipped: number;
+  failed: number;
+}
+
 export interface JobContext<Payload = unknown> {
   job: {
     id: number;
@@ -37,6 +50,19 @@ export interface JobContext<Payload = unknown> {
    * Between items the job stops if it was cancelled. Answers the item's state, `'already'` when it was finished before.
    */
   runItem(key: string, fn: (tx: Db) => Promise<ItemOutcome | void>): Promise<JobItemState | 'already'>;
+  /**
+   * The batched item mode, for jobs of many small items (one commit per item costs a disk flush each): claims the
+   * job's queued items in declaration order, `size` at a time (default 500), and runs `fn(tx, keys)` for them in one
+   * transaction that also records every item's final state (the answered outcome, `done` when none). A batch's effects
+   * and its items' states commit together, so a job killed mid-batch loses the whole batch and redoes it on resume:
+   * each item is done exactly once. `fn` must use only `tx`. Throwing `itemFailure(…)` rolls the batch back and runs
+   * its items again one at a time (`fn(tx, [key])`), so that only the failing ones are recorded as failed; any other
+   * error ends the attempt. Items must have been declared with `items()`. Stops between batches when cancelled.
+   */
+  runItemBatches(
+    fn: (tx: Db, keys: string[]) => Promise<ReadonlyMap<string, BatchItemOutcome> | void>,
+    options?: { size?: number },
+  ): Promise<BatchCounts>;
   /** Keys still queued, in declaration order (to resume without re-reading finished input). */
   pendingItems(): Promise<string[]>;
   /** Progress for jobs without items: `done` units of `total`. */

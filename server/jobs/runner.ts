@@ -15,7 +15,7 @@ import { t } from '../i18n';
 import { afterFailure, DEFAULT_RETRY_POLICY } from './backoff';
 import { isTemporaryError, JobFailure, JobInterrupted, JobItemFailure } from './failures';
 import { queryRows } from '../db/rows';
-import { jobKind, type JobContext, type JobKind } from './kinds';
+import { jobKind, type BatchItemOutcome, type JobContext, type JobKind } from './kinds';
 
 export interface JobRunnerOptions {
   /** Names this process in `jobs.locked_by` (default: host, pid and a random suffix). */
@@ -69,6 +69,9 @@ returning id, kind, payload, attempts, created_by as "createdBy", created_by_ema
 
 const ITEM_KEY_MAX = 200;
 const ITEMS_PER_INSERT = 1000;
+/** Items per transaction of `runItemBatches` unless the kind asks otherwise, and the most it may ask. */
+export const DEFAULT_ITEM_BATCH = 500;
+const MAX_ITEM_BATCH = 5000;
 
 export function createJobRunner(context: AppContext, options: JobRunnerOptions = {}): JobRunner {
   const { database } = context;
@@ -198,6 +201,16 @@ export function createJobRunner(context: AppContext, options: JobRunnerOptions =
     const lockItem = (tx: Db, key: string) =>
       tx.select({ state: jobItems.state }).from(jobItems).where(itemWhere(key)).for('update');
 
+    /** Inside an item's transaction: the job is still this runner's and not cancelled (else the item is not run). */
+    async function assertHeld(tx: Db): Promise<void> {
+      const [current] = await tx
+        .select({ status: jobs.status, lockedBy: jobs.lockedBy, cancelRequested: jobs.cancelRequested })
+        .from(jobs)
+        .where(eq(jobs.id, job.id));
+      if (!current || current.status !== 'running' || current.lockedBy !== instanceId) throw new JobInterrupted('lease_lost');
+      if (current.cancelRequested) throw new JobInterrupted('cancelled');
+    }
+
     async function finishItem(tx: Db, key: string, state: JobItemState, message: string | null): Promise<boolean> {
       const updated = await tx
         .update(jobItems)
@@ -209,7 +222,7 @@ export function createJobRunner(context: AppContext, options: JobRunnerOptions =
       return true;
     }
 
-    return {
+    const jobCtx: JobContext = {
       job: { id: job.id, kind: job.kind, payload: job.payload, attempt: job.attempts, createdBy: job.createdBy },
       app: context,
       db,
@@ -231,12 +244,7 @@ export function createJobRunner(context: AppContext, options: JobRunnerOptions =
         if (interrupted) throw interrupted;
         try {
           return await db.transaction(async (tx) => {
-            const [current] = await tx
-              .select({ status: jobs.status, lockedBy: jobs.lockedBy, cancelRequested: jobs.cancelRequested })
-              .from(jobs)
-              .where(eq(jobs.id, job.id));
-            if (!current || current.status !== 'running' || current.lockedBy !== instanceId) throw new JobInterrupted('lease_lost');
-            if (current.cancelRequested) throw new JobInterrupted('cancelled');
+            await assertHeld(tx);
             // The item's row lock serialises two runners on one item: the second one sees it finished.
             let [item] = await lockItem(tx, key);
             if (!item) {
@@ -256,6 +264,63 @@ export function createJobRunner(context: AppContext, options: JobRunnerOptions =
           // The item's effects were rolled back with its transaction; only its failure is recorded.
           const recorded = await db.transaction((tx) => finishItem(tx, key, 'failed', error.message));
           return recorded ? 'failed' : 'already';
+        }
+      },
+      async runItemBatches(fn, options = {}) {
+        const size = Math.min(MAX_ITEM_BATCH, Math.max(1, Math.floor(options.size ?? DEFAULT_ITEM_BATCH)));
+        const counts = { done: 0, skipped: 0, failed: 0 };
+        const count = (state: JobItemState | 'already') => {
+          if (state === 'done' || state === 'skipped' || state === 'failed') counts[state] += 1;
+        };
+        for (;;) {
+          const interrupted = interruption();
+          if (interrupted) throw interrupted;
+          let claimed: string[] = [];
+          try {
+            await db.transaction(async (tx) => {
+              await assertHeld(tx);
+              // The next queued items in declaration order, row-locked: a second runner on this job (one that took it
+              // over while this one still ran) waits for this batch and then no longer sees its items as queued.
+              const rows = await queryRows<{ key: string }>(
+                tx,
+                sql`select item_key as key from job_items where job_id = ${job.id} and state = 'queued' order by id limit ${size} for update`,
+              );
+              claimed = rows.map((row) => row.key);
+              if (claimed.length === 0) return;
+              const outcomes = (await fn(tx, claimed)) ?? new Map<string, BatchItemOutcome>();
+              const finished = claimed.map((key) => {
+                const outcome = outcomes.get(key) ?? {};
+                return { key, state: outcome.state ?? 'done', message: outcome.message ?? null };
+              });
+              // Every item's final state in one statement, in the batch's transaction: with its effects or not at all.
+              const updated = await queryRows<{ state: JobItemState }>(
+                tx,
+                sql`update job_items i set state = v.state, message = v.message, finished_at = now()
+                      from jsonb_to_recordset(${JSON.stringify(finished)}::jsonb) as v(key text, state text, message text)
+                     where i.job_id = ${job.id} and i.item_key = v.key and i.state = 'queued'
+                 returning i.state`,
+              );
+              if (updated.length > 0) await tx.update(jobs).set({ progress: sql`${jobs.progress} + ${updated.length}` }).where(eq(jobs.id, job.id));
+              for (const row of updated) count(row.state);
+            });
+          } catch (error) {
+            if (!(error instanceof JobItemFailure) || claimed.length === 0) throw error;
+            // The batch was rolled back: its items go again one at a time, so that only the failing ones fail.
+            for (const key of claimed) {
+              count(
+                await jobCtx.runItem(key, async (tx) => {
+                  const outcome = (await fn(tx, [key]))?.get(key);
+                  if (outcome?.state === 'failed') throw new JobItemFailure(outcome.message);
+                  return outcome;
+                }),
+              );
+            }
+            continue;
+          }
+          if (claimed.length > 0) continue;
+          // Nothing queued was free to claim: done, unless rows locked by another runner are still queued.
+          const [left] = await database.query<{ n: number }>(`select count(*)::int as n from job_items where job_id = $1 and state = 'queued'`, [job.id]);
+          if (Number(left?.n ?? 0) === 0) return counts;
         }
       },
       async pendingItems() {
@@ -278,6 +343,7 @@ export function createJobRunner(context: AppContext, options: JobRunnerOptions =
       },
       audit: (tx, entry) => writeAuditAs(tx, origin, entry),
     };
+    return jobCtx;
   }
 
   async function runNext(): Promise<number | null> {

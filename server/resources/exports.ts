@@ -13,9 +13,8 @@ import { registerBackgroundExport } from './backgroundExports';
 import { t } from '../i18n';
 import { listOrderBy, listWhere, SqlParams } from '../lists/listQuery';
 import { resourceAccess } from './access';
-import { toRecord } from './fields';
 import { resourceListSpec } from './listSpec';
-import { readConditions, readFromSql, readSelectSql } from './readSql';
+import { readConditions, readFromSql } from './readSql';
 
 type Row = Record<string, unknown>;
 
@@ -42,34 +41,68 @@ export function exportColumns(declaration: ResourceDeclaration, declared: Pick<R
   });
 }
 
-/** A batch's row (column names) as the API's record (sources, numbers, ISO dates), once per row. */
-function recordReader(declaration: ResourceDeclaration): (row: Row) => Row {
-  const records = new WeakMap<Row, Row>();
-  return (row) => {
-    let record = records.get(row);
-    if (!record) {
-      record = toRecord(declaration, Object.fromEntries(declaration.fields.map((field) => [field.source, row[fieldColumn(field)]])));
-      records.set(row, record);
-    }
-    return record;
-  };
+/**
+ * The cell of one field straight from its column in a batch row: what `exportCell` gives for the API's record
+ * (`toRecord`) of that row, without building the record (a hidden or write-only field is never answered: empty).
+ */
+export function exportCellReader(declaration: ResourceDeclaration, field: FieldDeclaration): (row: Row) => ExportCell {
+  const column = fieldColumn(field);
+  if (field.hidden || field.writeOnly) return () => null;
+  if (field.computed?.translated) return (row) => (row[column] === null || row[column] === undefined ? null : exportCell(declaration, field, t(String(row[column]))));
+  if (field.type === 'decimal' || field.type === 'integer' || field.type === 'id' || field.type === 'reference') {
+    return (row) => (row[column] === null || row[column] === undefined ? null : Number(row[column]));
+  }
+  if (field.type === 'datetime') {
+    return (row) => {
+      const value = row[column];
+      if (value === null || value === undefined) return null;
+      return value instanceof Date ? value : new Date(new Date(String(value)).toISOString());
+    };
+  }
+  if (field.type === 'date') {
+    return (row) => {
+      const value = row[column];
+      if (value === null || value === undefined) return null;
+      return value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
+    };
+  }
+  if (field.type === 'enum') {
+    const labels = new Map((field.choices ?? []).map((choice) => [choice.id as unknown, t(choiceLabelKey(declaration.name, field, choice))]));
+    return (row) => {
+      const value = row[column];
+      if (value === null || value === undefined) return null;
+      return labels.get(value) ?? String(value);
+    };
+  }
+  return (row) => exportCell(declaration, field, row[column]);
+}
+
+/** The select list of an export: only the columns its file shows (computed ones as their expression). */
+function exportSelectSql(fields: readonly FieldDeclaration[]): string {
+  return fields
+    .map((field) => {
+      const column = `"${fieldColumn(field).replace(/"/g, '""')}"`;
+      return field.computed ? `(${field.computed.sql}) as ${column}` : `t.${column}`;
+    })
+    .join(', ');
 }
 
 /** What an export reads and writes: the list's spec, one batch's statement and the file's columns. */
 export function resourceExportSource(declaration: ResourceDeclaration, declared: ResourceExport) {
   const spec = resourceListSpec(declaration);
   const columns = exportColumns(declaration, declared);
-  const recordOf = recordReader(declaration);
+  const fields = columns.map((column) => declaration.fields.find((field) => field.source === column.key)!);
+  const select = exportSelectSql(fields);
   return {
     spec,
     sql: (query: ListQuery, batch: ExportBatch) =>
-      `select ${readSelectSql(declaration)}, ${batch.keys} ${readFromSql(declaration)}
+      `select ${select}, ${batch.keys} ${readFromSql(declaration)}
          ${listWhere(query, batch.params, [...readConditions(declaration, query), ...batch.after])} ${listOrderBy(spec, query)} ${batch.limit}`,
     /** `select count(*)` of the rows the export writes (a background export's progress total). */
     countSql: (query: ListQuery, params: SqlParams) =>
       `select count(*)::int as total ${readFromSql(declaration)} ${listWhere(query, params, readConditions(declaration, query))}`,
-    // The batch rows come with their keyset columns: the cells read the record.
-    columns: columns.map((column) => ({ ...column, value: (row: Row) => column.value!(recordOf(row)) })),
+    // The batch rows carry only the file's columns and the keyset keys: each cell reads its column.
+    columns: columns.map((column, index) => ({ ...column, value: exportCellReader(declaration, fields[index]!) })),
   };
 }
 

@@ -3,8 +3,8 @@
  * the administrators a filter matches, the job that deactivates exactly them (never deletes), and its undo.
  *
  * - The matched set is read when the request is confirmed and frozen in the job's payload: the job deactivates
- *   those administrators still active when their item runs, one item each (`job_items`), and writes one audit row
- *   with the count once it has gone through them.
+ *   those administrators still active when their item runs, one item each (`job_items`), 500 items a transaction
+ *   (`runItemBatches`), and writes one audit row with the count once it has gone through them.
  * - Each row it deactivates carries `users.deactivated_by_job`; a trigger clears it when anything else changes
  *   `deleted` afterwards (migration user_deactivation_undo_rule). The undo, offered 24 h after the job finished,
  *   reactivates exactly the rows still carrying the job's id: not the ones deactivated otherwise, not the ones
@@ -33,7 +33,8 @@ import type { Database, Db } from '../db/connection';
 import { auditLog, jobs, userDeactivationUndos, users, USER_TYPE } from '../db/schema';
 import { ApiError, badArgument, notFound } from '../http/errors';
 import { t } from '../i18n';
-import { enqueueJob, jobOrigin, registerJobKind } from '../jobs';
+import { enqueueJob, jobOrigin, registerJobKind, type BatchItemOutcome } from '../jobs';
+import { queryRows } from '../db/rows';
 
 export const DEACTIVATION_JOB_KIND = 'users.deactivate';
 /** The audit trail's resource for the bulk deactivation and its undo. */
@@ -113,19 +114,29 @@ registerJobKind<DeactivationPayload>(DEACTIVATION_JOB_KIND, {
   async run(ctx) {
     const jobId = ctx.job.id;
     await ctx.items(ctx.job.payload.userIds.map(String));
-    for (const key of await ctx.pendingItems()) {
-      await ctx.runItem(key, async (tx) => {
-        const changed = await tx
-          .update(users)
-          .set({ deleted: true, deactivatedByJob: jobId, modifiedDate: sql`now()` })
-          .where(and(eq(users.id, Number(key)), eq(users.userTypeId, USER_TYPE.siteAdministrator), eq(users.deleted, false)))
-          .returning({ id: users.id });
-        if (changed.length > 0) return undefined;
-        const [still] = await tx.select({ userTypeId: users.userTypeId }).from(users).where(eq(users.id, Number(key)));
-        const message = still?.userTypeId === USER_TYPE.siteAdministrator ? 'deactivation.job.already_inactive' : 'deactivation.job.not_administrator';
-        return { state: 'skipped' as const, message: t(message) };
-      });
-    }
+    const skippedAs = new Map<boolean, BatchItemOutcome>([
+      [true, { state: 'skipped', message: t('deactivation.job.already_inactive') }],
+      [false, { state: 'skipped', message: t('deactivation.job.not_administrator') }],
+    ]);
+    // 500 administrators a transaction (the jobs service's batched items): one set-based update each, whose rows carry
+    // the job's id, committed with the 500 items' states; a batch interrupted by a crash is redone whole on resume.
+    await ctx.runItemBatches(async (tx, keys) => {
+      const ids = keys.map(Number);
+      const rows = await queryRows<{ id: number; changed: boolean; administrator: boolean }>(
+        tx,
+        sql`with changed as (
+              update users set deleted = true, deactivated_by_job = ${jobId}, modified_date = now()
+               where id = any(${intArray(ids)}) and user_type_id = ${USER_TYPE.siteAdministrator} and not deleted
+              returning id)
+            select given.id, (c.id is not null) as changed, coalesce(u.user_type_id = ${USER_TYPE.siteAdministrator}, false) as administrator
+              from unnest(${intArray(ids)}) as given(id)
+              left join changed c on c.id = given.id
+              left join users u on u.id = given.id`,
+      );
+      const outcomes = new Map<string, BatchItemOutcome>();
+      for (const row of rows) if (!row.changed) outcomes.set(String(row.id), skippedAs.get(row.administrator === true)!);
+      return outcomes;
+    });
     // One audit row for the whole run, written once (a job resumed after writing it finds it).
     return ctx.db.transaction(async (tx) => {
       const [counts] = rowsOf<{ done: number; skipped: number }>(

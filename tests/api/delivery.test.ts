@@ -104,6 +104,23 @@ describe('API answers', () => {
     expect(JSON.parse(zlib.gunzipSync(gzip.rawPayload).toString('utf8'))).toEqual(JSON.parse(body.toString('utf8')));
   });
 
+  it('sends a CSV download as it is, even to a client that accepts br or gzip (exports stream at full speed)', async () => {
+    for (let index = 0; index < 40; index += 1) {
+      await t.database.query(
+        `insert into audit_log (action, resource, record_id, record_label) values ('update', 'pruebas', $1, 'Una línea de auditoría larga para pasar el umbral')`,
+        [String(index)],
+      );
+    }
+    for (const encoding of ['br', 'gzip', 'gzip, deflate, br']) {
+      const response = await t.app.inject({ method: 'GET', url: '/api/v1/audit/export?format=csv', headers: { ...bearer(token), 'accept-encoding': encoding } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/csv');
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.rawPayload.length).toBeGreaterThan(COMPRESSION_THRESHOLD_BYTES);
+      expect(response.body).toContain('Una línea de auditoría larga');
+    }
+  });
+
   it('sends a big answer as it is to a client that accepts no compression', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/locations/?pageSize=200', headers: bearer(token) });
     expect(response.headers['content-encoding']).toBeUndefined();

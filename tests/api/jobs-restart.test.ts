@@ -1,7 +1,9 @@
 /**
  * A job survives the death of its process: a runner in a child process (tests/helpers/jobWorker.ts) is killed
  * with SIGKILL in the middle of a 200-item job; a second runner takes the job over once the lease (1 s) has
- * passed and completes it, and every item's effect is recorded exactly once. PGlite folder or PostgreSQL.
+ * passed and completes it, and every item's effect is recorded exactly once. The same for the bulk deactivation,
+ * whose items run in batches of 500 (`runItemBatches`): killed inside a batch, the batch is lost whole and redone,
+ * every administrator is deactivated exactly once, and the undo restores exactly them. PGlite folder or PostgreSQL.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -9,11 +11,16 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import type { FastifyRequest } from 'fastify';
 import { afterAll, expect, it } from 'vitest';
+import { DEFAULT_ITEM_BATCH } from '../../server/jobs';
+import { undoDeactivation } from '../../server/users/deactivation';
 import { openDatabase, type Database } from '../../server/db/connection';
 import { createFreshDatabase, type FreshDatabase } from '../../server/db/freshDatabase';
 
 const ITEMS = 200;
+const ADMINS = 2000;
+const INACTIVE = 3;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const worker = path.join(root, 'tests/helpers/jobWorker.ts');
 
@@ -35,10 +42,18 @@ interface Worker {
   exited: Promise<number | null>;
 }
 
-function startWorker(mode: 'start' | 'resume'): Worker {
+function startWorker(mode: 'start' | 'resume', kind: 'restart' | 'deactivate' = 'restart'): Worker {
   const child = spawn(process.execPath, ['--import', 'tsx', worker], {
     cwd: root,
-    env: { ...process.env, ...databaseEnv, JOB_WORKER_MODE: mode, DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      ...databaseEnv,
+      JOB_WORKER_MODE: mode,
+      JOB_WORKER_KIND: kind,
+      DEACTIVATE_ADMINS: String(ADMINS),
+      DEACTIVATE_INACTIVE: String(INACTIVE),
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];
@@ -116,5 +131,64 @@ it('completes a job after its process was killed mid-job, with no item done twic
     expect(job).toEqual({ status: 'done', attempts: 2, progress: ITEMS, total: ITEMS });
     const [items] = await database.query<{ n: number }>(`select count(*)::int as n from job_items where state = 'done'`);
     expect(Number(items!.n)).toBe(ITEMS);
+  });
+});
+
+const batchesWritten = (lines: string[]) => lines.filter((line) => line.startsWith('batch ')).length;
+
+it('the batched deactivation killed inside a batch: resumed, each administrator once, and the undo restores exactly them', { timeout: 180_000 }, async () => {
+  expect(ADMINS).toBeGreaterThan(3 * DEFAULT_ITEM_BATCH);
+  const first = startWorker('start', 'deactivate');
+  const jobId = Number((await first.waitFor((line) => line.startsWith('job '))).slice(4));
+  // The third batch's update ran; its transaction is still open when the process dies.
+  await first.waitFor((_line, lines) => batchesWritten(lines) >= 3);
+  first.child.kill('SIGKILL');
+  await first.exited;
+
+  const countsOf = (database: Database) =>
+    database.query<{ done: number; skipped: number; queued: number; marked: number; inactive: number }>(
+      `select (select count(*)::int from job_items where job_id = $1 and state = 'done') as done,
+              (select count(*)::int from job_items where job_id = $1 and state = 'skipped') as skipped,
+              (select count(*)::int from job_items where job_id = $1 and state = 'queued') as queued,
+              (select count(*)::int from users where deactivated_by_job = $1 and deleted) as marked,
+              (select count(*)::int from users where email like 'admin-restart-%' and deleted) as inactive`,
+      [jobId],
+    );
+  // Two whole batches committed, nothing of the third: the items done are exactly the administrators marked.
+  const midway = await withDatabase(async (database) => (await countsOf(database))[0]!);
+  expect(midway).toEqual({
+    done: 2 * DEFAULT_ITEM_BATCH,
+    skipped: 0,
+    queued: ADMINS + INACTIVE - 2 * DEFAULT_ITEM_BATCH,
+    marked: 2 * DEFAULT_ITEM_BATCH,
+    inactive: 2 * DEFAULT_ITEM_BATCH + INACTIVE,
+  });
+
+  const second = startWorker('resume', 'deactivate');
+  expect(await second.waitFor((line) => line.startsWith('final '))).toBe('final done');
+  expect(await second.exited).toBe(0);
+
+  await withDatabase(async (database) => {
+    expect((await countsOf(database))[0]).toEqual({ done: ADMINS, skipped: INACTIVE, queued: 0, marked: ADMINS, inactive: ADMINS + INACTIVE });
+    const [job] = await database.query<{ status: string; attempts: number; progress: number; total: number; result: unknown }>(
+      'select status, attempts, progress, total, result from jobs where id = $1',
+      [jobId],
+    );
+    expect(job).toEqual({ status: 'done', attempts: 2, progress: ADMINS + INACTIVE, total: ADMINS + INACTIVE, result: { deactivated: ADMINS, skipped: INACTIVE } });
+    const audits = await database.query<{ after: { count: number } }>(
+      "select after from audit_log where resource = 'siteusers' and action = 'deactivate' and record_id = $1",
+      [String(jobId)],
+    );
+    expect(audits.map((row) => row.after.count)).toEqual([ADMINS]);
+
+    // The undo: exactly the administrators this job deactivated, not the ones inactive before it.
+    const request = { ip: '127.0.0.1', user: null } as unknown as FastifyRequest;
+    expect(await undoDeactivation(database, request, jobId)).toEqual({ restored: ADMINS });
+    const [after] = await database.query<{ active: number; inactive: number; marked: number }>(
+      `select count(*) filter (where not deleted)::int as active, count(*) filter (where deleted)::int as inactive,
+              count(*) filter (where deactivated_by_job is not null)::int as marked
+         from users where email like 'admin-restart-%'`,
+    );
+    expect(after).toEqual({ active: ADMINS, inactive: INACTIVE, marked: 0 });
   });
 });

@@ -82,6 +82,33 @@ registerJobKind<ItemsPayload>('test.items', {
   },
 });
 
+interface BatchesPayload extends ItemsPayload {
+  size: number;
+  /** The batch holding this key asks for the job's cancellation (as POST /jobs/{id}/cancel would meanwhile). */
+  cancelAt?: string;
+}
+/** The keys each call of a batch's function received, per job (to see how items were grouped). */
+const batchCalls = new Map<number, string[][]>();
+registerJobKind<BatchesPayload>('test.batches', {
+  permissions: ['Settings'],
+  retry: { baseDelayMs: 60_000 },
+  async run(ctx) {
+    const { keys, size, flaky, bad, skip, cancelAt } = ctx.job.payload;
+    await ctx.items(keys);
+    return ctx.runItemBatches(
+      async (tx, batch) => {
+        batchCalls.set(ctx.job.id, [...(batchCalls.get(ctx.job.id) ?? []), batch]);
+        for (const key of batch) await tx.execute(sql`insert into job_test_effects (job_id, item_key) values (${ctx.job.id}, ${key})`);
+        if (cancelAt && batch.includes(cancelAt)) await tx.execute(sql`update jobs set cancel_requested = true where id = ${ctx.job.id}`);
+        if (flaky && batch.includes(flaky) && ctx.job.attempt === 1) throw temporaryFailure('Servicio externo no disponible');
+        if (bad && batch.includes(bad)) throw itemFailure('El elemento %{key} no es válido', { key: bad });
+        return new Map(batch.filter((key) => key === skip).map((key) => [key, { state: 'skipped' as const, message: 'Sin cambios' }]));
+      },
+      { size },
+    );
+  },
+});
+
 registerJobKind('test.flaky', {
   permissions: ['Settings'],
   retry: { baseDelayMs: 3_600_000, maxDelayMs: 24 * 3_600_000, maxAttempts: 3 },
@@ -247,6 +274,56 @@ describe('items', () => {
     const wrong = await t.app.inject({ method: 'GET', url: `${API}/jobs/${id}/items?state=perdido`, headers: bearer(token) });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.code).toBe('BadArgument');
+  });
+
+  it('batched items: a batch commits its effects and states together; an item failure reruns its batch item by item', async () => {
+    const runner = createJobRunner(t.context, { instanceId: 'batches', ...quiet });
+    const keys = Array.from({ length: 12 }, (_, index) => `k${String(index + 1).padStart(2, '0')}`);
+    const id = await enqueue('test.batches', { keys, size: 5, bad: 'k03', flaky: 'k08', skip: 'k11' });
+    expect(await runner.runNext()).toBe(id);
+    // First batch: k03 fails, so k01…k05 run again one by one; the second batch (k06…k10) fails temporarily and
+    // leaves nothing: neither effects nor finished items.
+    expect((await jobRow(id)).status).toBe('retry');
+    expect(await effects(id)).toEqual(['k01', 'k02', 'k04', 'k05']);
+    const [midway] = await t.database.query<{ queued: number; progress: number }>(
+      `select (select count(*)::int from job_items where job_id = $1 and state = 'queued') as queued, progress from jobs where id = $1`,
+      [id],
+    );
+    expect(midway).toEqual({ queued: 7, progress: 5 });
+
+    await makeDue(id);
+    expect(await runner.runNext()).toBe(id);
+    expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 2 });
+    expect(await effects(id)).toEqual(keys.filter((key) => key !== 'k03'));
+    expect(batchCalls.get(id)).toEqual([
+      keys.slice(0, 5),
+      ...keys.slice(0, 5).map((key) => [key]),
+      keys.slice(5, 10),
+      keys.slice(5, 10),
+      keys.slice(10),
+    ]);
+    const token = await t.tokenFor(['Settings']);
+    const view = (await t.app.inject({ method: 'GET', url: `${API}/jobs/${id}`, headers: bearer(token) })).json();
+    expect(view).toMatchObject({
+      status: 'done',
+      progress: { done: 12, total: 12, percent: 100 },
+      counts: { queued: 0, done: 10, failed: 1, skipped: 1 },
+      // The counts of the second attempt's call: what it finished.
+      result: { done: 6, skipped: 1, failed: 0 },
+    });
+    const items = (await t.app.inject({ method: 'GET', url: `${API}/jobs/${id}/items?state=failed`, headers: bearer(token) })).json();
+    expect(items.results.map((item: { key: string; message: string }) => [item.key, item.message])).toEqual([['k03', 'El elemento k03 no es válido']]);
+  });
+
+  it('batched items stop at the next batch when the job is cancelled', async () => {
+    const runner = createJobRunner(t.context, quiet);
+    const keys = ['c1', 'c2', 'c3', 'c4', 'c5'];
+    const id = await enqueue('test.batches', { keys, size: 2, cancelAt: 'c3' });
+    expect(await runner.runNext()).toBe(id);
+    expect(await jobRow(id)).toMatchObject({ status: 'cancelled', locked_by: null });
+    // The batch that saw the request finished; the next one never ran.
+    expect(await effects(id)).toEqual(['c1', 'c2', 'c3', 'c4']);
+    expect(batchCalls.get(id)).toEqual([['c1', 'c2'], ['c3', 'c4']]);
   });
 
   it('audits each item with the job creator as actor and the address it was started from, secrets removed', async () => {
