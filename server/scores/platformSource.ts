@@ -20,6 +20,42 @@ function rankingScope(request: RankingRequest, params: SqlParams): string {
   return conditions.join(' and ');
 }
 
+/** The stored position and rank columns of a ranking: by entity type or general. */
+function rankColumns(request: RankingRequest): { position: string; rank: string } {
+  return request.siteTypeId !== null ? { position: 'type_position', rank: 'type_rank' } : { position: 'general_position', rank: 'general_rank' };
+}
+
+/**
+ * The month's size (its last stored position + 1, read backwards from the positions' index: no count) and the site's
+ * stored place in the ranking (its primary key; none when it has no score that month or, by type, is of another type).
+ * Exported for the API test that checks its plan.
+ */
+export function rankingPlaceSql(siteId: number, request: RankingRequest): { text: string; values: unknown[] } {
+  const { position, rank } = rankColumns(request);
+  const params = new SqlParams();
+  const siteParam = params.add(siteId);
+  const scope = rankingScope(request, params);
+  const sameType = request.siteTypeId !== null ? ` and me.site_type_id = ${params.add(request.siteTypeId)}` : '';
+  const text = `select (select sc.${position} + 1 from site_scores sc where ${scope} order by sc.${position} desc limit 1) as total,
+                me.${position} as position, me.${rank} as rank
+           from (select 1) one
+           left join site_scores me on me.site_id = ${siteParam} and me.year = ${params.add(request.period.year)} and me.month = ${params.add(request.period.month)}${sameType}`;
+  return { text, values: params.values };
+}
+
+/** The window: five stored positions from `offset`, one range of the positions' index; only they are joined with their names. */
+export function rankingWindowSql(request: RankingRequest, offset: number): { text: string; values: unknown[] } {
+  const { position, rank } = rankColumns(request);
+  const params = new SqlParams();
+  const scope = rankingScope(request, params);
+  const from = params.add(offset);
+  const text = `select sc.site_id as "siteId", s.name as "siteName", sc.score, sc.${rank} as rank
+           from site_scores sc join sites s on s.id = sc.site_id
+          where ${scope} and sc.${position} >= ${from} and sc.${position} < ${from} + ${RANKING_WINDOW}
+          order by sc.${position}`;
+  return { text, values: params.values };
+}
+
 export function platformScoresSource(database: Database): ScoresProvider {
   return {
     name: 'platform',
@@ -55,41 +91,17 @@ export function platformScoresSource(database: Database): ScoresProvider {
     },
 
     async ranking(site: ScoredSite, request: RankingRequest): Promise<RankingValue> {
-      // The month's ranks are stored facts (site_scores' general_/type_ position and rank, kept by the database:
-      // migration 0022_score_ranks), so nothing here counts the month. One statement answers the month's size (its
-      // last position, read backwards from the positions' index) and the site's place (its primary key).
-      const byType = request.siteTypeId !== null;
-      const position = byType ? 'type_position' : 'general_position';
-      const rank = byType ? 'type_rank' : 'general_rank';
-      const placeParams = new SqlParams();
-      const siteParam = placeParams.add(site.id);
-      const scope = rankingScope(request, placeParams);
-      const [place] = await database.query<{ total: number | null; position: number | null; rank: number | null }>(
-        `select (select sc.${position} + 1 from site_scores sc where ${scope} order by sc.${position} desc limit 1) as total,
-                me.${position} as position, me.${rank} as rank
-           from (select 1) one
-           left join site_scores me on me.site_id = ${siteParam} and me.year = ${placeParams.add(request.period.year)} and me.month = ${placeParams.add(request.period.month)}${
-             byType ? ` and me.site_type_id = ${placeParams.add(request.siteTypeId)}` : ''
-           }`,
-        placeParams.values,
-      );
+      // Two index probes: the month's size and the site's place, then the window's five positions.
+      const placeQuery = rankingPlaceSql(site.id, request);
+      const [place] = await database.query<{ total: number | null; position: number | null; rank: number | null }>(placeQuery.text, placeQuery.values);
       const total = Number(place?.total ?? 0);
       const currentOffset = place?.position === null || place?.position === undefined ? null : Number(place.position);
       const currentRank = currentOffset !== null && place?.rank !== null && place?.rank !== undefined ? Number(place.rank) : null;
 
       const offset =
         request.offset !== null ? clampOffset(request.offset, total) : currentOffset !== null ? centredOffset(currentOffset, total) : 0;
-      // The window: five positions of one index range, with their stored ranks; only they are joined with their names.
-      const windowParams = new SqlParams();
-      const windowScope = rankingScope(request, windowParams);
-      const from = windowParams.add(offset);
-      const rows = await database.query<{ siteId: number; siteName: string; score: unknown; rank: number }>(
-        `select sc.site_id as "siteId", s.name as "siteName", sc.score, sc.${rank} as rank
-           from site_scores sc join sites s on s.id = sc.site_id
-          where ${windowScope} and sc.${position} >= ${from} and sc.${position} < ${from} + ${RANKING_WINDOW}
-          order by sc.${position}`,
-        windowParams.values,
-      );
+      const windowQuery = rankingWindowSql(request, offset);
+      const rows = await database.query<{ siteId: number; siteName: string; score: unknown; rank: number }>(windowQuery.text, windowQuery.values);
       return {
         results: rows.map((row) => ({
           rank: Number(row.rank),

@@ -14,8 +14,10 @@ CREATE TRIGGER site_scores_latest AFTER INSERT OR DELETE OR UPDATE OF site_id, y
   FOR EACH ROW EXECUTE FUNCTION public.sites_latest_score();--> statement-breakpoint
 -- One month's ranks from its rows: order score descending, the site id ascending breaking ties (the order the routes
 -- always had); positions from 0 (row_number), competition ranks (rank: a tie shares it, 1, 2, 2, 4). Rows already right
--- are not rewritten.
-CREATE OR REPLACE FUNCTION public.site_scores_rank_month(p_year smallint, p_month smallint) RETURNS void LANGUAGE plpgsql AS $$
+-- are not rewritten. The month's rows and their ranks are joined by hashing: a month just written has no statistics
+-- yet, and the planner's guess of one row would pick a nested loop running the window once per row (seconds at 2,000).
+CREATE OR REPLACE FUNCTION public.site_scores_rank_month(p_year smallint, p_month smallint) RETURNS void LANGUAGE plpgsql
+SET enable_nestloop = off AS $$
 BEGIN
   PERFORM set_config('portales.ranking_scores', 'on', true);
   UPDATE public.site_scores sc
