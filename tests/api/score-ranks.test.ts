@@ -10,11 +10,17 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { siteScores, sites } from '../../server/db/schema';
 import { rankingPlaceSql, rankingWindowSql } from '../../server/scores/platformSource';
+import { openDatabase } from '../../server/db/connection';
 import { bearer, createTestApp } from '../helpers/testApp';
 
 const t = await createTestApp({ seed: 'reference' });
 const token = await t.tokenFor(['Sites'], 'rangos-puntajes@portales.test');
-afterAll(() => t.close());
+// PostgreSQL: a second pool, as another process would have (the concurrency test). PGlite has one connection.
+const otherDatabase = t.databaseUrl ? await openDatabase({ databaseUrl: t.databaseUrl }) : null;
+afterAll(async () => {
+  await otherDatabase?.close();
+  await t.close();
+});
 
 const all = await t.database.db.select({ id: sites.id }).from(sites).orderBy(asc(sites.id));
 const ids = all.map((row) => row.id);
@@ -219,6 +225,35 @@ describe('stored ranks', () => {
       [a],
     )) as [{ xmin: string }];
     expect(xminAfter).toBe(xminBefore);
+  });
+
+  it('two transactions writing the same month: the later waits for the earlier and ranks its rows too', async () => {
+    let inserted!: () => void;
+    const insertedYet = new Promise<void>((resolve) => (inserted = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const first = t.database.db.transaction(async (tx) => {
+      await tx.insert(siteScores).values({ siteId: a, year: 2026, month: 6, siteTypeId: 2, score: 50 });
+      inserted();
+      await gate;
+    });
+    await insertedYet;
+    if (otherDatabase) {
+      // PostgreSQL: the second writer's statement waits for the first transaction's end (the ranks' lock).
+      let secondDone = false;
+      const second = otherDatabase.db.insert(siteScores).values({ siteId: c, year: 2026, month: 6, siteTypeId: 2, score: 70 }).then(() => {
+        secondDone = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(secondDone).toBe(false);
+      release();
+      await Promise.all([first, second]);
+    } else {
+      release();
+      await first;
+      await t.database.db.insert(siteScores).values({ siteId: c, year: 2026, month: 6, siteTypeId: 2, score: 70 });
+    }
+    expect(ranksOf(await expectConsistent(2026, 6))).toEqual({ [c]: [0, 1, 0, 1], [a]: [1, 2, 1, 2] });
   });
 
   it('the route reads ranges of the position indexes: no sort, no count of the month', async () => {
