@@ -3,7 +3,6 @@ import {
   centredOffset,
   clampOffset,
   colorConfigValid,
-  competitionRanks,
   DEFAULT_COLOR_CONFIG,
   formatScore,
   latestPeriod,
@@ -87,18 +86,6 @@ describe('ranking window (5 entries, steps of 5)', () => {
   });
 });
 
-describe('competitionRanks', () => {
-  it('gives positions their rank and ties the rank of the entry before', () => {
-    expect(competitionRanks(1, 0, [90, 80, 80, 70, 60])).toEqual([1, 2, 2, 4, 5]);
-    expect(competitionRanks(11, 10, [50, 40, 40, 40, 30])).toEqual([11, 12, 12, 12, 15]);
-  });
-
-  it('keeps the rank of a tie that began before the window', () => {
-    // Positions 10..14; the first entry ties with positions 8 and 9 (rank 9).
-    expect(competitionRanks(9, 10, [50, 50, 49, 49, 48])).toEqual([9, 9, 13, 13, 15]);
-    expect(competitionRanks(1, 0, [])).toEqual([]);
-  });
-});
 
 describe('score texts and periods', () => {
   it('writes scores out of 100 with a decimal comma and at most two decimals', () => {

@@ -151,15 +151,3 @@ export function windowNeighbours(offset: number, total: number): { hasPrevious: 
   return { hasPrevious: offset > 0, hasNext: offset + RANKING_WINDOW < total };
 }
 
-/**
- * Competition ranks ('1, 2, 2, 4') of a window of scores in ranking order (best first) that starts at position
- * `offset`: `firstRank` is the rank of its first entry (1 + the sites with a better score); an entry with the score
- * of the one before shares its rank, any other has its position's rank.
- */
-export function competitionRanks(firstRank: number, offset: number, scores: readonly number[]): number[] {
-  const ranks: number[] = [];
-  scores.forEach((score, index) => {
-    ranks.push(index === 0 ? firstRank : score === scores[index - 1] ? ranks[index - 1]! : offset + index + 1);
-  });
-  return ranks;
-}

@@ -1,10 +1,11 @@
 /**
- * The platform's own scores (the default source): the tables of server/db/schema/scores.ts. Rankings read one range of
- * site_scores_ranking_idx (general) or site_scores_type_ranking_idx (by entity type) in their order — score descending,
- * the site id breaking ties — so that at 35,000 sites a window is an index scan of its offset plus 5 entries and a
- * position is a count over one index range.
+ * The platform's own scores (the default source): the tables of server/db/schema/scores.ts. Each month's ranks are
+ * stored by the database (migration 0022_score_ranks: order score descending, the site id breaking ties; competition
+ * ranks), so at 35,000 sites a ranking is one probe of the site's row, one backwards probe of
+ * site_scores_general_position_idx (general) or site_scores_type_position_idx (by entity type) for the month's size,
+ * and a 5-entry range of the same index for the window: nothing counts the month.
  */
-import { centredOffset, clampOffset, competitionRanks, RANKING_WINDOW, type ScorePeriod } from '../../resources/scores';
+import { centredOffset, clampOffset, RANKING_WINDOW, type ScorePeriod } from '../../resources/scores';
 import type { Database } from '../db/connection';
 import { SqlParams } from '../lists/listQuery';
 import type { IndicatorScoreValue, PeriodScore, RankingRequest, RankingValue, ScoredSite, ScoresProvider } from './provider';
@@ -17,6 +18,42 @@ function rankingScope(request: RankingRequest, params: SqlParams): string {
   const conditions = [`sc.year = ${params.add(request.period.year)}`, `sc.month = ${params.add(request.period.month)}`];
   if (request.siteTypeId !== null) conditions.unshift(`sc.site_type_id = ${params.add(request.siteTypeId)}`);
   return conditions.join(' and ');
+}
+
+/** The stored position and rank columns of a ranking: by entity type or general. */
+function rankColumns(request: RankingRequest): { position: string; rank: string } {
+  return request.siteTypeId !== null ? { position: 'type_position', rank: 'type_rank' } : { position: 'general_position', rank: 'general_rank' };
+}
+
+/**
+ * The month's size (its last stored position + 1, read backwards from the positions' index: no count) and the site's
+ * stored place in the ranking (its primary key; none when it has no score that month or, by type, is of another type).
+ * Exported for the API test that checks its plan.
+ */
+export function rankingPlaceSql(siteId: number, request: RankingRequest): { text: string; values: unknown[] } {
+  const { position, rank } = rankColumns(request);
+  const params = new SqlParams();
+  const siteParam = params.add(siteId);
+  const scope = rankingScope(request, params);
+  const sameType = request.siteTypeId !== null ? ` and me.site_type_id = ${params.add(request.siteTypeId)}` : '';
+  const text = `select (select sc.${position} + 1 from site_scores sc where ${scope} order by sc.${position} desc limit 1) as total,
+                me.${position} as position, me.${rank} as rank
+           from (select 1) one
+           left join site_scores me on me.site_id = ${siteParam} and me.year = ${params.add(request.period.year)} and me.month = ${params.add(request.period.month)}${sameType}`;
+  return { text, values: params.values };
+}
+
+/** The window: five stored positions from `offset`, one range of the positions' index; only they are joined with their names. */
+export function rankingWindowSql(request: RankingRequest, offset: number): { text: string; values: unknown[] } {
+  const { position, rank } = rankColumns(request);
+  const params = new SqlParams();
+  const scope = rankingScope(request, params);
+  const from = params.add(offset);
+  const text = `select sc.site_id as "siteId", s.name as "siteName", sc.score, sc.${rank} as rank
+           from site_scores sc join sites s on s.id = sc.site_id
+          where ${scope} and sc.${position} >= ${from} and sc.${position} < ${from} + ${RANKING_WINDOW}
+          order by sc.${position}`;
+  return { text, values: params.values };
 }
 
 export function platformScoresSource(database: Database): ScoresProvider {
@@ -54,59 +91,23 @@ export function platformScoresSource(database: Database): ScoresProvider {
     },
 
     async ranking(site: ScoredSite, request: RankingRequest): Promise<RankingValue> {
-      // One index-only scan of the month's range: its size, and the site's place — the sites before it in the
-      // ranking's order (a better score, or the same score and a smaller id) and those strictly better (its rank).
-      const placeParams = new SqlParams();
-      const siteParam = placeParams.add(site.id);
-      const scope = rankingScope(request, placeParams);
-      const [place] = await database.query<{ total: number; better: number; position: number; found: boolean }>(
-        `with me as (select sc.score from site_scores sc where sc.site_id = ${siteParam} and ${scope})
-         select count(*)::int as total,
-                (count(*) filter (where sc.score > me.score))::int as better,
-                (count(*) filter (where sc.score > me.score or (sc.score = me.score and sc.site_id < ${siteParam})))::int as position,
-                exists (select 1 from me) as found
-           from site_scores sc left join me on true
-          where ${scope}`,
-        placeParams.values,
-      );
+      // Two index probes: the month's size and the site's place, then the window's five positions.
+      const placeQuery = rankingPlaceSql(site.id, request);
+      const [place] = await database.query<{ total: number | null; position: number | null; rank: number | null }>(placeQuery.text, placeQuery.values);
       const total = Number(place?.total ?? 0);
-      const currentOffset = place?.found ? Number(place.position) : null;
-      const currentRank = place?.found ? Number(place.better) + 1 : null;
+      const currentOffset = place?.position === null || place?.position === undefined ? null : Number(place.position);
+      const currentRank = currentOffset !== null && place?.rank !== null && place?.rank !== undefined ? Number(place.rank) : null;
 
       const offset =
         request.offset !== null ? clampOffset(request.offset, total) : currentOffset !== null ? centredOffset(currentOffset, total) : 0;
-      const windowParams = new SqlParams();
-      // The window's five entries from the index first, then only they are joined with their names.
-      const rows = await database.query<{ siteId: number; siteName: string; score: unknown }>(
-        `with w as (
-           select sc.site_id, sc.score from site_scores sc
-            where ${rankingScope(request, windowParams)}
-            order by sc.score desc nulls last, sc.site_id asc
-            limit ${RANKING_WINDOW} offset ${offset}
-         )
-         select w.site_id as "siteId", s.name as "siteName", w.score
-           from w join sites s on s.id = w.site_id
-          order by w.score desc nulls last, w.site_id asc`,
-        windowParams.values,
-      );
-      const scores = rows.map((row) => toNumber(row.score));
-      let firstRank = offset + 1;
-      if (rows.length > 0) {
-        const firstParams = new SqlParams();
-        const firstScope = rankingScope(request, firstParams);
-        const [first] = await database.query<{ better: number }>(
-          `select count(*)::int as better from site_scores sc where ${firstScope} and sc.score > ${firstParams.add(scores[0])}`,
-          firstParams.values,
-        );
-        firstRank = Number(first!.better) + 1;
-      }
-      const ranks = competitionRanks(firstRank, offset, scores);
+      const windowQuery = rankingWindowSql(request, offset);
+      const rows = await database.query<{ siteId: number; siteName: string; score: unknown; rank: number }>(windowQuery.text, windowQuery.values);
       return {
-        results: rows.map((row, index) => ({
-          rank: ranks[index]!,
+        results: rows.map((row) => ({
+          rank: Number(row.rank),
           siteId: Number(row.siteId),
           siteName: row.siteName,
-          score: scores[index]!,
+          score: toNumber(row.score),
           current: Number(row.siteId) === site.id,
         })),
         offset,

@@ -69,6 +69,16 @@ export const siteScores = pgTable(
       .notNull()
       .references(() => siteTypes.id),
     score: numeric('score', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    /**
+     * The month's ranking as stored facts (migration 0022_score_ranks), written by the database only: the statement
+     * trigger `site_scores_ranks` recomputes a written month's four columns at the end of each statement. `…Position`
+     * is the place from 0 in the ranking's order (score descending, the site id breaking ties); `…Rank` the
+     * competition rank (1 + the sites with a better score). `general…` in the month, `type…` among its entity type.
+     */
+    generalPosition: integer('general_position'),
+    generalRank: integer('general_rank'),
+    typePosition: integer('type_position'),
+    typeRank: integer('type_rank'),
   },
   (t) => [
     primaryKey({ columns: [t.siteId, t.year, t.month] }),
@@ -78,6 +88,9 @@ export const siteScores = pgTable(
     // the ranking's order (score descending, the site as the tie breaker): a window is an index scan, a position a count.
     index('site_scores_ranking_idx').on(t.year, t.month, t.score.desc(), t.siteId),
     index('site_scores_type_ranking_idx').on(t.siteTypeId, t.year, t.month, t.score.desc(), t.siteId),
+    // The stored ranks: a ranking window is one range of positions, the month's size its last position.
+    index('site_scores_general_position_idx').on(t.year, t.month, t.generalPosition),
+    index('site_scores_type_position_idx').on(t.siteTypeId, t.year, t.month, t.typePosition),
   ],
 );
 
