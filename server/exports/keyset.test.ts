@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ListQuery, ListSpec } from '../../resources/listQuery';
 import { SqlParams } from '../lists/listQuery';
-import { cursorOf, keysetAfter, keysetSelect } from './keyset';
+import { cursorOf, keysetAfter, keysetRest, keysetSelect } from './keyset';
 
 const spec: ListSpec = {
   defaultPageSize: 20,
@@ -16,16 +16,34 @@ const query = (name: string, descending = false): ListQuery => ({ page: 1, pageS
 describe('keysetAfter', () => {
   it.each([
     ['first batch', 'name', false, null, [], []],
-    ['ascending', 'name', false, { orderKey: 'b', tieKey: '7' }, ['((x.name, x.id) > ($2, $1) or x.name is null)'], ['7', 'b']],
-    ['descending (empty keys first, already given)', 'date', true, { orderKey: '2026-01-01', tieKey: '7' }, ['((x.date, x.id) < ($2, $1))'], ['7', '2026-01-01']],
-    ['descending after an empty key: every other row follows', 'date', true, { orderKey: null, tieKey: '7' }, ['(x.date is not null or (x.date is null and x.id < $1))'], ['7']],
+    ['ascending (the empty keys are read after, as a section)', 'name', false, { orderKey: 'b', tieKey: '7' }, ['(x.name, x.id) > ($2, $1)'], ['7', 'b']],
+    ['descending (empty keys first, already given)', 'date', true, { orderKey: '2026-01-01', tieKey: '7' }, ['(x.date, x.id) < ($2, $1)'], ['7', '2026-01-01']],
+    ['descending after an empty key: the rest of the empty ones', 'date', true, { orderKey: null, tieKey: '7' }, ['(x.date is null and x.id < $1)'], ['7']],
     ['empty keys last, after an empty key: the rest of the empty ones', 'population', true, { orderKey: null, tieKey: '7' }, ['(x.population is null and x.id < $1)'], ['7']],
-    ['empty keys last, descending', 'population', true, { orderKey: '10', tieKey: '7' }, ['((x.population, x.id) < ($2, $1) or x.population is null)'], ['7', '10']],
+    ['empty keys last, descending', 'population', true, { orderKey: '10', tieKey: '7' }, ['(x.population, x.id) < ($2, $1)'], ['7', '10']],
+    ['the section of the empty keys', 'population', true, { section: 'empty' }, ['x.population is null'], []],
+    ['the section of the filled keys', 'date', true, { section: 'filled' }, ['x.date is not null'], []],
     ['the tie breaker is the order', 'id', true, { orderKey: '9', tieKey: '9' }, ['x.id < $1'], ['9']],
   ] as const)('%s', (_label, order, descending, cursor, conditions, values) => {
     const params = new SqlParams();
     expect(keysetAfter(spec, query(order, descending), cursor, params)).toEqual(conditions);
     expect(params.values).toEqual(values);
+  });
+});
+
+describe('keysetRest (after a short batch)', () => {
+  it.each([
+    ['first batch: the whole order was read', 'name', false, null, null],
+    ['ascending, filled keys: the empty ones follow', 'name', false, { orderKey: 'b', tieKey: '7' }, { section: 'empty' }],
+    ['ascending, empty keys: nothing follows', 'name', false, { orderKey: null, tieKey: '7' }, null],
+    ['descending, empty keys first: the filled ones follow', 'date', true, { orderKey: null, tieKey: '7' }, { section: 'filled' }],
+    ['descending, filled keys: nothing follows', 'date', true, { orderKey: '2026-01-01', tieKey: '7' }, null],
+    ['empty keys last, descending, filled keys: the empty ones follow', 'population', true, { orderKey: '10', tieKey: '7' }, { section: 'empty' }],
+    ['the empty section, last', 'population', true, { section: 'empty' }, null],
+    ['the filled section, last', 'date', true, { section: 'filled' }, null],
+    ['the tie breaker is the order', 'id', false, { orderKey: '9', tieKey: '9' }, null],
+  ] as const)('%s', (_label, order, descending, cursor, rest) => {
+    expect(keysetRest(spec, query(order, descending), cursor)).toEqual(rest);
   });
 });
 

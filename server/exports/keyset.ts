@@ -5,15 +5,18 @@
  * between batches (PGlite serves one statement at a time) and memory holds one batch only.
  * Keys travel as text: PostgreSQL casts a parameter to the type of the expression it is compared with,
  * so a timestamp keeps its microseconds and a Spanish order key its bytes.
+ * Each condition is one row comparison that the order's index can start from (no `or`: with `or … is null` the index
+ * was read from its start and the rows before the cursor filtered out, so that batch k read k batches of rows); the
+ * rows with an empty key are a section of their own, read after (or before) the others (`keysetRest`).
  */
 import type { ListQuery, ListSpec } from '../../resources/listQuery';
 import type { SqlParams } from '../lists/listQuery';
 
-/** Where the previous batch ended: its last row's order key (null for an empty value) and tie breaker. */
-export interface KeysetCursor {
-  orderKey: string | null;
-  tieKey: string;
-}
+/**
+ * Where the previous batch ended: its last row's order key (null for an empty value) and tie breaker; or the start of
+ * the section of the rows with an empty order key (`empty`) or with one (`filled`).
+ */
+export type KeysetCursor = { orderKey: string | null; tieKey: string } | { section: 'empty' | 'filled' };
 
 /** Column aliases of the keys each batch row carries (read back by `cursorOf`). */
 export const ORDER_KEY = '__orderKey';
@@ -36,22 +39,42 @@ export function keysetSelect(spec: ListSpec, query: ListQuery): string {
 
 /**
  * The condition "after the cursor" in the list's order (same direction for the order and the tie
- * breaker, as listOrderBy writes them); none for the first batch.
+ * breaker, as listOrderBy writes them), within the cursor's section (empty or filled keys); none for the first batch.
  */
 export function keysetAfter(spec: ListSpec, query: ListQuery, cursor: KeysetCursor | null, params: SqlParams): string[] {
   if (!cursor) return [];
-  const { expression, nullsLast, descending } = orderOf(spec, query);
+  const { expression, descending } = orderOf(spec, query);
+  if ('section' in cursor) return [`${expression} is ${cursor.section === 'empty' ? '' : 'not '}null`];
   const after = descending ? '<' : '>';
   const tie = params.add(cursor.tieKey);
   if (expression === spec.tieBreaker) return [`${spec.tieBreaker} ${after} ${tie}`];
-  if (cursor.orderKey === null) {
-    const sameNullKey = `(${expression} is null and ${spec.tieBreaker} ${after} ${tie})`;
-    // Empty keys last: only the rest of the empty ones follow. Empty keys first: every non-empty one follows too.
-    return [nullsLast ? sameNullKey : `(${expression} is not null or ${sameNullKey})`];
-  }
+  if (cursor.orderKey === null) return [`(${expression} is null and ${spec.tieBreaker} ${after} ${tie})`];
   const key = params.add(cursor.orderKey);
-  const following = `(${expression}, ${spec.tieBreaker}) ${after} (${key}, ${tie})`;
-  return [nullsLast ? `(${following} or ${expression} is null)` : `(${following})`];
+  // A row with an empty key never compares greater nor smaller: only the filled keys after the cursor.
+  return [`(${expression}, ${spec.tieBreaker}) ${after} (${key}, ${tie})`];
+}
+
+/**
+ * After a batch shorter than asked, read with `cursor`: where the rest of the order is — the other section when the
+ * one just read ends before it (empty keys last after filled ones, or filled ones after empty keys first) — or null
+ * when nothing is left.
+ */
+export function keysetRest(spec: ListSpec, query: ListQuery, cursor: KeysetCursor | null): KeysetCursor | null {
+  if (!cursor || 'section' in cursor) return cursorSectionRest(spec, query, cursor);
+  const { expression, nullsLast } = orderOf(spec, query);
+  if (expression === spec.tieBreaker) return null;
+  if (cursor.orderKey === null) return nullsLast ? null : { section: 'filled' };
+  return nullsLast ? { section: 'empty' } : null;
+}
+
+/** The first batch reads the whole order; a section is read to the end of the order when it is the last one. */
+function cursorSectionRest(spec: ListSpec, query: ListQuery, cursor: { section: 'empty' | 'filled' } | null): KeysetCursor | null {
+  if (!cursor) return null;
+  const { nullsLast } = orderOf(spec, query);
+  // Empty keys last: the empty section ends the order. Empty keys first: the filled one does.
+  if (cursor.section === 'filled' && nullsLast) return { section: 'empty' };
+  if (cursor.section === 'empty' && !nullsLast) return { section: 'filled' };
+  return null;
 }
 
 /** The cursor after a batch: its last row's keys. */

@@ -14,7 +14,7 @@ import { apiRoute, type Access } from '../http/route';
 import { t } from '../i18n';
 import { listQuerySchema, readListQuery, SqlParams } from '../lists/listQuery';
 import { CSV_DELIMITER, csvCell, csvLines } from './csv';
-import { cursorOf, keysetAfter, keysetSelect, type KeysetCursor } from './keyset';
+import { cursorOf, keysetAfter, keysetRest, keysetSelect, type KeysetCursor } from './keyset';
 
 export type ExportFormat = 'csv' | 'xlsx';
 export const EXPORT_FORMATS: readonly ExportFormat[] = ['csv', 'xlsx'];
@@ -117,10 +117,12 @@ export async function* exportBatches<Row extends Record<string, unknown>>(
     rows.catch(() => {});
     return rows;
   };
-  let next: Promise<Row[]> | null = read(null);
+  let next: { cursor: KeysetCursor | null; rows: Promise<Row[]> } | null = { cursor: null, rows: read(null) };
   while (next) {
-    const rows: Row[] = await next;
-    next = rows.length < batchSize ? null : read(cursorOf(rows[rows.length - 1]!));
+    const rows: Row[] = await next.rows;
+    // A short batch ends its section: the rest of the order (its other section), if any, follows.
+    const cursor: KeysetCursor | null = rows.length < batchSize ? keysetRest(spec, query, next.cursor) : cursorOf(rows[rows.length - 1]!);
+    next = cursor ? { cursor, rows: read(cursor) } : null;
     if (rows.length > 0) yield rows;
   }
 }

@@ -8,6 +8,7 @@ import { errors } from '../../i18n/es/errors';
 import { siteListSpec } from '../../server/sites/filter';
 import { siteListSql, type SiteListRow } from '../../server/sites/listQuery';
 import { readListQuery } from '../../server/lists/listQuery';
+import { exportBatches, readExportQuery } from '../../server/exports/listExport';
 
 let t: TestApp;
 let sitesToken: string;
@@ -102,6 +103,22 @@ describe('GET /api/v1/sitesexport', () => {
     const expected = await listIds(query);
     expect(expected.length).toBeGreaterThan(1000);
     expect(rows.map((row) => Number(row[0]))).toEqual(expected);
+  });
+
+  it.each([
+    ['by name (the default order)', { name: 'exportacion' }],
+    ['by population ascending (empty keys last: a section read after the filled ones)', { name: 'exportacion', orderBy: 'population' }],
+    ['by population descending (empty last)', { name: 'exportacion', orderBy: '-population' }],
+    ['by municipality descending (empty last)', { name: 'exportacion', orderBy: '-childLocation' }],
+    ['by modification date (repeated instants)', { name: 'exportacion', orderBy: 'modifiedDate' }],
+  ])('reads the same rows in small keyset batches, none skipped nor repeated: %s', async (_label, filter) => {
+    const batches: number[][] = [];
+    const batchSql = (query: Parameters<typeof siteListSql>[0], batch: Parameters<typeof siteListSql>[1]) => siteListSql(query, batch).text;
+    for await (const rows of exportBatches<SiteListRow>(t.database, siteListSpec, readExportQuery(siteListSpec, filter), batchSql, 700)) {
+      batches.push(rows.map((row) => Number(row.id)));
+    }
+    expect(batches.length).toBeGreaterThan(5);
+    expect(batches.flat()).toEqual(await listIds(filter));
   });
 
   it('matches the pages of GET /sites/ for a filter', async () => {
