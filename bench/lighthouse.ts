@@ -115,6 +115,12 @@ function runLighthouse(chromiumPath: string, url: string, profileDir: string, pa
     categories: Record<string, { score: number }>;
     audits: Record<string, { numericValue?: number }>;
   };
+  // BENCH_LIGHTHOUSE_REPORTS=<folder> keeps each run's full report (long tasks, bootup time, main-thread breakdown).
+  const keep = process.env.BENCH_LIGHTHOUSE_REPORTS;
+  if (keep) {
+    fs.mkdirSync(keep, { recursive: true });
+    fs.copyFileSync(output, path.join(keep, `${page.replace(/\W+/g, '') || 'root'}-${path.basename(output)}`));
+  }
   fs.rmSync(output, { force: true });
   const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
   const audit = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;

@@ -3,7 +3,7 @@
  * MUI TableCell they replace (small body cell; numbers aligned right), under the admin's theme.
  */
 import { ThemeProvider, createTheme } from '@mui/material/styles';
-import { Table, TableBody, TableCell, TableRow } from '@mui/material';
+import { Stack, Table, TableBody, TableCell, TableRow } from '@mui/material';
 import { cleanup, render, screen } from '@testing-library/react';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { I18nContextProvider } from 'react-admin';
@@ -69,6 +69,9 @@ describe('SiteTable body cells', () => {
               </TableRow>
             </TableBody>
           </Table>
+          <Stack data-testid="mui-stack" direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
+            <span>x</span>
+          </Stack>
         </I18nContextProvider>
       </ThemeProvider>,
     );
@@ -82,5 +85,10 @@ describe('SiteTable body cells', () => {
     expect(number['text-align']).toBe('right');
     expect(looks(name)).toEqual(text);
     expect(looks(population)).toEqual(number);
+    // The status cell's line is drawn as MUI's Stack drew it.
+    const line = ['display', 'flex-direction', 'gap', 'align-items', 'flex-wrap'] as const;
+    const lineLooks = (element: Element) => Object.fromEntries(line.map((property) => [property, getComputedStyle(element).getPropertyValue(property)]));
+    expect(lineLooks(screen.getByTestId('mui-stack'))).toMatchObject({ display: 'flex', gap: '8px' });
+    expect(lineLooks(screen.getByText('Activo').parentElement!)).toEqual(lineLooks(screen.getByTestId('mui-stack')));
   });
 });

@@ -4,7 +4,7 @@
  * sort the list (`onSort`); 'Activar' on an inactive installed row calls `onActivate` (which confirms first).
  */
 import { memo, type KeyboardEvent } from 'react';
-import { Box, Button, Stack, Table, TableBody, TableCell, tableCellClasses, TableContainer, TableHead, TableRow } from '@mui/material';
+import { Box, Button, Table, TableBody, TableCell, tableCellClasses, TableContainer, TableHead, TableRow } from '@mui/material';
 import type { Theme } from '@mui/material/styles';
 import PendingActionsIcon from '@mui/icons-material/PendingActions';
 import { useTranslate } from 'react-admin';
@@ -63,6 +63,7 @@ const PENDING_ICON_SX = { fontSize: 18 } as const;
  * styles MUI's TableCell gives them (@mui/material TableCell: root, body, size small, align right): 220 MUI TableCells
  * per page (hooks, contexts, an emotion serialisation each) were most of the rows' commit.
  */
+const STATUS_CELL = 'SiteTable-status';
 const BODY_CELL = `${tableCellClasses.root} ${tableCellClasses.body} ${tableCellClasses.sizeSmall}`;
 const NUMERIC_BODY_CELL = `${BODY_CELL} ${tableCellClasses.alignRight}`;
 function bodyStyles(theme: Theme, open: boolean) {
@@ -83,6 +84,8 @@ function bodyStyles(theme: Theme, open: boolean) {
       color: (theme.vars || theme).palette.text.primary,
     },
     [`& > tr > td.${tableCellClasses.alignRight}`]: { textAlign: 'right', flexDirection: 'row-reverse' },
+    // The status cell's line (as MUI's <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">).
+    [`& .${STATUS_CELL}`]: { display: 'flex', flexDirection: 'row', gap: theme.spacing(1), alignItems: 'center', flexWrap: 'wrap' },
     // The rows' looks, also once on the body: a pointer on rows that open their site, the pending rows' background.
     ...(open ? { '& > tr': { cursor: 'pointer' } } : {}),
     '& > tr[data-pending]': { bgcolor: 'warning.50' },
@@ -94,7 +97,7 @@ const OPEN_BODY_SX = (theme: Theme) => bodyStyles(theme, true);
 function StatusCell({ site, held, onActivate }: { site: SiteRow; held: readonly string[]; onActivate?: (site: SiteRow) => void }) {
   const translate = useTranslate();
   return (
-    <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
+    <div className={STATUS_CELL}>
       <span>{translate(`sites.status.${siteStatusKey(site)}`)}</span>
       {offersActivation(site, held) && onActivate ? (
         <Button
@@ -122,7 +125,7 @@ function StatusCell({ site, held, onActivate }: { site: SiteRow; held: readonly 
           {site.requestType ? translate(choiceKey('siterequests', 'kind', site.requestType), { _: site.requestType }) : translate('sites.list.pending_request')}
         </Box>
       ) : null}
-    </Stack>
+    </div>
   );
 }
 
