@@ -72,16 +72,11 @@ function bodyStyles(theme: Theme, open: boolean) {
       ...theme.typography.body2,
       display: 'table-cell',
       verticalAlign: 'inherit',
-      borderBottom: theme.vars
-        ? `1px solid ${theme.vars.palette.TableCell.border}`
-        : `1px solid ${
-            theme.palette.mode === 'light'
-              ? theme.lighten(theme.alpha(theme.palette.divider, 1), 0.88)
-              : theme.darken(theme.alpha(theme.palette.divider, 1), 0.68)
-          }`,
+      // MUI's light-mode border (the admin has no dark mode nor CSS variables).
+      borderBottom: `1px solid ${theme.lighten(theme.alpha(theme.palette.divider, 1), 0.88)}`,
       textAlign: 'left',
       padding: '6px 16px',
-      color: (theme.vars || theme).palette.text.primary,
+      color: theme.palette.text.primary,
     },
     [`& > tr > td.${tableCellClasses.alignRight}`]: { textAlign: 'right', flexDirection: 'row-reverse' },
     // The status cell's line (as MUI's <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">).
