@@ -9,6 +9,7 @@
  * empty profile (a signed-in one would be sent on to /portales), `/portales` with the signed-in one
  * (`--disable-storage-reset` keeps its local storage). Prints a table; asserts nothing. Needs Chromium (CHROMIUM_PATH or
  * /usr/bin/chromium). The machine's load (printed) moves total blocking time a lot: compare runs on a quiet machine.
+ * `BENCH_LIGHTHOUSE_REPORTS=<folder>` keeps every run's full JSON report (long tasks, bootup time, main-thread breakdown).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
