@@ -9,6 +9,7 @@
  * empty profile (a signed-in one would be sent on to /portales), `/portales` with the signed-in one
  * (`--disable-storage-reset` keeps its local storage). Prints a table; asserts nothing. Needs Chromium (CHROMIUM_PATH or
  * /usr/bin/chromium). The machine's load (printed) moves total blocking time a lot: compare runs on a quiet machine.
+ * `BENCH_LIGHTHOUSE_REPORTS=<folder>` keeps every run's full JSON report (long tasks, bootup time, main-thread breakdown).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -115,6 +116,12 @@ function runLighthouse(chromiumPath: string, url: string, profileDir: string, pa
     categories: Record<string, { score: number }>;
     audits: Record<string, { numericValue?: number }>;
   };
+  // BENCH_LIGHTHOUSE_REPORTS=<folder> keeps each run's full report (long tasks, bootup time, main-thread breakdown).
+  const keep = process.env.BENCH_LIGHTHOUSE_REPORTS;
+  if (keep) {
+    fs.mkdirSync(keep, { recursive: true });
+    fs.copyFileSync(output, path.join(keep, `${page.replace(/\W+/g, '') || 'root'}-${path.basename(output)}`));
+  }
   fs.rmSync(output, { force: true });
   const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
   const audit = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;

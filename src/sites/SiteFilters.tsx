@@ -1,5 +1,5 @@
 /** Search criteria of the site list: name, department, municipality (depends on the department) and group. */
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useGetList, useTranslate } from 'react-admin';
@@ -23,17 +23,18 @@ function useLocationChoices(filter: Record<string, unknown>, enabled: boolean): 
     { pagination: { page: 1, perPage: LOCATIONS_PAGE_SIZE }, sort: byName, filter },
     { enabled },
   );
-  return (data ?? []).map((location) => ({ id: String(location.id), name: String(location.name) }));
+  return useMemo(() => (data ?? []).map((location) => ({ id: String(location.id), name: String(location.name) })), [data]);
 }
 
 function useGroupChoices(): Choice[] {
   const { data } = useGetList('groups', { pagination: { page: 1, perPage: GROUPS_PAGE_SIZE }, sort: byName });
-  return (data ?? []).map((group) => ({ id: String(group.groupID ?? group.id), name: String(group.name) }));
+  return useMemo(() => (data ?? []).map((group) => ({ id: String(group.groupID ?? group.id), name: String(group.name) })), [data]);
 }
 
 const selectSx = { flex: '1 1 200px', minWidth: 200 } as const;
 
-export function SiteFilters({ value, onChange }: { value: SiteSearch; onChange: (next: SiteSearch) => void }) {
+/** Memoised: drawn again when its search or its options change, not for every re-render of the list page. */
+export const SiteFilters = memo(function SiteFilters({ value, onChange }: { value: SiteSearch; onChange: (next: SiteSearch) => void }) {
   const translate = useTranslate();
   const [name, setName] = useState(value.name);
   // The name typed is searched after a pause; a name changed from outside (the address) replaces it.
@@ -98,4 +99,4 @@ export function SiteFilters({ value, onChange }: { value: SiteSearch; onChange: 
       />
     </Stack>
   );
-}
+});

@@ -6,7 +6,7 @@
  * search (GET /sitesexport, /sitesrequestexport). Sites holders see all; Reports holders the exports.
  */
 import { Button, Stack } from '@mui/material';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useNavigate, useTranslate } from 'react-admin';
 import type { QueryValue } from '../../dataProvider/httpClient';
 import { SITE_EXPORTERS } from '../../resources/areas';
@@ -32,7 +32,8 @@ const EXPORTS = [
   { action: 'export_requests', path: '/sitesrequestexport', fallbackName: 'solicitudes-portales' },
 ] as const;
 
-export function SiteListActions({
+/** Memoised: the list page re-renders for its own state (dialogs, address) without drawing the buttons again. */
+export const SiteListActions = memo(function SiteListActions({
   held,
   filter = {},
   onCreate,
@@ -85,4 +86,4 @@ export function SiteListActions({
         : null}
     </Stack>
   );
-}
+});

@@ -31,6 +31,7 @@ import {
   siteSortFromQuery,
   statusTabsFor,
   withSiteSort,
+  type SiteSort,
   type SiteSortColumn,
   type SiteRow,
   type SiteSearch,
@@ -45,7 +46,7 @@ export function SiteListPage() {
   const navigate = useNavigate();
   const { permissions, isPending: permissionsPending } = usePermissions();
   const held = useMemo(() => permissionNames(permissions), [permissions]);
-  const { tabs, defaultTab } = statusTabsFor(held);
+  const { tabs, defaultTab } = useMemo(() => statusTabsFor(held), [held]);
   const [query, setQuery] = useSearchParams();
   const { search, tab: chosenTab } = useMemo(() => siteListStateFromQuery(query), [query]);
   const tab = chosenTab && tabs.includes(chosenTab) ? chosenTab : defaultTab;
@@ -63,11 +64,22 @@ export function SiteListPage() {
     (column: SiteSortColumn) => setQuery(withSiteSort(query, nextSiteSort(sort, column)), { replace: true }),
     [setQuery, query, sort],
   );
+  const onOrder = useCallback((next: SiteSort) => setQuery(withSiteSort(query, next), { replace: true }), [setQuery, query]);
   const [creating, setCreating] = useState(false);
+  const onCreate = useCallback(() => setCreating(true), []);
   const activation = useActivation();
   const refresh = useRefresh();
   // Rows open the detail only for those who may open it (Reports alone may list but not open).
   const canOpen = mayOpen(held, siteDetailPath(0));
+  const openSite = useCallback((site: SiteRow) => navigate(siteDetailPath(site.id)), [navigate]);
+  const onOpen = canOpen ? openSite : undefined;
+  // The rows' renderer keeps its identity while nothing it draws changes (the rows are memoised: SiteTable).
+  const renderRows = useCallback(
+    (rows: Array<SiteRow & { id: number }>) => (
+      <SiteTable rows={rows} held={held} onOpen={onOpen} sort={sort} onSort={onSort} onActivate={activation.ask} />
+    ),
+    [held, onOpen, sort, onSort, activation.ask],
+  );
 
   const filter = useMemo(() => siteListFilter(search, tab), [search, tab]);
   const searchFilter = useMemo(() => siteListFilter(search, 'all'), [search]);
@@ -78,10 +90,10 @@ export function SiteListPage() {
       <Typography component="h1" variant="h5" sx={{ mb: 2 }}>
         {translate('sites.list.title')}
       </Typography>
-      <SiteListActions held={held} filter={filter} onCreate={() => setCreating(true)} onLoaded={refresh} />
+      <SiteListActions held={held} filter={filter} onCreate={onCreate} onLoaded={refresh} />
       <SiteFilters value={search} onChange={onSearch} />
       <SiteStatusTabs tabs={tabs} value={tab} searchFilter={searchFilter} onChange={onTab} />
-      <ListOrderToggle sort={sort} onChange={(next) => setQuery(withSiteSort(query, next), { replace: true })} />
+      <ListOrderToggle sort={sort} onChange={onOrder} />
       <LoadMoreList<SiteRow & { id: number }>
         resource="sites"
         filter={filter}
@@ -92,16 +104,7 @@ export function SiteListPage() {
         errorText="sites.list.load_error"
         loadMoreLabel="sites.list.load_more"
       >
-        {(rows) => (
-          <SiteTable
-            rows={rows}
-            held={held}
-            onOpen={canOpen ? (site) => navigate(siteDetailPath(site.id)) : undefined}
-            sort={sort}
-            onSort={onSort}
-            onActivate={activation.ask}
-          />
-        )}
+        {renderRows}
       </LoadMoreList>
       {creating ? <SiteFormDialog open onClose={() => setCreating(false)} /> : null}
       {activation.site ? (
@@ -135,5 +138,6 @@ function useActivation() {
       })
       .catch((error: unknown) => notify((error as Error)?.message || 'errors.server', { type: 'error' }));
   }, [site, dataProvider, notify, refresh]);
-  return { site, ask: setSite, confirm, cancel: () => setSite(null) };
+  const cancel = useCallback(() => setSite(null), []);
+  return { site, ask: setSite, confirm, cancel };
 }

@@ -1,5 +1,5 @@
 /** Status tabs Todos / Activos / Inactivos / Por aprobar, each with its total. */
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { PortalesDataProvider } from '../../dataProvider';
 import { TabBar } from '../shared/TabBar';
@@ -24,7 +24,7 @@ function useStatusCounts(searchFilter: Record<string, unknown>): SiteStatusCount
   return counts;
 }
 
-export function SiteStatusTabs(props: {
+export const SiteStatusTabs = memo(function SiteStatusTabs(props: {
   tabs: readonly StatusTab[];
   value: StatusTab;
   /** The search criteria without the status, so that every tab counts the same search. */
@@ -46,4 +46,4 @@ export function SiteStatusTabs(props: {
       })}
     />
   );
-}
+});

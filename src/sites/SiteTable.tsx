@@ -3,8 +3,9 @@
  * (the user may not open the detail) rows are plain: no pointer, no focus, no action name. Column headers
  * sort the list (`onSort`); 'Activar' on an inactive installed row calls `onActivate` (which confirms first).
  */
-import type { KeyboardEvent } from 'react';
-import { Box, Button, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import { memo, type KeyboardEvent } from 'react';
+import { Box, Button, Table, TableBody, TableCell, tableCellClasses, TableContainer, TableHead, TableRow } from '@mui/material';
+import type { Theme } from '@mui/material/styles';
 import PendingActionsIcon from '@mui/icons-material/PendingActions';
 import { useTranslate } from 'react-admin';
 import { SortLabel } from '../shared/SortLabel';
@@ -40,10 +41,58 @@ const COLUMNS: readonly SiteSortColumn[] = [
 
 const NUMERIC = new Set<string>(['countUsers', 'countEmails', 'countContents', 'countComments', 'population']);
 
+// Static styles (one emotion class each for the whole table, not an `sx` object per row and render: docs/decisions.md
+// 'Site list first load: fewer commits, rows rendered once').
+const PENDING_CHIP_SX = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: 0.5,
+  height: 24,
+  px: 1,
+  borderRadius: 3,
+  typography: 'body2',
+  fontSize: '0.8125rem',
+  whiteSpace: 'nowrap',
+  bgcolor: PENDING_BACKGROUND,
+  color: PENDING_TEXT,
+} as const;
+const PENDING_ICON_SX = { fontSize: 18 } as const;
+
+/**
+ * The body's cells are plain <td>s with MUI's classes of a small body TableCell, styled once on the body with the
+ * styles MUI's TableCell gives them (@mui/material TableCell: root, body, size small, align right): 220 MUI TableCells
+ * per page (hooks, contexts, an emotion serialisation each) were most of the rows' commit.
+ */
+const STATUS_CELL = 'SiteTable-status';
+const BODY_CELL = `${tableCellClasses.root} ${tableCellClasses.body} ${tableCellClasses.sizeSmall}`;
+const NUMERIC_BODY_CELL = `${BODY_CELL} ${tableCellClasses.alignRight}`;
+function bodyStyles(theme: Theme, open: boolean) {
+  return {
+    '& > tr > td': {
+      ...theme.typography.body2,
+      display: 'table-cell',
+      verticalAlign: 'inherit',
+      // MUI's light-mode border (the admin has no dark mode nor CSS variables).
+      borderBottom: `1px solid ${theme.lighten(theme.alpha(theme.palette.divider, 1), 0.88)}`,
+      textAlign: 'left',
+      padding: '6px 16px',
+      color: theme.palette.text.primary,
+    },
+    [`& > tr > td.${tableCellClasses.alignRight}`]: { textAlign: 'right', flexDirection: 'row-reverse' },
+    // The status cell's line (as MUI's <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">).
+    [`& .${STATUS_CELL}`]: { display: 'flex', flexDirection: 'row', gap: theme.spacing(1), alignItems: 'center', flexWrap: 'wrap' },
+    // The rows' looks, also once on the body: a pointer on rows that open their site, the pending rows' background.
+    ...(open ? { '& > tr': { cursor: 'pointer' } } : {}),
+    '& > tr[data-pending]': { bgcolor: 'warning.50' },
+  } as const;
+}
+const BODY_SX = (theme: Theme) => bodyStyles(theme, false);
+const OPEN_BODY_SX = (theme: Theme) => bodyStyles(theme, true);
+
 function StatusCell({ site, held, onActivate }: { site: SiteRow; held: readonly string[]; onActivate?: (site: SiteRow) => void }) {
   const translate = useTranslate();
   return (
-    <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
+    <div className={STATUS_CELL}>
       <span>{translate(`sites.status.${siteStatusKey(site)}`)}</span>
       {offersActivation(site, held) && onActivate ? (
         <Button
@@ -65,25 +114,13 @@ function StatusCell({ site, held, onActivate }: { site: SiteRow; held: readonly 
           component="span"
           aria-label={translate('sites.list.pending_request')}
           title={translate('sites.list.pending_request')}
-          sx={{
-            display: 'inline-flex',
-            alignItems: 'center',
-            gap: 0.5,
-            height: 24,
-            px: 1,
-            borderRadius: 3,
-            typography: 'body2',
-            fontSize: '0.8125rem',
-            whiteSpace: 'nowrap',
-            bgcolor: PENDING_BACKGROUND,
-            color: PENDING_TEXT,
-          }}
+          sx={PENDING_CHIP_SX}
         >
-          <PendingActionsIcon sx={{ fontSize: 18 }} aria-hidden />
+          <PendingActionsIcon sx={PENDING_ICON_SX} aria-hidden />
           {site.requestType ? translate(choiceKey('siterequests', 'kind', site.requestType), { _: site.requestType }) : translate('sites.list.pending_request')}
         </Box>
       ) : null}
-    </Stack>
+    </div>
   );
 }
 
@@ -101,68 +138,92 @@ function openProps(site: SiteRow, onOpen: ((site: SiteRow) => void) | undefined,
   };
 }
 
-export function SiteTable(props: {
+type SiteTableProps = {
   rows: readonly SiteRow[];
   held: readonly string[];
   onOpen?: (site: SiteRow) => void;
   sort?: SiteSort;
   onSort?: (column: SiteSortColumn) => void;
   onActivate?: (site: SiteRow) => void;
-}) {
-  const { rows, held, onOpen, sort, onSort, onActivate } = props;
+};
+
+/** The column headers; drawn again only when the order (or the language) changes. */
+const SiteTableHead = memo(function SiteTableHead({ sort, onSort }: Pick<SiteTableProps, 'sort' | 'onSort'>) {
   const translate = useTranslate();
+  return (
+    <TableHead>
+      <TableRow>
+        {COLUMNS.map((column) => (
+          <TableCell
+            key={column}
+            align={NUMERIC.has(column) ? 'right' : 'left'}
+            sortDirection={sort?.field === SITE_SORT_FIELDS[column] ? (sort.order === 'ASC' ? 'asc' : 'desc') : false}
+          >
+            {onSort ? (
+              <SortLabel
+                active={sort?.field === SITE_SORT_FIELDS[column]}
+                direction={sort?.field === SITE_SORT_FIELDS[column] && sort.order === 'DESC' ? 'desc' : 'asc'}
+                onClick={() => onSort(column)}
+              >
+                {translate(`sites.columns.${column}`)}
+              </SortLabel>
+            ) : (
+              translate(`sites.columns.${column}`)
+            )}
+          </TableCell>
+        ))}
+      </TableRow>
+    </TableHead>
+  );
+});
+
+/**
+ * One site's row. Memoised: a row is drawn again only when its site (or the callbacks, the permissions, the language)
+ * changes — not when the page re-renders for the tab totals, the filter options or a dialog (the largest commit of the
+ * list's first load was the rows drawn again: docs/decisions.md 'Site list first load: fewer commits, rows rendered once').
+ */
+export const SiteTableRow = memo(function SiteTableRow({
+  site,
+  held,
+  onOpen,
+  onActivate,
+}: { site: SiteRow } & Pick<SiteTableProps, 'held' | 'onOpen' | 'onActivate'>) {
+  const translate = useTranslate();
+  return (
+    <TableRow
+      data-site-id={site.id}
+      data-pending={site.pendingRequest ? 'true' : undefined}
+      {...openProps(site, onOpen, translate('sites.list.open_site', { name: site.name }))}
+    >
+      <td className={BODY_CELL}>{site.name}</td>
+      <td className={BODY_CELL}>{site.siteType ?? ''}</td>
+      <td className={BODY_CELL}>{site.parentLocation ?? ''}</td>
+      <td className={BODY_CELL}>{site.childLocation ?? ''}</td>
+      <td className={NUMERIC_BODY_CELL}>{formatCount(site.countUsers)}</td>
+      <td className={NUMERIC_BODY_CELL}>{formatCount(site.countEmails)}</td>
+      <td className={NUMERIC_BODY_CELL}>{formatCount(site.countContents)}</td>
+      <td className={NUMERIC_BODY_CELL}>{formatCount(site.countComments)}</td>
+      <td className={BODY_CELL}>{formatSiteDate(site.modifiedDate)}</td>
+      <td className={NUMERIC_BODY_CELL}>{formatCount(site.population)}</td>
+      <td className={BODY_CELL}>
+        <StatusCell site={site} held={held} onActivate={onActivate} />
+      </td>
+    </TableRow>
+  );
+});
+
+export const SiteTable = memo(function SiteTable(props: SiteTableProps) {
+  const { rows, held, onOpen, sort, onSort, onActivate } = props;
   return (
     <TableContainer>
       <Table size="small">
-        <TableHead>
-          <TableRow>
-            {COLUMNS.map((column) => (
-              <TableCell
-                key={column}
-                align={NUMERIC.has(column) ? 'right' : 'left'}
-                sortDirection={sort?.field === SITE_SORT_FIELDS[column] ? (sort.order === 'ASC' ? 'asc' : 'desc') : false}
-              >
-                {onSort ? (
-                  <SortLabel
-                    active={sort?.field === SITE_SORT_FIELDS[column]}
-                    direction={sort?.field === SITE_SORT_FIELDS[column] && sort.order === 'DESC' ? 'desc' : 'asc'}
-                    onClick={() => onSort(column)}
-                  >
-                    {translate(`sites.columns.${column}`)}
-                  </SortLabel>
-                ) : (
-                  translate(`sites.columns.${column}`)
-                )}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
+        <SiteTableHead sort={sort} onSort={onSort} />
+        <TableBody sx={onOpen ? OPEN_BODY_SX : BODY_SX}>
           {rows.map((site) => (
-            <TableRow
-              key={site.id}
-              data-site-id={site.id}
-              data-pending={site.pendingRequest ? 'true' : undefined}
-              {...openProps(site, onOpen, translate('sites.list.open_site', { name: site.name }))}
-              sx={{ ...(onOpen ? { cursor: 'pointer' } : {}), ...(site.pendingRequest ? { bgcolor: 'warning.50' } : {}) }}
-            >
-              <TableCell>{site.name}</TableCell>
-              <TableCell>{site.siteType ?? ''}</TableCell>
-              <TableCell>{site.parentLocation ?? ''}</TableCell>
-              <TableCell>{site.childLocation ?? ''}</TableCell>
-              <TableCell align="right">{formatCount(site.countUsers)}</TableCell>
-              <TableCell align="right">{formatCount(site.countEmails)}</TableCell>
-              <TableCell align="right">{formatCount(site.countContents)}</TableCell>
-              <TableCell align="right">{formatCount(site.countComments)}</TableCell>
-              <TableCell>{formatSiteDate(site.modifiedDate)}</TableCell>
-              <TableCell align="right">{formatCount(site.population)}</TableCell>
-              <TableCell>
-                <StatusCell site={site} held={held} onActivate={onActivate} />
-              </TableCell>
-            </TableRow>
+            <SiteTableRow key={site.id} site={site} held={held} onOpen={onOpen} onActivate={onActivate} />
           ))}
         </TableBody>
       </Table>
     </TableContainer>
   );
-}
+});

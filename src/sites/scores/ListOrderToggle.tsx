@@ -3,6 +3,7 @@
  * Two pressed/unpressed buttons in a labelled group (MUI's ToggleButtonGroup would add ~2 KiB gz to the list's first
  * load: docs/decisions.md 'First-load budget').
  */
+import { memo } from 'react';
 import { Box, Button } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { SiteSort } from '../siteListRules';
@@ -13,7 +14,7 @@ const CHOICES: { value: ListOrderChoice; label: string }[] = [
   { value: 'ranking', label: 'sites.list.by_ranking' },
 ];
 
-export function ListOrderToggle({ sort, onChange }: { sort: SiteSort; onChange: (sort: SiteSort) => void }) {
+export const ListOrderToggle = memo(function ListOrderToggle({ sort, onChange }: { sort: SiteSort; onChange: (sort: SiteSort) => void }) {
   const translate = useTranslate();
   const current = listOrderChoice(sort);
   return (
@@ -33,4 +34,4 @@ export function ListOrderToggle({ sort, onChange }: { sort: SiteSort; onChange: 
       ))}
     </Box>
   );
-}
+});
