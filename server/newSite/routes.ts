@@ -17,6 +17,7 @@ import { t } from '../i18n';
 import { uploadedFileSchema } from '../routes/files';
 import { readRequestTerms } from './terms';
 import { submitNewSiteRequest, wizardSitesSql } from './submit';
+import { queryRows } from '../db/rows';
 
 const TAGS = ['Solicitud de portal'];
 
@@ -90,8 +91,7 @@ export function registerNewSiteRoutes(app: FastifyInstance): void {
       const siteTypeId = positiveInt(query.siteTypeId);
       if (locationId === null) throw badArgument('locationId', 'validation.site.department_required');
       if (siteTypeId === null) throw badArgument('siteTypeId', 'validation.site.site_type_required');
-      const result = await database.db.execute(wizardSitesSql(locationId, siteTypeId));
-      return Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
+      return queryRows(database.db, wizardSitesSql(locationId, siteTypeId));
     },
   });
 

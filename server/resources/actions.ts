@@ -14,6 +14,7 @@ import type { ResourceAction, ResourceDeclaration } from '../../resources/types'
 import { fieldColumn } from '../../resources/types';
 import { writeAudit } from '../audit/audit';
 import type { Db } from '../db/connection';
+import { queryRows } from '../db/rows';
 import { ApiError, badArgument, notFound } from '../http/errors';
 import { apiRoute, type RouteDeclaration } from '../http/route';
 import { t } from '../i18n';
@@ -46,7 +47,6 @@ interface ActionRoute {
   parts: ActionEngineParts;
 }
 
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 function params(request: FastifyRequest): Record<string, string> {
@@ -100,7 +100,7 @@ async function sortRows(route: ActionRoute, tx: Db): Promise<SortRow[]> {
   const conditions = readConditions(declaration);
   const statement = `select ${id} as id, ${position} as position ${readFromSql(declaration)}
     ${conditions.length > 0 ? `where ${conditions.join(' and ')}` : ''} order by ${position} asc nulls last, ${id} asc for update of t`;
-  const rows = rowsOf<{ id: unknown; position: unknown }>(await tx.execute(sql.raw(statement)));
+  const rows = await queryRows<{ id: unknown; position: unknown }>(tx, sql.raw(statement));
   return rows.map((row) => ({ id: Number(row.id), position: row.position === null ? null : Number(row.position) }));
 }
 

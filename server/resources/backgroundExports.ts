@@ -37,6 +37,7 @@ import {
 } from '../exports/listExport';
 import { resourceAccess } from './access';
 import { resourceExportSource } from './exports';
+import { queryRows } from '../db/rows';
 
 type Row = Record<string, unknown>;
 
@@ -162,10 +163,10 @@ export function registerBackgroundExport(app: FastifyInstance, declaration: Reso
       const fileType = typeof query.fileType === 'string' && query.fileType !== '' ? query.fileType.trim().toLowerCase() : 'csv';
       if (!declared.formats.includes(fileType as ExportFormat)) throw badArgument('fileType', 'exports.format.invalid');
       if (!BACKGROUND_EXPORT_FILE.test(fileName) || !fileName.endsWith(`.${fileType}`)) throw missingFile();
-      const result = await app.ctx.database.db.execute(
+      const rows = await queryRows<{ status: string }>(
+        app.ctx.database.db,
         sql`select status from jobs where kind = ${backgroundExportJobKind(declaration)} and payload->>'fileName' = ${fileName} order by id desc limit 1`,
       );
-      const rows = (Array.isArray(result) ? result : (result as { rows?: unknown[] }).rows ?? []) as Array<{ status: string }>;
       const status = rows[0]?.status;
       if (status === 'queued' || status === 'running' || status === 'retry') {
         throw new ApiError(409, 'NotReady', t('exports.background.not_ready'), [{ code: 'NotReady', target: 'fileName', message: t('exports.background.not_ready') }]);

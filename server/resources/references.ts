@@ -9,6 +9,7 @@ import { findGeneratedResource, findResource } from '../../resources';
 import { fieldColumn, type ResourceDeclaration } from '../../resources/types';
 import type { Db } from '../db/connection';
 import { badArgument } from '../http/errors';
+import { queryRows } from '../db/rows';
 
 const registered = new WeakMap<FastifyInstance, Map<string, ResourceDeclaration>>();
 
@@ -51,9 +52,7 @@ export async function recordExists(db: Db, referenced: ResourceDeclaration, id: 
   const visible = softDelete ? sql.raw(` and not ${quoted(fieldColumn(softDelete))}`) : sql.raw('');
   const lock = sql.raw(options.lock ? ' for key share' : '');
   const statement = sql`select 1 as found from ${sql.raw(quoted(referenced.table))} where ${sql.raw(quoted(fieldColumn(idField)))} = ${id}${visible}${lock}`;
-  const result = await db.execute(statement);
-  const rows = Array.isArray(result) ? result : (result as { rows?: unknown[] }).rows;
-  return Boolean(rows && rows.length > 0);
+  return (await queryRows(db, statement)).length > 0;
 }
 
 /** Refuses (400, the field as target) a reference to a record that does not exist. */

@@ -20,6 +20,7 @@ import { ApiError, notFound } from '../http/errors';
 import { apiRoute, currentUser } from '../http/route';
 import { t } from '../i18n';
 import '../backups/job';
+import { queryRows } from '../db/rows';
 
 /** Minutes a download token stays valid (it is spent by the first download). */
 export const BACKUP_TOKEN_MINUTES = 10;
@@ -141,8 +142,7 @@ export function registerBackupRoutes(app: FastifyInstance): void {
       if (!allowed) return refuse();
       // Spent here, once: of two simultaneous downloads with one token only one finds it unused.
       const spent = await database.db.transaction(async (tx) => {
-        const result = await tx.execute(sql`update backup_download_tokens set used_at = now() where token_hash = ${sha256(token)} and used_at is null returning token_hash`);
-        const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
+        const rows = await queryRows(tx, sql`update backup_download_tokens set used_at = now() where token_hash = ${sha256(token)} and used_at is null returning token_hash`);
         if (rows.length === 0) return false;
         await writeAuditAs(
           tx,

@@ -13,6 +13,7 @@ import { resourceRouteContext } from '../resources/engine';
 import { bodySchema, recordSchema } from '../resources/openapi';
 import { recordIdParam } from '../resources/scope';
 import { translateDatabaseError, updateRecord, validateBody } from '../resources/writes';
+import { queryRows } from '../db/rows';
 
 const SITE_ALIAS = /^[A-Za-z0-9_-]{1,220}$/;
 
@@ -39,8 +40,7 @@ export function registerPeopleRoutes(app: FastifyInstance): void {
       return context
         .database()
         .transaction(async (tx) => {
-          const result = await tx.execute(sql`select id from sites where alias = ${alias} and not is_deleted for key share`);
-          const site = ((Array.isArray(result) ? result : (result as { rows?: unknown[] }).rows ?? []) as Array<{ id: number }>)[0];
+          const [site] = await queryRows<{ id: number }>(tx, sql`select id from sites where alias = ${alias} and not is_deleted for key share`);
           const before = site ? await context.store.find(tx, id, { lock: true }) : null;
           if (!before || Number(before.siteId) !== Number(site!.id)) throw notFound();
           return updateRecord(context, tx, request, before, await validateBody(declaration, request.body, 'update'));

@@ -12,6 +12,7 @@ import { files } from '../db/schema';
 import { notFound } from '../http/errors';
 import { apiRoute } from '../http/route';
 import { resourceAccess } from '../resources/access';
+import { queryRows } from '../db/rows';
 
 const profileText = { type: 'string' } as const;
 
@@ -62,9 +63,11 @@ export function registerSiteRequestRoutes(app: FastifyInstance): void {
     handler: async (request) => {
       const text = (request.params as { id: string }).id;
       if (!/^\d{1,9}$/.test(text)) throw notFound();
-      const result = await database.db.execute(sql`select r.id, r.site_id, r.kind, r.status, r.legal_representative, r.web_master, r.detail
-        from site_requests r join sites s on s.id = r.site_id where r.id = ${Number(text)}`);
-      const [row] = (Array.isArray(result) ? result : (result as { rows: RequestRow[] }).rows) as RequestRow[];
+      const [row] = await queryRows<RequestRow>(
+        database.db,
+        sql`select r.id, r.site_id, r.kind, r.status, r.legal_representative, r.web_master, r.detail
+          from site_requests r join sites s on s.id = r.site_id where r.id = ${Number(text)}`,
+      );
       if (!row) throw notFound();
       const ids = requestFileIds(row.detail).filter((id) => /^[0-9a-f-]{36}$/i.test(id));
       const stored = ids.length > 0 ? await database.db.select({ id: files.id, name: files.name }).from(files).where(inArray(files.id, ids)) : [];
