@@ -31,6 +31,25 @@ export async function copyThroughput(url: string, statement: string): Promise<{ 
   return { rows, ms: performance.now() - start, bytes };
 }
 
+/**
+ * An export downloaded by curl in a process of its own, read here as `copyThroughput` reads psql: the same consumer for
+ * both, so the comparison is between the producers (the server, and PostgreSQL's COPY). A fetch in this process would
+ * also decode the download on the server's own event loop. `-f`: an HTTP error answers status 0.
+ */
+export async function downloadThroughput(url: string, headers: Record<string, string>): Promise<{ status: number; lines: number; ms: number; bytes: number }> {
+  const start = performance.now();
+  const args = ['-sS', '-f', ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]), url];
+  const child = spawn('curl', args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  let bytes = 0;
+  let lines = 0;
+  for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
+    bytes += chunk.length;
+    lines += lineBreaks(chunk);
+  }
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  return { status: code === 0 ? 200 : 0, lines, ms: performance.now() - start, bytes };
+}
+
 /** A statement's `$n` parameters written as literals, for psql's COPY (which takes none). */
 export function inlineParams(text: string, values: readonly unknown[]): string {
   return text.replace(/\$(\d+)\b/g, (_match, index: string) => {

@@ -2,7 +2,8 @@
  * Site groups (spec 01 §3 'Group', 'Group management' at /portales/grupos, §5 'Group', §9): list 10 a page, create, edit,
  * one group and delete on the engine. A group's entities are the ordered `manyToMany` field `sites` over the existing
  * `group_sites (group_id, site_id, order)`; `rows` answers the spec's "rows of sites (siteID, order)" with each site's
- * name, so a screen shows a group without asking the site list.
+ * name, so a screen shows a group without asking the site list. Both are `detailOnly`: the list answers the spec's
+ * criteria (groupID, name, countEntities), one group answers its rows (spec 01 §7 `GET /sites/groups/{groupID}`).
  */
 import * as yup from 'yup';
 import { groupsReference, groupSitesFindReference, groupSitesReference } from './references';
@@ -18,8 +19,9 @@ export interface GroupRecord {
   groupID: number;
   name: string;
   countEntities: number;
-  sites: number[];
-  rows: GroupSiteRow[];
+  /** Read with one group only (detailOnly): absent from the list's records. */
+  sites?: number[];
+  rows?: GroupSiteRow[];
 }
 
 /** Spec 01 §5 'Group': name required max 100, at least one entity. Messages are i18n keys (i18n/es/siteGroups.ts). */
@@ -55,6 +57,8 @@ export const groupsResource = defineResource<GroupRecord>({
       ordered: true,
       required: true,
       list: false,
+      // Up to thousands of ids a group: read with one group only (GET one, the answers of create and update), never in the list.
+      detailOnly: true,
       // The table of the first schema (server/db/schema/sites.ts); a deleted site cannot be added.
       junction: { table: 'group_sites', record: 'group_id', target: 'site_id', position: 'order', targetWhere: 'not is_deleted' },
     },
@@ -63,6 +67,8 @@ export const groupsResource = defineResource<GroupRecord>({
       type: 'json',
       readOnly: true,
       list: false,
+      // Every site of the group with its name: the list (criteria: groupID, name, countEntities) leaves it out.
+      detailOnly: true,
       computed: {
         sql: `select coalesce(json_agg(json_build_object('siteID', s.id, 'order', gs."order", 'name', s.name) order by gs."order", s.id), '[]'::json)
               from group_sites gs join sites s on s.id = gs.site_id where gs.group_id = t.group_id and not s.is_deleted`,

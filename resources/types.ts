@@ -119,6 +119,24 @@ export interface FieldDeclaration {
    * out (a password stored as its hash by the resource's service; docs/decisions.md 'Administrators and site users').
    */
   writeOnly?: boolean;
+  /**
+   * Read with one record only — `GET` of one record, the answers of create and update — never in list pages nor exports:
+   * its value is large (a group's rows of sites: thousands of entries a group, megabytes a page of 100 groups). The list's
+   * statement leaves out its expression, the list's relations leave out its links or files, the list's OpenAPI schema
+   * does not promise it. For `computed`, `manyToMany` and file fields (resources' registration refuses others); the
+   * screens read the record on its own before editing or showing it (src/engine `useDetailRecord`).
+   */
+  detailOnly?: boolean;
+}
+
+/** The fields a list page (and an export) answers: all but the `detailOnly` ones. */
+export function listedFields<TField extends Pick<FieldDeclaration, 'detailOnly'>>(fields: readonly TField[]): TField[] {
+  return fields.filter((field) => field.detailOnly !== true);
+}
+
+/** True when some field is read with one record only (`detailOnly`): a list record is not the whole record. */
+export function hasDetailOnlyFields(declaration: { fields?: readonly Pick<FieldDeclaration, 'detailOnly'>[] }): boolean {
+  return (declaration.fields ?? []).some((field) => field.detailOnly === true);
 }
 
 /**
@@ -270,6 +288,12 @@ export interface ResourceModel<TRecord extends AnyObject = AnyObject> {
   listWhere?: string;
   /** List filters beyond the fields' own (by name: the query parameter), e.g. the site's department of a user. */
   listFilters?: Readonly<Record<string, DeclaredListFilter>>;
+  /**
+   * List filters (by name) whose rows are found by walking the order's index testing each entry (no index of their
+   * own): with one of them the first page too chooses its ids first (server/resources/store.ts `resourceListSql`),
+   * so that the walk reads index entries, not rows. Later pages always do.
+   */
+  listIdsFirst?: readonly string[];
   /**
    * Other names of list filters, `alias: filter` (audit: `{ from: 'atFrom', to: 'atTo' }`, the spec's names of the
    * engine's date range): the alias filters exactly as the filter it names, its refusals under the alias.

@@ -10,6 +10,7 @@ import type { AppContext } from './context';
 import { registerBackgroundTasks } from './http/background';
 import { registerAdminFiles } from './http/adminFiles';
 import { clientAddress } from './http/clientAddress';
+import { registerAnswerCache } from './http/answerCache';
 import { registerCompression } from './http/compression';
 import { API_PREFIX, declareScopeAccess, registerAccessControl } from './http/route';
 import { registerSecurityHeaders } from './http/securityHeaders';
@@ -49,6 +50,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerErrorHandling(app);
   const { config } = options.context;
   await registerSecurityHeaders(app, config);
+  // Before the compression: it keeps the JSON text of the lists' answers, which the compression then encodes per client.
+  registerAnswerCache(app);
   // Before the routes: it hooks each route as it is declared.
   await registerCompression(app);
   registerAccessControl(app);

@@ -1,12 +1,14 @@
 /**
  * The entity folders by resource name: each folder's screens (`{ list, create, edit, show, icon }`), loaded
- * lazily so /login stays light. The route table takes an entity's `list` from here when it has one
+ * lazily so /login stays light, each folder's chunk with the message parts of the engine's screens (every
+ * declaration's texts: src/shared/i18nProvider.ts `ENGINE_PARTS`). The route table takes an entity's `list` from here when it has one
  * (src/routes/appRoutes.ts `declarationRoute`); a resource without a folder gets the generated screen.
  */
 import type { SvgIconComponent } from '@mui/icons-material';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { chatCategoriesReference, documentTypesReference, groupsReference, procedureTypesReference, siteTypesReference } from '../resources/references';
 import type { Screen } from './routes/lazyScreen';
+import { ENGINE_PARTS, withMessages } from './shared/i18nProvider';
 import { icon as chatCategoriesIcon } from './settings/chatCategories/icon';
 import { icon as documentTypesIcon } from './settings/documentTypes/icon';
 import { icon as procedureTypesIcon } from './settings/procedureTypes/icon';
@@ -35,11 +37,11 @@ function lazyEntity(load: () => Promise<EntityModule>, icon: SvgIconComponent): 
 }
 
 export const entities: Readonly<Record<string, Entity>> = {
-  [siteTypesReference.name]: lazyEntity(() => import('./settings/siteTypes'), siteTypesIcon),
-  [procedureTypesReference.name]: lazyEntity(() => import('./settings/procedureTypes'), procedureTypesIcon),
-  [documentTypesReference.name]: lazyEntity(() => import('./settings/documentTypes'), documentTypesIcon),
-  [chatCategoriesReference.name]: lazyEntity(() => import('./settings/chatCategories'), chatCategoriesIcon),
-  [groupsReference.name]: lazyEntity(() => import('./sites/groups'), groupsIcon),
+  [siteTypesReference.name]: lazyEntity(withMessages(ENGINE_PARTS, () => import('./settings/siteTypes')), siteTypesIcon),
+  [procedureTypesReference.name]: lazyEntity(withMessages(ENGINE_PARTS, () => import('./settings/procedureTypes')), procedureTypesIcon),
+  [documentTypesReference.name]: lazyEntity(withMessages(ENGINE_PARTS, () => import('./settings/documentTypes')), documentTypesIcon),
+  [chatCategoriesReference.name]: lazyEntity(withMessages(ENGINE_PARTS, () => import('./settings/chatCategories')), chatCategoriesIcon),
+  [groupsReference.name]: lazyEntity(withMessages(ENGINE_PARTS, () => import('./sites/groups')), groupsIcon),
 };
 
 /** The list screen of a resource's entity folder, if it has one. */

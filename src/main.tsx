@@ -4,7 +4,7 @@
  * A data router keeps useBlocker working. The current route's lazy chunks start loading at once.
  * (Spanish dates: src/shared/dayjs, imported by the date inputs, not here: docs/decisions.md 'First-load budget'.)
  */
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { App } from './App';
@@ -14,8 +14,11 @@ preloadRoute(window.location.pathname);
 
 const router = createBrowserRouter([{ path: '*', element: <App /> }]);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
-);
+const root = createRoot(document.getElementById('root')!);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+});

@@ -1,5 +1,5 @@
 // Apart from backups.ts: these load with every signed-in screen (resources.ts), the backups' texts only with the detail.
-/** Texts of the backups declaration (resources/backups.ts), merged into `resources.*` by i18n/es/resources.ts. */
+/** Texts of the backups declaration (resources/backups.ts), merged into `resources.*` by i18n/es/signedInResources.ts. */
 export const backupResourceTexts = {
   backups: {
     fields: {

@@ -1,23 +1,19 @@
 /**
- * The messages of the signed-in areas, in a chunk of their own that the i18nProvider adds when the layout loads
- * (src/shared/i18nProvider.ts `loadSignedInMessages`). A new area's messages file is added here (docs/adding-a-resource.md);
- * the site detail's are in detail.ts, the bulk deactivation page's in deactivationPart.ts, the public wizard's in wizard.ts, the server's own (installation, lists…) in server/i18n.ts.
+ * The messages of the layout and of the site list (/portales, the signed-in first screen, with the shared components
+ * every area renders: engine, exports, jobs, files), in a chunk of their own that the i18nProvider adds when the layout
+ * loads (src/shared/i18nProvider.ts `loadSignedInMessages`). Every other area's texts are in a part its screen's chunk
+ * waits for (`withMessages`): audiencePart.ts, peoplePart.ts, auditPart.ts, loadsPart.ts, detail.ts, deactivationPart.ts,
+ * wizard.ts. A new area's messages file goes into its own part, here only if the site list or the layout uses it
+ * (docs/adding-a-resource.md; i18n/split.test.ts checks it); the server's own (installation, lists…) are in server/i18n.ts.
  */
-import { audience } from './audience';
-import { audit } from './audit';
-import { bulkFile } from './bulkFile';
 import { engine } from './engine';
 import { exportTexts } from './exports';
 import { files } from './files';
 import { jobs } from './jobs';
-import { loads } from './loads';
-import { maillog } from './maillog';
-import { people } from './people';
-import { resources } from './resources';
+import { signedInResources } from './signedInResources';
 import { settings } from './settings';
 import { siteGroups } from './siteGroups';
 import { sites } from './sites';
-import { users } from './users';
-import { validation } from './validation';
+import { signedInValidation } from './signedInValidation';
 
-export const signedInMessages = { audience, audit, bulkFile, engine, exports: exportTexts, files, jobs, loads, maillog, people, resources, settings, siteGroups, sites, users, validation };
+export const signedInMessages = { engine, exports: exportTexts, files, jobs, resources: signedInResources, settings, siteGroups, sites, validation: signedInValidation };

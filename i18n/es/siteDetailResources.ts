@@ -1,7 +1,7 @@
 // Apart from siteDetail.ts: these load with every signed-in screen (resources.ts), the detail's texts only with the detail.
 /**
  * Texts of the site annotations and requests declarations (resources/siteComments.ts, siteRequests.ts), merged into
- * `resources.*` by i18n/es/resources.ts (labels `resources.<name>.fields.<source>`, choices `resources.<name>.choices.<source>.<id>`).
+ * `resources.*` by i18n/es/signedInResources.ts (labels `resources.<name>.fields.<source>`, choices `resources.<name>.choices.<source>.<id>`).
  */
 export const siteDetailResourceTexts = {
   sitecomments: {

@@ -1,6 +1,6 @@
 /**
  * Approving and rejecting site requests (spec 01 §4, §5, §8): the action, the Solicitudes tab's card and dialogs, the
- * wait screen, the API's messages and the rejection e-mail. Merged into `resources.siterequests` (i18n/es/resources.ts).
+ * wait screen, the API's messages and the rejection e-mail. Merged into `resources.siterequests` by the detail part (detail.ts) and, for the server, i18n/es/resources.ts.
  */
 export const siteRequests = {
   actions: {

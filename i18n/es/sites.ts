@@ -114,7 +114,7 @@ export const sites = {
 
 /**
  * Texts of the site, location and group declarations (resources/sites.ts, locations.ts, groups.ts), merged into
- * `resources.*` by i18n/es/resources.ts: labels by the convention `resources.<name>.fields.<source>`.
+ * `resources.*` by i18n/es/signedInResources.ts: labels by the convention `resources.<name>.fields.<source>`.
  */
 export const siteResourceTexts = {
   sites: {

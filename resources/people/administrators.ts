@@ -6,7 +6,7 @@
  * server/resources/services/people.ts). `POST /exportmainuser/` streams every matching row.
  * The password is write-only: the service stores its argon2 hash (docs/decisions.md 'Administrators and site users').
  */
-import { USER_SITE_FILTERS, siteColumns, type UserOfSiteRecord } from './userFilters';
+import { USER_IDS_FIRST_FILTERS, USER_SITE_FILTERS, siteColumns, type UserOfSiteRecord } from './userFilters';
 import { ADMIN_TYPES, administratorSchema, NAME_MAX, EMAIL_MAX, PASSWORD_MAX } from './rules';
 import { administratorsReference } from '../references';
 import { defineResource } from '../types';
@@ -48,6 +48,7 @@ export const administratorsResource = defineResource<AdministratorRecord>({
   schema: administratorSchema,
   listWhere: `t.user_type_id = ${ADMINISTRATOR_USER_TYPE}`,
   listFilters: USER_SITE_FILTERS,
+  listIdsFirst: USER_IDS_FIRST_FILTERS,
   operations: ['list', 'read', 'update'],
   sort: { field: 'createdDate', order: 'DESC' },
   pageSize: 20,

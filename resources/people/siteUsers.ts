@@ -5,7 +5,7 @@
  * `POST /siteusers/export/` writes every matching row in a background job; `GET /siteusers/export/?fileName=` downloads it.
  * Each write keeps the sites' `countUsers` equal to their number of site users (server/resources/services/people.ts).
  */
-import { USER_SITE_FILTERS, siteColumns, type UserOfSiteRecord } from './userFilters';
+import { USER_IDS_FIRST_FILTERS, USER_SITE_FILTERS, siteColumns, type UserOfSiteRecord } from './userFilters';
 import { EMAIL_MAX, NAME_MAX, siteUserSchema } from './rules';
 import { siteUsersReference } from '../references';
 import { defineResource } from '../types';
@@ -38,6 +38,7 @@ export const siteUsersResource = defineResource<SiteUserRecord>({
   schema: siteUserSchema,
   listWhere: `t.user_type_id = ${SITE_USER_TYPE}`,
   listFilters: USER_SITE_FILTERS,
+  listIdsFirst: USER_IDS_FIRST_FILTERS,
   operations: ['list', 'read', 'create', 'update'],
   sort: { field: 'createdDate', order: 'DESC' },
   pageSize: 20,

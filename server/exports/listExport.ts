@@ -14,6 +14,7 @@ import { apiRoute, type Access } from '../http/route';
 import { t } from '../i18n';
 import { listQuerySchema, readListQuery, SqlParams } from '../lists/listQuery';
 import { CSV_DELIMITER, csvCell, csvLines } from './csv';
+import { csvBatchSql, type CsvBatchRow } from './csvSql';
 import { cursorOf, keysetAfter, keysetRest, keysetSelect, type KeysetCursor } from './keyset';
 
 export type ExportFormat = 'csv' | 'xlsx';
@@ -62,6 +63,8 @@ export interface ListExportOptions<Row> {
   fileName: string;
   format: ExportFormat;
   batchSize?: number;
+  /** The SQL of one CSV line over the batch's rows (server/exports/csvSql.ts), when the database can write every cell. */
+  csvLine?: string;
 }
 
 /** `portales-2026-11-23.xlsx`: the stem, the day of the download (UTC) and the extension. */
@@ -107,23 +110,80 @@ export async function* exportBatches<Row extends Record<string, unknown>>(
   sql: ExportSql,
   batchSize = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<Row[]> {
-  const read = (cursor: KeysetCursor | null): Promise<Row[]> => {
+  yield* keysetBatches<Row[]>(
+    spec,
+    query,
+    batchSize,
+    async (text, values) => {
+      const rows = await database.query<Row>(text, values);
+      return { batch: rows, rows: rows.length, last: rows[rows.length - 1] };
+    },
+    sql,
+  );
+}
+
+/** One batch of CSV lines written by the database (server/exports/csvSql.ts) and its number of rows. */
+export interface CsvTextBatch {
+  text: string;
+  rows: number;
+}
+
+/**
+ * `exportBatches` with each batch's lines built by the database: `line` is the SQL expression of one line over the
+ * batch's rows (`b."column"`, csvSql.ts); each batch is one row holding its lines.
+ */
+export async function* exportCsvBatches(
+  database: Pick<Database, 'query'>,
+  spec: ListSpec,
+  query: ListQuery,
+  sql: ExportSql,
+  line: string,
+  batchSize = EXPORT_BATCH_SIZE,
+): AsyncGenerator<CsvTextBatch> {
+  yield* keysetBatches<CsvTextBatch>(
+    spec,
+    query,
+    batchSize,
+    async (text, values) => {
+      const [row] = await database.query<CsvBatchRow>(csvBatchSql(text, line), values);
+      const rows = Number(row?.rows ?? 0);
+      return { batch: { text: row?.csv ?? '', rows }, rows, last: rows > 0 ? (row as unknown as Record<string, unknown>) : undefined };
+    },
+    sql,
+  );
+}
+
+/** What one read answers: the batch, its number of rows and its last row (holding the keyset keys). */
+interface KeysetRead<Batch> {
+  batch: Batch;
+  rows: number;
+  last: Record<string, unknown> | undefined;
+}
+
+async function* keysetBatches<Batch>(
+  spec: ListSpec,
+  query: ListQuery,
+  batchSize: number,
+  run: (text: string, values: unknown[]) => Promise<KeysetRead<Batch>>,
+  sql: ExportSql,
+): AsyncGenerator<Batch> {
+  const read = (cursor: KeysetCursor | null): Promise<KeysetRead<Batch>> => {
     const params = new SqlParams();
     const after = keysetAfter(spec, query, cursor, params);
     const limit = `limit ${params.add(batchSize)}`;
-    const rows = database.query<Row>(sql(query, { params, after, keys: keysetSelect(spec, query), limit }), params.values);
+    const result = run(sql(query, { params, after, keys: keysetSelect(spec, query), limit }), params.values);
     // Handled here as well, so that a failure while the caller is still writing is not an unhandled rejection:
     // it is thrown when the batch is awaited (or dropped with it when the caller stopped early).
-    rows.catch(() => {});
-    return rows;
+    result.catch(() => {});
+    return result;
   };
-  let next: { cursor: KeysetCursor | null; rows: Promise<Row[]> } | null = { cursor: null, rows: read(null) };
+  let next: { cursor: KeysetCursor | null; result: Promise<KeysetRead<Batch>> } | null = { cursor: null, result: read(null) };
   while (next) {
-    const rows: Row[] = await next.rows;
+    const result: KeysetRead<Batch> = await next.result;
     // A short batch ends its section: the rest of the order (its other section), if any, follows.
-    const cursor: KeysetCursor | null = rows.length < batchSize ? keysetRest(spec, query, next.cursor) : cursorOf(rows[rows.length - 1]!);
-    next = cursor ? { cursor, rows: read(cursor) } : null;
-    if (rows.length > 0) yield rows;
+    const cursor: KeysetCursor | null = result.rows < batchSize ? keysetRest(spec, query, next.cursor) : cursorOf(result.last!);
+    next = cursor ? { cursor, result: read(cursor) } : null;
+    if (result.rows > 0) yield result.batch;
   }
 }
 
@@ -142,7 +202,7 @@ const csvDate = (date: Date): string => date.toISOString().slice(0, 19).replace(
  * arrays of lines in between: this loop is most of an export's own time).
  */
 export async function* csvChunks<Row>(columns: readonly ExportColumn<Row>[], batches: AsyncIterable<Row[]>): AsyncGenerator<string> {
-  yield BOM + csvLines([columns.map((column) => t(column.headerKey))]);
+  yield csvHeader(columns);
   const yes = t('exports.values.yes');
   const no = t('exports.values.no');
   const cells = columns.map((column) => (row: Row) => cellOf(column, row));
@@ -164,6 +224,17 @@ export async function* csvChunks<Row>(columns: readonly ExportColumn<Row>[], bat
   }
 }
 
+/** The CSV header line (with the BOM) of the columns. */
+export function csvHeader<Row>(columns: readonly ExportColumn<Row>[]): string {
+  return BOM + csvLines([columns.map((column) => t(column.headerKey))]);
+}
+
+/** The CSV text when the database wrote the lines (`exportCsvBatches`): the header line, then each batch's text. */
+export async function* csvTextChunks<Row>(columns: readonly ExportColumn<Row>[], batches: AsyncIterable<CsvTextBatch>): AsyncGenerator<string> {
+  yield csvHeader(columns);
+  for await (const batch of batches) yield batch.text;
+}
+
 /** Resolves when `stream` can take more, or when it is closed (a client that left never drains). */
 function drainedOrClosed(stream: PassThrough): Promise<void> {
   return new Promise((resolve) => {
@@ -176,6 +247,9 @@ function drainedOrClosed(stream: PassThrough): Promise<void> {
     stream.on('close', done);
   });
 }
+
+const XLSX_DATE_STYLE: Partial<ExcelJS.Style> = Object.freeze({ numFmt: 'yyyy-mm-dd hh:mm:ss' });
+const XLSX_PLAIN_STYLE: Partial<ExcelJS.Style> = Object.freeze({});
 
 /** The XLSX file through exceljs' streaming writer: rows are committed (written and dropped) batch by batch. */
 function xlsxStream<Row>(columns: readonly ExportColumn<Row>[], batches: AsyncIterable<Row[]>): Readable {
@@ -192,9 +266,10 @@ function xlsxStream<Row>(columns: readonly ExportColumn<Row>[], batches: AsyncIt
           return typeof cell === 'boolean' ? t(cell ? 'exports.values.yes' : 'exports.values.no') : cell;
         });
         const line = sheet.addRow(cells);
-        cells.forEach((cell, index) => {
-          if (cell instanceof Date) line.getCell(index + 1).numFmt = 'yyyy-mm-dd hh:mm:ss';
-        });
+        // One shared style object per kind of cell: exceljs remembers the style id of an object it has seen, where a
+        // style of its own per cell (what `numFmt =` and addRow give) is serialized and looked up again for every cell
+        // (three quarters of the file's time).
+        for (let index = 0; index < cells.length; index += 1) line.getCell(index + 1).style = cells[index] instanceof Date ? XLSX_DATE_STYLE : XLSX_PLAIN_STYLE;
         line.commit();
       }
       // Wait for the client when the file is ahead of it: one batch in memory, not the whole file.
@@ -220,19 +295,27 @@ export async function streamListExport<Row extends Record<string, unknown>>(
   options: ListExportOptions<Row>,
 ): Promise<FastifyReply> {
   const query = readExportQuery(options.spec, options.rawQuery);
-  const iterator = exportBatches<Row>(database, options.spec, query, options.sql, options.batchSize);
-  const first = await iterator.next();
-  async function* batches(): AsyncGenerator<Row[]> {
-    if (first.done) return;
-    yield first.value;
-    yield* iterator;
-  }
-  const body = options.format === 'csv' ? Readable.from(csvChunks(options.columns, batches())) : xlsxStream(options.columns, batches());
+  const body = options.format === 'csv' && options.csvLine !== undefined
+    ? Readable.from(csvTextChunks(options.columns, await startedBatches(exportCsvBatches(database, options.spec, query, options.sql, options.csvLine, options.batchSize))))
+    : options.format === 'csv'
+      ? Readable.from(csvChunks(options.columns, await startedBatches(exportBatches<Row>(database, options.spec, query, options.sql, options.batchSize))))
+      : xlsxStream(options.columns, await startedBatches(exportBatches<Row>(database, options.spec, query, options.sql, options.batchSize)));
   return reply
     .header('content-type', EXPORT_CONTENT_TYPES[options.format])
     .header('content-disposition', contentDisposition(exportFileName(options.fileName, options.format)))
     .header('cache-control', 'no-store')
     .send(body);
+}
+
+/** The batches with the first one already read: a failure there is still an ordinary error answer (no header sent yet). */
+async function startedBatches<Batch>(iterator: AsyncGenerator<Batch>): Promise<AsyncGenerator<Batch>> {
+  const first = await iterator.next();
+  async function* batches(): AsyncGenerator<Batch> {
+    if (first.done) return;
+    yield first.value;
+    yield* iterator;
+  }
+  return batches();
 }
 
 export interface ListExportDeclaration<Row> {
@@ -251,6 +334,8 @@ export interface ListExportDeclaration<Row> {
   formats?: readonly ExportFormat[];
   /** `POST`: the filters come in a JSON body (and the query string); default `GET`. */
   method?: 'GET' | 'POST';
+  /** The SQL of one CSV line (`ListExportOptions.csvLine`), when the database can write every cell. */
+  csvLine?: string;
 }
 
 /** The filters of an export request: the query string, and with `POST` the JSON body's (the body wins). */
@@ -293,6 +378,7 @@ export function registerListExport<Row extends Record<string, unknown>>(app: Fas
         fileName: t(declaration.fileNameKey),
         format: readExportFormat(exportFilters(method, request.query, request.body), declaration.formats),
         batchSize: declaration.batchSize,
+        csvLine: declaration.csvLine,
       }),
   });
 }

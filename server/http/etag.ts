@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendCachedAnswer } from './answerCache';
 
 /** The weak tag of an answer: data version, caller and URL; null without a data version (no session). */
 export function listEtag(dataVersion: string | null | undefined, userId: number | null | undefined, url: string): string | null {
@@ -22,11 +23,15 @@ export function matchesIfNoneMatch(header: string | undefined, tag: string): boo
   return header.split(',').some((candidate) => candidate.trim() === '*' || bare(candidate) === bare(tag));
 }
 
-/** preHandler of a route declared `etag`: 304 when the client holds the current answer, else the tag on the answer. */
+/**
+ * preHandler of a route declared `etag`: 304 when the client holds the current answer, else the tag on the answer,
+ * and the answer itself when the server kept it under the same data version (server/http/answerCache.ts).
+ */
 export async function answerNotModified(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return;
   const tag = listEtag(request.dataVersion, request.user?.id, request.url);
   if (!tag) return;
   reply.header('etag', tag).header('cache-control', 'private, no-cache');
   if (matchesIfNoneMatch(request.headers['if-none-match'], tag)) await reply.code(304).send();
+  else await sendCachedAnswer(request, reply);
 }

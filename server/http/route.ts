@@ -50,7 +50,9 @@ export interface RouteDeclaration {
   /**
    * A GET whose answer depends only on the data, the URL and the caller (the lists): answered with a weak ETag made
    * of the request's data version (server/lists/listCache.ts), URL and user, and 304 without running the handler
-   * when the client sends it back unchanged (server/http/etag.ts). Never on answers that change without a write.
+   * when the client sends it back unchanged (server/http/etag.ts); the server keeps the answer's JSON under that
+   * version and sends it again without running the handler (server/http/answerCache.ts). Never on answers that change
+   * without a write.
    */
   etag?: boolean;
   handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -70,7 +72,7 @@ export function apiRoute(app: FastifyInstance, route: RouteDeclaration): void {
   app.route({
     method: route.method,
     url,
-    config: { access: route.access, openapi, ...(route.rateLimit ? { rateLimit: route.rateLimit } : {}) },
+    config: { access: route.access, openapi, ...(route.etag ? { etag: true } : {}), ...(route.rateLimit ? { rateLimit: route.rateLimit } : {}) },
     ...(route.attachValidation ? { attachValidation: true } : {}),
     schema: {
       ...route.schema,

@@ -27,8 +27,11 @@ import { SqlParams } from '../lists/listQuery';
 import {
   contentDisposition,
   csvChunks,
+  csvTextChunks,
   EXPORT_CONTENT_TYPES,
   exportBatches,
+  exportCsvBatches,
+  type CsvTextBatch,
   exportFilters,
   exportQuerySchema,
   readExportFormat,
@@ -83,14 +86,29 @@ function exportKind(declaration: ResourceDeclaration, declared: ResourceExport):
       const total = Number(counted?.total ?? 0);
       await ctx.progress(0, total);
       let done = 0;
-      async function* batches(): AsyncGenerator<Row[]> {
-        for await (const rows of exportBatches<Row>(ctx.app.database, source.spec, query, source.sql)) {
-          yield rows;
-          done += rows.length;
-          await ctx.progress(done, total);
+      const storage = fileStorageOf(ctx.app);
+      const key = storageKey(ctx.job.payload.fileName);
+      if (source.csvLine !== undefined) {
+        // The database writes the lines (server/exports/csvSql.ts): one string per batch, no object per row.
+        const line = source.csvLine;
+        async function* texts(): AsyncGenerator<CsvTextBatch> {
+          for await (const batch of exportCsvBatches(ctx.app.database, source.spec, query, source.sql, line)) {
+            yield batch;
+            done += batch.rows;
+            await ctx.progress(done, total);
+          }
         }
+        await storage.put(key, Readable.from(csvTextChunks(source.columns, texts())));
+      } else {
+        async function* batches(): AsyncGenerator<Row[]> {
+          for await (const rows of exportBatches<Row>(ctx.app.database, source.spec, query, source.sql)) {
+            yield rows;
+            done += rows.length;
+            await ctx.progress(done, total);
+          }
+        }
+        await storage.put(key, Readable.from(csvChunks(source.columns, batches())));
       }
-      await fileStorageOf(ctx.app).put(storageKey(ctx.job.payload.fileName), Readable.from(csvChunks(source.columns, batches())));
       return { fileName: ctx.job.payload.fileName, rows: done };
     },
   };

@@ -10,7 +10,7 @@ import { ValidationError } from 'yup';
 import { ApiError, validationFailed, type ErrorDetail } from '../http/errors';
 import { apiRoute } from '../http/route';
 import { t } from '../i18n';
-import { collectionBodySchema, collectionParamsSchema, listResponseSchema } from './openapi';
+import { collectionBodySchema, collectionParamsSchema, listEnvelopeSchema, recordSchema } from './openapi';
 import { resourcePaths } from './paths';
 import { parentScope } from './scope';
 import { parseRecordId, type RecordId } from './shape';
@@ -97,7 +97,8 @@ export function registerCollectionUpdate(context: ResourceRouteContext): void {
     schema: {
       ...(declaration.parent ? { params: collectionParamsSchema(declaration) } : {}),
       body: collectionBodySchema(declaration),
-      response: { 200: listResponseSchema(declaration) },
+      // The written records, as their writes answer them (`detailOnly` fields included).
+      response: { 200: listEnvelopeSchema(recordSchema(declaration), { total: declaration.listTotal === true }) },
     },
     // The body schema (a list of objects) refuses anything else with 400, but only once the path's parent is found.
     attachValidation: true,

@@ -6,11 +6,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { choiceLabelKey } from '../../resources/fieldKinds';
-import { fieldColumn, type FieldDeclaration, type ResourceDeclaration, type ResourceExport } from '../../resources/types';
+import { fieldColumn, listedFields, type FieldDeclaration, type ResourceDeclaration, type ResourceExport } from '../../resources/types';
 import { registerListExport, type ExportBatch, type ExportCell, type ExportColumn } from '../exports/listExport';
 import type { ListQuery } from '../../resources/listQuery';
 import { registerBackgroundExport } from './backgroundExports';
 import { t } from '../i18n';
+import { batchColumn, csvLineSql, csvLiteral } from '../exports/csvSql';
 import { listOrderBy, listWhere, SqlParams } from '../lists/listQuery';
 import { resourceAccess } from './access';
 import { resourceListSpec } from './listSpec';
@@ -31,12 +32,14 @@ export function exportCell(declaration: ResourceDeclaration, field: FieldDeclara
   return String(value);
 }
 
-/** The file's columns: the declared `fields`, else the list's (`list !== false`), each headed by its label. */
+/** The file's columns: the declared `fields`, else the list's (`list !== false`, not `detailOnly`), each headed by its label. */
 export function exportColumns(declaration: ResourceDeclaration, declared: Pick<ResourceExport, 'fields'>): ExportColumn<Row>[] {
-  const sources = declared.fields ?? declaration.fields.filter((field) => field.list !== false && !field.writeOnly).map((field) => field.source);
+  const sources = declared.fields ?? listedFields(declaration.fields).filter((field) => field.list !== false && !field.writeOnly).map((field) => field.source);
   return sources.map((source) => {
     const field = declaration.fields.find((candidate) => candidate.source === source);
     if (!field) throw new Error(`resource ${declaration.name}: export column ${source} is not a declared field`);
+    // A `detailOnly` value is read with one record only, never in a file of the whole list.
+    if (field.detailOnly) throw new Error(`resource ${declaration.name}: export column ${source} is detailOnly`);
     return { key: source, headerKey: field.label, value: (row: Row) => exportCell(declaration, field, row[source]) };
   });
 }
@@ -77,6 +80,35 @@ export function exportCellReader(declaration: ResourceDeclaration, field: FieldD
   return (row) => exportCell(declaration, field, row[column]);
 }
 
+/** The field types whose cell `csv_cell` writes from the column's text (the column holds text). */
+const TEXT_TYPES = new Set<FieldDeclaration['type']>(['text', 'email', 'url', 'color', 'richText']);
+
+/**
+ * The SQL of one field's CSV cell over a batch row (`b."column"`, server/exports/csvSql.ts): the same text as
+ * `exportCellReader` then `csvChunks` write, never null (an empty value is the empty cell); null when only Node writes
+ * it exactly (decimals, dates, choices, JSON, translated values): the export then keeps building its lines in Node.
+ */
+export function exportCellSql(field: FieldDeclaration): string | null {
+  if (field.hidden || field.writeOnly) return "''";
+  if (field.computed?.translated) return null;
+  const column = batchColumn(fieldColumn(field));
+  // JavaScript writes these numbers as PostgreSQL writes integers (no exponent below 2^53).
+  if (field.type === 'id' || field.type === 'integer' || field.type === 'reference') return `coalesce((${column})::text, '')`;
+  // `2026-11-23 05:04:54`, UTC, the fraction of a second cut as Node's `toISOString().slice(0, 19)` does.
+  if (field.type === 'datetime') return `coalesce(to_char((${column}) at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS'), '')`;
+  if (field.type === 'boolean') {
+    return `case when (${column}) then ${csvLiteral(t('exports.values.yes'))} when not (${column}) then ${csvLiteral(t('exports.values.no'))} else '' end`;
+  }
+  if (TEXT_TYPES.has(field.type)) return `csv_cell((${column})::text)`;
+  return null;
+}
+
+/** The SQL of one CSV line of the export, or undefined when some cell is written by Node only. */
+export function exportCsvLineSql(fields: readonly FieldDeclaration[]): string | undefined {
+  const cells = fields.map(exportCellSql);
+  return cells.every((cell): cell is string => cell !== null) ? csvLineSql(cells) : undefined;
+}
+
 /** The select list of an export: only the columns its file shows (computed ones as their expression). */
 function exportSelectSql(fields: readonly FieldDeclaration[]): string {
   return fields
@@ -101,6 +133,8 @@ export function resourceExportSource(declaration: ResourceDeclaration, declared:
     /** `select count(*)` of the rows the export writes (a background export's progress total). */
     countSql: (query: ListQuery, params: SqlParams) =>
       `select count(*)::int as total ${readFromSql(declaration)} ${listWhere(query, params, readConditions(declaration, query))}`,
+    /** The SQL of one CSV line when the database writes every cell (server/exports/csvSql.ts), else undefined. */
+    csvLine: exportCsvLineSql(fields),
     // The batch rows carry only the file's columns and the keyset keys: each cell reads its column.
     columns: columns.map((column, index) => ({ ...column, value: exportCellReader(declaration, fields[index]!) })),
   };
@@ -125,6 +159,7 @@ export function registerResourceExports(app: FastifyInstance, declaration: Resou
       sql: source.sql,
       columns: source.columns,
       fileNameKey: declared.fileName,
+      csvLine: source.csvLine,
     });
   }
 }

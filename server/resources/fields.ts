@@ -1,8 +1,25 @@
 /** Which declared fields a request may write, list, search or order by: pure functions of the declaration. */
 import { fieldKind, isNullable } from '../../resources/fieldKinds';
-import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
+import { hasDetailOnlyFields, listedFields, type FieldDeclaration, type ResourceDeclaration } from '../../resources/types';
 import { t } from '../i18n';
 import { sanitizeRichText } from './richText';
+
+const listViews = new WeakMap<ResourceDeclaration, ResourceDeclaration>();
+
+/**
+ * The declaration as a list page and an export read it: without its `detailOnly` fields (resources/types.ts), so the
+ * list's statement, records, relations and OpenAPI schema leave them out; the declaration itself when it has none.
+ * Filters and orders still come from the whole declaration (server/resources/listSpec.ts).
+ */
+export function listView(declaration: ResourceDeclaration): ResourceDeclaration {
+  if (!hasDetailOnlyFields(declaration)) return declaration;
+  let view = listViews.get(declaration);
+  if (!view) {
+    view = { ...declaration, fields: listedFields(declaration.fields) };
+    listViews.set(declaration, view);
+  }
+  return view;
+}
 
 export function idFieldOf(declaration: ResourceDeclaration): FieldDeclaration {
   const field = declaration.fields.find((f) => f.source === declaration.idField);

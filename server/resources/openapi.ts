@@ -7,7 +7,7 @@
 import { fieldKind, isNullable } from '../../resources/fieldKinds';
 import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
 import { t } from '../i18n';
-import { bodyNamesId, idFieldOf, writableFields } from './fields';
+import { bodyNamesId, idFieldOf, listView, writableFields } from './fields';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -23,7 +23,10 @@ function fieldDescription(field: FieldDeclaration): string {
 export function fieldSchema(field: FieldDeclaration): JsonSchema {
   const nullable = field.type !== 'id' && isNullable(field);
   const kindSchema = fieldKind(field).openApi(field);
-  const description = [fieldDescription(field), kindSchema.description].filter(Boolean).join('. ');
+  const base = [fieldDescription(field), kindSchema.description].filter(Boolean).join('. ');
+  const description = field.detailOnly
+    ? `${base}${base.endsWith('.') ? '' : '.'} Solo en la lectura de un registro y en las respuestas de crear y modificar; la lista no lo incluye.`
+    : base;
   // `nullable` needs a `type` beside it: a kind without one (json) already admits null.
   return { ...kindSchema, description, ...(nullable && kindSchema.type ? { nullable: true } : {}) };
 }
@@ -71,8 +74,9 @@ export function listEnvelopeSchema(items: JsonSchema, options: { total?: boolean
   };
 }
 
+/** A list page's answer: its records without the `detailOnly` fields (one record's read answers them). */
 export function listResponseSchema(declaration: ResourceDeclaration): JsonSchema {
-  return listEnvelopeSchema(recordSchema(declaration), { total: declaration.listTotal === true });
+  return listEnvelopeSchema(recordSchema(listView(declaration)), { total: declaration.listTotal === true });
 }
 
 /** Most items one collection update takes (a larger body is refused before any work). */

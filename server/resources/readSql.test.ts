@@ -10,7 +10,12 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import { exportCell, exportColumns } from './exports';
 import { resourceListSpec } from './listSpec';
 import { readConditions, readSelectSql } from './readSql';
-import { storedFields } from './fields';
+import { listView, storedFields } from './fields';
+import { readListQuery } from '../lists/listQuery';
+import { listResponseSchema, recordSchema } from './openapi';
+import { resourceShape } from './shape';
+import { resourceListSql } from './store';
+import type { ResourceDeclaration } from '../../resources/types';
 
 describe('reads of a generated resource', () => {
   it('select the row and each computed field under its column name', () => {
@@ -18,6 +23,35 @@ describe('reads of a generated resource', () => {
       /^t\.\*, \(select count\(\*\)::int from group_sites gs join sites s on s\.id = gs\.site_id where gs\.group_id = t\.group_id and not s\.is_deleted\) as "count_entities", \(select coalesce\(json_agg\([^]*\) as "rows"$/,
     );
     expect(readSelectSql(locationsResource)).toBe('t.*');
+  });
+
+  it('list pages leave out the detailOnly fields: the groups list selects no rows of sites, one group does', () => {
+    const page = resourceListSql(groupsResource, readListQuery(resourceListSpec(groupsResource), { pageSize: '100' }));
+    expect(page.text).toContain('as "count_entities"');
+    expect(page.text).not.toContain('json_agg');
+    expect(page.text).not.toContain('"rows"');
+    // One record's read still selects them.
+    expect(readSelectSql(groupsResource)).toContain('json_agg');
+    expect(listView(groupsResource).fields.map((field) => field.source)).toEqual(['groupID', 'name', 'countEntities']);
+    // The `sites` filter (a manyToMany over group_sites) stays a filter of the list.
+    const bySite = resourceListSql(groupsResource, readListQuery(resourceListSpec(groupsResource), { sites: '7' }));
+    expect(bySite.text).toContain('group_sites');
+    expect(bySite.text).not.toContain('json_agg');
+    // A declaration without detailOnly fields is its own list view.
+    expect(listView(locationsResource)).toBe(locationsResource);
+  });
+
+  it('the list answer schema does not promise the detailOnly fields; one record\'s does', () => {
+    const listItems = ((listResponseSchema(groupsResource).properties as Record<string, { items: { properties: object } }>).results.items.properties);
+    expect(Object.keys(listItems).sort()).toEqual(['countEntities', 'groupID', 'name']);
+    expect(Object.keys(recordSchema(groupsResource).properties as object).sort()).toEqual(['countEntities', 'groupID', 'name', 'rows', 'sites']);
+  });
+
+  it('detailOnly is refused on a stored column and in an export', () => {
+    const withStored = { ...groupsResource, fields: groupsResource.fields.map((field) => (field.source === 'name' ? { ...field, detailOnly: true } : field)) } as ResourceDeclaration;
+    expect(() => resourceShape(withStored)).toThrow(/detailOnly field name/);
+    expect(() => resourceShape(groupsResource)).not.toThrow();
+    expect(() => exportColumns(groupsResource, { fields: ['name', 'rows'] })).toThrow(/rows is detailOnly/);
   });
 
   it('hold the declaration listWhere on every read', () => {

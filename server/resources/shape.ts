@@ -64,6 +64,13 @@ export function resourceShape(declaration: ResourceDeclaration): ResourceShape {
     fail(declaration, 'apiPath has a parameter but no parent is declared');
   }
 
+  // `detailOnly`: a value the list leaves out without changing its rows (an expression, links, files), never the id.
+  for (const field of declaration.fields.filter((candidate) => candidate.detailOnly)) {
+    const relation = field.type === 'manyToMany' || field.type === 'file' || field.type === 'image' || field.type === 'files';
+    if (!field.computed && !relation) fail(declaration, `detailOnly field ${field.source} must be computed, manyToMany or a file field`);
+    if (field.source === declaration.idField) fail(declaration, 'the id field cannot be detailOnly');
+  }
+
   const declared = declaration.operations ?? ALL_OPERATIONS;
   const unknown = declared.filter((operation) => !ALL_OPERATIONS.includes(operation));
   if (unknown.length > 0) fail(declaration, `unknown operations ${unknown.join(', ')}`);

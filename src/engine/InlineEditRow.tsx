@@ -2,11 +2,12 @@
  * Inline editing (editMode 'inline'): the row becomes the declaration's inputs with Guardar / Cancelar
  * in the row; Escape cancels like Cancelar (the record keeps its value, the row leaves edit mode).
  */
-import { Stack, TableCell, TableRow } from '@mui/material';
+import { CircularProgress, Stack, TableCell, TableRow } from '@mui/material';
 import { useMemo, type KeyboardEvent } from 'react';
 import { Button, Form, SaveButton, useTranslate, type RaRecord } from 'react-admin';
 import type { ResourceDeclaration } from '../../resources/types';
 import { ResourceInputs } from './ResourceInputs';
+import { useDetailRecord } from './useDetailRecord';
 import { useSaveRecord } from './useSaveRecord';
 import { yupValidate } from './yupValidate';
 import { resourceSchema } from '../../resources/fieldKinds';
@@ -21,6 +22,8 @@ export interface InlineEditRowProps {
 export function InlineEditRow({ declaration, record, columns, onDone }: InlineEditRowProps) {
   const translate = useTranslate();
   const save = useSaveRecord(declaration, onDone);
+  // A declaration with `detailOnly` fields edits the record read on its own, not the list's partial row.
+  const detail = useDetailRecord(declaration, record, onDone);
   const validate = useMemo(() => yupValidate(resourceSchema(declaration, declaration.idField), translate), [declaration, translate]);
   const cancelOnEscape = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || event.defaultPrevented) return;
@@ -30,13 +33,17 @@ export function InlineEditRow({ declaration, record, columns, onDone }: InlineEd
   return (
     <TableRow data-testid="inline-edit-row" onKeyDown={cancelOnEscape}>
       <TableCell colSpan={columns}>
-        <Form record={record} validate={validate} onSubmit={(values: Record<string, unknown>) => save(values, record)} id={`${declaration.name}-inline-${record.id}`}>
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
-            <ResourceInputs declaration={declaration} compact />
-            <SaveButton label="engine.save" alwaysEnable variant="text" />
-            <Button label="engine.cancel" onClick={onDone} />
-          </Stack>
-        </Form>
+        {detail.isPending || !detail.record ? (
+          <CircularProgress size={24} aria-label={translate('ra.page.loading')} />
+        ) : (
+          <Form record={detail.record} validate={validate} onSubmit={(values: Record<string, unknown>) => save(values, detail.record)} id={`${declaration.name}-inline-${record.id}`}>
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
+              <ResourceInputs declaration={declaration} compact />
+              <SaveButton label="engine.save" alwaysEnable variant="text" />
+              <Button label="engine.cancel" onClick={onDone} />
+            </Stack>
+          </Form>
+        )}
       </TableCell>
     </TableRow>
   );

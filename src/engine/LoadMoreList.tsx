@@ -5,7 +5,7 @@
  * renderer as children and read the rows from the list context.
  */
 import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import {
   InfiniteListBase,
   useInfinitePaginationContext,
@@ -41,6 +41,9 @@ export interface LoadMoreListProps<RecordType extends RaRecord = RaRecord>
   paused?: boolean;
 }
 
+/** One empty list for every render (useDeferredValue compares by identity). */
+const NO_ROWS: never[] = [];
+
 function LoadMoreView<RecordType extends RaRecord>({
   children,
   emptyText,
@@ -50,8 +53,13 @@ function LoadMoreView<RecordType extends RaRecord>({
 }: Pick<LoadMoreListProps<RecordType>, 'children' | 'emptyText' | 'errorText' | 'loadMoreLabel' | 'paused'>) {
   const translate = useTranslate();
   const { data, isPending, error } = useListContext<RecordType>();
+  const rows: RecordType[] = data ?? NO_ROWS;
+  // The rows arrive through react-query, whose updates React renders at once, in one task. Drawing them from a deferred
+  // copy lets React draw the new rows in slices, yielding to the browser between them (docs/decisions.md 'Rows drawn in
+  // slices'); until then the previous rows stay, or the spinner when there were none.
+  const shown = useDeferredValue(rows);
+  const drawing = shown !== rows && shown.length === 0 && rows.length > 0;
   if (paused) return null;
-  const rows = data ?? [];
   return (
     <>
       {error ? (
@@ -59,7 +67,7 @@ function LoadMoreView<RecordType extends RaRecord>({
           {translate(errorText)}
         </Alert>
       ) : null}
-      {isPending && !error ? (
+      {(isPending || drawing) && !error ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
           <CircularProgress aria-label={translate('ra.page.loading')} />
         </Box>
@@ -69,8 +77,10 @@ function LoadMoreView<RecordType extends RaRecord>({
           {translate(emptyText)}
         </Typography>
       ) : null}
-      {rows.length > 0 ? children(rows) : null}
-      <LoadMoreButton label={loadMoreLabel} />
+      {/* An empty answer empties the list at once: the deferred copy would otherwise keep the old rows beside the empty state. */}
+      {rows.length > 0 && shown.length > 0 ? children(shown) : null}
+      {/* Below the rows once they are drawn: shown before them, it would be pushed down by them (a layout shift). */}
+      {drawing ? null : <LoadMoreButton label={loadMoreLabel} />}
     </>
   );
 }

@@ -1,10 +1,12 @@
 /**
  * The read-only page of one record: react-admin's `Show` with each list field's cell, labelled by its
- * i18n key (resources.<name>.fields.<source>). A custom show starts from it and adds or replaces fields.
+ * i18n key (resources.<name>.fields.<source>). A custom show starts from it and adds or replaces fields. A declaration
+ * with `detailOnly` fields shows the record read on its own (DETAIL_META), with those fields.
  */
 import type { ReactNode } from 'react';
 import { Labeled, Show, SimpleShowLayout } from 'react-admin';
-import type { ResourceDeclaration } from '../../resources/types';
+import { hasDetailOnlyFields, type ResourceDeclaration } from '../../resources/types';
+import { DETAIL_META } from './useDetailRecord';
 import { FieldCell } from './ResourceColumns';
 
 export function ResourceShowFields({ declaration }: { declaration: ResourceDeclaration }) {
@@ -23,7 +25,8 @@ export function ResourceShowFields({ declaration }: { declaration: ResourceDecla
 
 export function ResourceShow({ declaration, children }: { declaration: ResourceDeclaration; children?: ReactNode }) {
   return (
-    <Show resource={declaration.name} title={declaration.title}>
+    // A declaration with `detailOnly` fields reads the record under a key no list fills (useDetailRecord), never the list's partial record.
+    <Show resource={declaration.name} title={declaration.title} queryOptions={hasDetailOnlyFields(declaration) ? { meta: DETAIL_META } : undefined}>
       <SimpleShowLayout>{children ?? <ResourceShowFields declaration={declaration} />}</SimpleShowLayout>
     </Show>
   );

@@ -17,6 +17,7 @@ export { ResourceShow, ResourceShowFields } from './ResourceShow';
 export { ResourceSingleton } from './ResourceSingleton';
 export { LoadMoreList, LoadMoreButton, type LoadMoreListProps } from './LoadMoreList';
 export { EngineStateProvider, useEngineState } from './engineState';
+export { DETAIL_META, detailMeta, useDetailRecord, type DetailRecord } from './useDetailRecord';
 export { ResourceInputs, FieldInput } from './ResourceInputs';
 export { DeleteRecordButton } from './DeleteRecordButton';
 export { canDeleteRecord, canEditRecord, createDefaults, formFields, hasOperation, listFields } from './declarationFields';

@@ -8,7 +8,7 @@
 import type { ComponentType } from 'react';
 import type { ResourceDeclaration } from '../../resources/types';
 import { dataProvider } from '../../dataProvider/lazy';
-import { loadDeactivationMessages, loadDetailMessages, loadSignedInMessages, loadWizardMessages } from '../shared/i18nProvider';
+import { ENGINE_PARTS, withMessages } from '../shared/i18nProvider';
 import { lazyComponent, type Preloadable } from '../shared/lazyComponent';
 
 export type { Preloadable };
@@ -25,55 +25,65 @@ export interface ScreenProps {
 export type Screen = ComponentType<ScreenProps>;
 
 /**
- * The layout comes with the signed-in areas' messages (every signed-in screen renders inside it) and starts loading the
- * data provider, which the screen's first call needs (dataProvider/lazy.ts).
+ * The layout comes with the signed-in part of the messages (the layout's and the site list's; every signed-in screen
+ * renders inside it) and starts loading the data provider, which the screen's first call needs (dataProvider/lazy.ts).
+ * Each screen names the other message parts it needs (`withMessages`, src/shared/i18nProvider.ts): its chunk waits for
+ * them, so it never shows a raw key (i18n/split.test.ts checks the parts cover the keys its code uses).
  */
 export const AppLayout = lazyComponent(() => {
   void dataProvider.preload().catch(() => {});
-  return Promise.all([import('../layout/AppLayout'), loadSignedInMessages()]).then(([module]) => module.AppLayout);
+  return withMessages([], () => import('../layout/AppLayout'))().then((module) => module.AppLayout);
 });
 
-export const SiteListPage: Preloadable<ScreenProps> = lazyComponent(() => import('../sites/SiteListPage').then((module) => module.SiteListPage as Screen));
-
-export const SiteDetailPage: Preloadable<ScreenProps> = lazyComponent(() =>
-  Promise.all([import('../sites/detail/SiteDetailPage'), loadDetailMessages()]).then(([module]) => module.SiteDetailPage as Screen),
+export const SiteListPage: Preloadable<ScreenProps> = lazyComponent(
+  withMessages([], () => import('../sites/SiteListPage').then((module) => module.SiteListPage as Screen)),
 );
 
-export const SettingsIndexPage: Preloadable<ScreenProps> = lazyComponent(() =>
-  import('../settings/SettingsIndexPage').then((module) => module.SettingsIndexPage as unknown as Screen),
+export const SiteDetailPage: Preloadable<ScreenProps> = lazyComponent(
+  withMessages(['detail', 'audience'], () => import('../sites/detail/SiteDetailPage').then((module) => module.SiteDetailPage as Screen)),
 );
 
-export const GeneratedResourcePage: Preloadable<ScreenProps> = lazyComponent(() =>
-  import('../engine/index').then((module) => module.GeneratedResourcePage satisfies Screen),
+export const SettingsIndexPage: Preloadable<ScreenProps> = lazyComponent(
+  withMessages([], () => import('../settings/SettingsIndexPage').then((module) => module.SettingsIndexPage as unknown as Screen)),
+);
+
+export const GeneratedResourcePage: Preloadable<ScreenProps> = lazyComponent(
+  withMessages(ENGINE_PARTS, () => import('../engine/index').then((module) => module.GeneratedResourcePage satisfies Screen)),
 );
 
 /** /administradores/eliminar: bulk deactivation of administrators (src/users/deactivation). */
-export const DeactivationPage: Preloadable<ScreenProps> = lazyComponent(() =>
-  Promise.all([import('../users/deactivation'), loadDeactivationMessages()]).then(([module]) => module.DeactivationPage satisfies Screen),
+export const DeactivationPage: Preloadable<ScreenProps> = lazyComponent(
+  withMessages(['deactivation', 'audience', 'people'], () => import('../users/deactivation').then((module) => module.DeactivationPage satisfies Screen)),
 );
 
-export const UpdateSitesPage: Preloadable<ScreenProps> = lazyComponent(() =>
-  import('../settings/updateSites/UpdateSitesPage').then((module) => module.UpdateSitesPage satisfies Screen),
+export const UpdateSitesPage: Preloadable<ScreenProps> = lazyComponent(
+  withMessages(['loads'], () => import('../settings/updateSites/UpdateSitesPage').then((module) => module.UpdateSitesPage satisfies Screen)),
 );
 
-export const AuditListPage: Preloadable<ScreenProps> = lazyComponent(() => import('../audit/AuditListPage').then((module) => module.AuditListPage satisfies Screen));
+export const AuditListPage: Preloadable<ScreenProps> = lazyComponent(
+  withMessages(['audit', 'people', 'audience', 'detail'], () => import('../audit/AuditListPage').then((module) => module.AuditListPage satisfies Screen)),
+);
 
-export const UsersPage: Preloadable<ScreenProps> = lazyComponent(() => import('../users/UsersPage').then((module) => module.UsersPage satisfies Screen));
+export const UsersPage: Preloadable<ScreenProps> = lazyComponent(
+  withMessages(ENGINE_PARTS, () => import('../users/UsersPage').then((module) => module.UsersPage satisfies Screen)),
+);
 
 /** /descargar-backup/{hash} and /download/{hash}: the backup download page (src/sites/backups). */
-export const BackupDownloadPage: Preloadable<ScreenProps> = lazyComponent(() =>
-  Promise.all([import('../sites/backups/BackupDownloadPage'), loadDetailMessages()]).then(([module]) => module.BackupDownloadPage satisfies Screen),
+export const BackupDownloadPage: Preloadable<ScreenProps> = lazyComponent(
+  withMessages(['detail'], () => import('../sites/backups/BackupDownloadPage').then((module) => module.BackupDownloadPage satisfies Screen)),
 );
 
 /** The panel of a route without a screen yet (it shares the settings 'Atrás' button and its react-admin Button). */
-export const UnderConstruction: Preloadable<{ title: string }> = lazyComponent(() => import('../pages/UnderConstruction').then((module) => module.UnderConstruction));
+export const UnderConstruction: Preloadable<{ title: string }> = lazyComponent(
+  withMessages([], () => import('../pages/UnderConstruction').then((module) => module.UnderConstruction)),
+);
 
 /** /recordar-clave/{token}: the new password form of the recovery e-mail. */
 export const RecoveryPage = lazyComponent(() => import('../auth/RecoveryPage').then((module) => module.RecoveryPage));
 
 /** '/': the public request wizard (src/newSite), below the home page's introduction. */
-// The wizard's texts (i18n/es/wizard.ts) and the site rules' messages (signed-in part): its chunk waits for them as the
+// The wizard's texts (i18n/es/wizard.ts), the audience input's and the site rules' messages (signed-in part): its chunk waits for them as the
 // layout's does, so the public page at / never shows a raw key, and neither /login nor the signed-in areas carry them.
-export const NewSiteWizard = lazyComponent(() =>
-  Promise.all([import('../newSite/index'), loadWizardMessages()]).then(([module]) => module.NewSiteWizard),
+export const NewSiteWizard = lazyComponent(
+  withMessages(['wizard', 'audience'], () => import('../newSite/index').then((module) => module.NewSiteWizard)),
 );

@@ -7,12 +7,46 @@
  * authentication error, loading) load on demand. Same props as <Admin>.
  */
 import CssBaseline from '@mui/material/CssBaseline';
-import { Suspense } from 'react';
-import { AdminContext, CoreAdminUI, localStorageStore, type AdminProps } from 'react-admin';
+import { Children, isValidElement, Suspense, useMemo, type ReactNode } from 'react';
+import {
+  AdminContext,
+  CoreAdminUI,
+  localStorageStore,
+  ResourceDefinitionContext,
+  type AdminProps,
+  type ResourceDefinition,
+  type ResourceDefinitions,
+} from 'react-admin';
 import { onDemand } from './lazyComponent';
 import { Spinner } from './Spinner';
 
 const store = localStorageStore();
+
+type RegistrableResource = { registerResource(props: unknown, permissions?: unknown): ResourceDefinition };
+const ignoreRegistration = () => {};
+
+/**
+ * The resources' definitions, known from the first render. react-admin registers each <Resource> in an effect after
+ * mounting, and again whenever the permissions change: each time the definitions context changes and everything that
+ * reads it draws again (the whole first screen, twice). The app's resources do not depend on the permissions (they are
+ * the declarations of resources/references.ts), so their definitions are read once from the children here, and the
+ * registrations are ignored.
+ */
+function FixedResourceDefinitions({ resources, children }: { resources: AdminProps['children']; children: ReactNode }) {
+  const value = useMemo(() => {
+    const definitions: ResourceDefinitions = {};
+    // A function child (resources depending on the permissions) is not used by this app: it would register nothing here.
+    Children.forEach((typeof resources === 'function' ? null : resources) as ReactNode, (child) => {
+      if (!isValidElement(child)) return;
+      const type = child.type as Partial<RegistrableResource>;
+      if (typeof type.registerResource !== 'function') return;
+      const definition = type.registerResource(child.props);
+      definitions[definition.name] = definition;
+    });
+    return { definitions, register: ignoreRegistration, unregister: ignoreRegistration };
+  }, [resources]);
+  return <ResourceDefinitionContext.Provider value={value}>{children}</ResourceDefinitionContext.Provider>;
+}
 
 const ErrorPage = onDemand(() => import('./adminPages').then((pages) => pages.ErrorPage));
 const AccessDeniedPage = onDemand(() => import('./adminPages').then((pages) => pages.AccessDeniedPage));
@@ -58,9 +92,11 @@ export function AppAdmin({
       <CssBaseline enableColorScheme>
         {/* The layout and the screens are lazy chunks (src/routes/lazyScreen.ts): wait for them here. */}
         <Suspense fallback={<Spinner />}>
-          <CoreAdminUI accessDenied={accessDenied} authenticationError={authenticationError} error={error} loading={loading} {...ui}>
-            {children}
-          </CoreAdminUI>
+          <FixedResourceDefinitions resources={children}>
+            <CoreAdminUI accessDenied={accessDenied} authenticationError={authenticationError} error={error} loading={loading} {...ui}>
+              {children}
+            </CoreAdminUI>
+          </FixedResourceDefinitions>
         </Suspense>
         {Notification ? <Notification /> : null}
       </CssBaseline>

@@ -13,13 +13,15 @@ import { SITE_EXPORTERS } from '../../resources/areas';
 import { hasAnyPermission } from '../../resources/permissions';
 import { sitesReference } from '../../resources/references';
 import { ExportButton } from '../shared/ExportButton';
+import { withMessages } from '../shared/i18nProvider';
 import { onDemand } from '../shared/lazyComponent';
 import type { LoadDialogProps, LoadKind } from './loads';
 
-const BulkFileDialog = onDemand<{ open: boolean; onClose: () => void; onSaved?: () => void }>(() =>
-  import('./bulkFile/BulkFileDialog').then((module) => module.BulkFileDialog),
+// Each dialog's chunk waits for the loads part (i18n/es/loadsPart.ts): its texts are not in the list's first load.
+const BulkFileDialog = onDemand<{ open: boolean; onClose: () => void; onSaved?: () => void }>(
+  withMessages(['loads'], () => import('./bulkFile/BulkFileDialog').then((module) => module.BulkFileDialog)),
 );
-const LoadDialog = onDemand<LoadDialogProps & { kind: LoadKind }>(() => import('./loads').then((module) => module.LoadDialog));
+const LoadDialog = onDemand<LoadDialogProps & { kind: LoadKind }>(withMessages(['loads'], () => import('./loads').then((module) => module.LoadDialog)));
 
 /** Loading actions and the load each opens. */
 const LOADS: ReadonlyArray<{ action: string; kind: LoadKind }> = [

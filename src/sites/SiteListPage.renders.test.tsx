@@ -8,13 +8,14 @@ import { cleanup, configure, render, screen, waitFor, within } from '@testing-li
 import userEvent from '@testing-library/user-event';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { Profiler, type ComponentProps } from 'react';
-import { AdminContext, TestMemoryRouter, type AuthProvider, type DataProvider, type GetListParams } from 'react-admin';
+import { AdminContext, TestMemoryRouter, type DataProvider, type GetListParams } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { spanishMessages } from '../../i18n/es';
 import type { SiteListRecord } from '../../resources/sites';
 import { unusedDataProvider } from '../../tests/helpers/unusedDataProvider';
 import { SiteListPage } from './SiteListPage';
+import { signedInAuth } from '../../tests/helpers/signedInAuth';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -97,14 +98,7 @@ function slowExtrasDataProvider() {
   return { dataProvider, counts, options };
 }
 
-const auth: AuthProvider = {
-  login: () => Promise.resolve(),
-  logout: () => Promise.resolve(),
-  checkAuth: () => Promise.resolve(),
-  checkError: () => Promise.resolve(),
-  getPermissions: () => Promise.resolve(['Sites']),
-  getIdentity: () => Promise.resolve({ id: 1, fullName: 'Prueba' }),
-};
+const auth = signedInAuth(['Sites']);
 
 const i18nProvider = polyglotI18nProvider(() => spanishMessages as never, 'es', [{ locale: 'es', name: 'Español' }], {
   allowMissing: true,

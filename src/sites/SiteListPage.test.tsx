@@ -1,13 +1,14 @@
 import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { AdminContext, TestMemoryRouter, type AuthProvider, type DataProvider, type GetListParams } from 'react-admin';
+import { AdminContext, TestMemoryRouter, type DataProvider, type GetListParams } from 'react-admin';
 import { Route, Routes, useNavigate } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { spanishMessages } from '../../i18n/es';
 import type { SiteListRecord } from '../../resources/sites';
 import { SiteListPage } from './SiteListPage';
 import { unusedDataProvider } from '../../tests/helpers/unusedDataProvider';
+import { signedInAuth } from '../../tests/helpers/signedInAuth';
 
 // The name search waits for a typing pause and every tab fetches its total: on a busy machine the
 // default one-second wait of findBy/waitFor is too short (a limit on waiting, not a timed assertion).
@@ -116,17 +117,6 @@ function fakeDataProvider(sites: FakeSite[], calls: Calls): DataProvider {
   };
 }
 
-function authWith(permissions: string[]): AuthProvider {
-  return {
-    login: () => Promise.resolve(),
-    logout: () => Promise.resolve(),
-    checkAuth: () => Promise.resolve(),
-    checkError: () => Promise.resolve(),
-    getPermissions: () => Promise.resolve(permissions),
-    getIdentity: () => Promise.resolve({ id: 1, fullName: 'Prueba' }),
-  };
-}
-
 const i18nProvider = polyglotI18nProvider(() => spanishMessages as never, 'es', [{ locale: 'es', name: 'Español' }], {
   allowMissing: true,
 });
@@ -155,7 +145,7 @@ function renderList(options: { permissions: string[]; sites?: FakeSite[]; at?: s
     >
       <AdminContext
         dataProvider={fakeDataProvider(options.sites ?? makeSites(), calls)}
-        authProvider={authWith(options.permissions)}
+        authProvider={signedInAuth(options.permissions)}
         i18nProvider={i18nProvider}
       >
         <Routes>
@@ -180,7 +170,7 @@ describe('SiteListPage', () => {
     expect(await screen.findByRole('tab', { name: 'Activos (20)' })).toBeInTheDocument();
     expect(await screen.findByRole('tab', { name: 'Inactivos (6)' })).toBeInTheDocument();
     expect(await screen.findByRole('tab', { name: 'Por aprobar (2)' })).toBeInTheDocument();
-    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    const headers = (await screen.findAllByRole('columnheader')).map((h) => h.textContent);
     expect(headers).toEqual([
       'Nombre',
       'Tipo de entidad',

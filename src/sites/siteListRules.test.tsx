@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatCount,
   DEFAULT_SITE_SORT,
   nextSiteSort,
   siteSortFromQuery,
@@ -155,5 +156,14 @@ describe('site list order (sortable columns)', () => {
     expect(nextSiteSort({ field: 'parentLocation', order: 'ASC' }, 'department')).toEqual({ field: 'parentLocation', order: 'DESC' });
     expect(nextSiteSort({ field: 'parentLocation', order: 'DESC' }, 'department')).toEqual({ field: 'parentLocation', order: 'ASC' });
     expect(nextSiteSort(DEFAULT_SITE_SORT, 'status')).toEqual({ field: 'statusId', order: 'ASC' });
+  });
+});
+
+describe('formatCount', () => {
+  it('writes a count as Colombian Spanish does, as toLocaleString did, and nothing for no count', () => {
+    for (const value of [0, 7, 999, 1000, 1234567, 35000000]) expect(formatCount(value)).toBe(value.toLocaleString('es-CO'));
+    expect(formatCount(1234567)).toBe('1.234.567');
+    expect(formatCount(null)).toBe('');
+    expect(formatCount(undefined)).toBe('');
   });
 });

@@ -172,8 +172,11 @@ export function offersActivation(site: Pick<SiteRow, 'statusId' | 'installed'>, 
 }
 
 /** Thousands separated the Colombian way; empty when unknown. */
+// One formatter for every cell: `toLocaleString('es-CO')` builds a new one per call (half of the rows' drawing time).
+const COUNT_FORMAT = new Intl.NumberFormat('es-CO');
+
 export function formatCount(value: number | null | undefined): string {
-  return value === null || value === undefined ? '' : value.toLocaleString('es-CO');
+  return value === null || value === undefined ? '' : COUNT_FORMAT.format(value);
 }
 
 /** Sortable columns of the list and the order of GET /sites/ each one asks for (server/sites/filter.ts orders). */

@@ -3,7 +3,8 @@
  * stored file's id, checked against the field's element type and reference-counted in the record's transaction
  * (replace and delete release, the purge takes the orphans); the links live in a junction table generated from the
  * declaration, replaced with the record, read back with it (in order when `ordered`), filtered by `?<source>=<id>`.
- * Runs on PGlite and on PostgreSQL (TEST_DATABASE_URL).
+ * A `detailOnly` file, links and computed list (a throwaway `albums`) are answered with one record, never in the list
+ * nor the export. Runs on PGlite and on PostgreSQL (TEST_DATABASE_URL).
  */
 import { randomUUID } from 'node:crypto';
 import { defineTestResource } from '../helpers/testResource';
@@ -60,6 +61,43 @@ const posts = defineTestResource({
   editMode: 'dialog',
 });
 
+/** `detailOnly` fields of each kind (a file, links, a computed list) beside a listed computed count and a default export. */
+const albums = defineTestResource({
+  name: 'albums',
+  apiPath: '/albums/',
+  idField: 'id',
+  table: 'test_albums',
+  route: '/configuracion/albumes',
+  title: 'resources.albums.title',
+  fields: [
+    { source: 'id', type: 'id', label: 'resources.albums.fields.id' },
+    { source: 'title', type: 'text', label: 'resources.albums.fields.title', maxLength: 50, required: true },
+    { source: 'cover', type: 'image', label: 'resources.albums.fields.cover', elementType: 'image', detailOnly: true },
+    { source: 'tags', type: 'manyToMany', label: 'resources.albums.fields.tags', reference: { resource: 'labels', display: 'name' }, ordered: true, detailOnly: true },
+    {
+      source: 'tagCount',
+      type: 'integer',
+      label: 'resources.albums.fields.tagCount',
+      readOnly: true,
+      computed: { sql: 'select count(*)::int from test_albums_tags j where j.record_id = t.id' },
+    },
+    {
+      source: 'tagNames',
+      type: 'json',
+      label: 'resources.albums.fields.tagNames',
+      readOnly: true,
+      detailOnly: true,
+      computed: { sql: `select coalesce(json_agg(l.name order by j.position), '[]'::json) from test_albums_tags j join test_labels l on l.label_id = j.target_id where j.record_id = t.id` },
+    },
+  ],
+  routeAccess: ['Settings'],
+  permissions: { read: ['Settings'], write: ['Settings'] },
+  sort: { field: 'title', order: 'ASC' },
+  pageSize: 20,
+  editMode: 'dialog',
+  exports: [{ path: '/albumsexport', formats: ['csv'], fileName: 'albumes' }],
+});
+
 const API = '/api/v1';
 let t: TestApp;
 let headers: Record<string, string>;
@@ -110,11 +148,13 @@ async function purge(): Promise<void> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: 'none', extraResources: [labels, posts] });
+  t = await createTestApp({ seed: 'none', extraResources: [labels, posts, albums] });
   for (const p of PERMISSIONS) {
     await t.database.query('insert into permissions (permission_id, name) values ($1, $2) on conflict do nothing', [p.permissionID, p.name]);
   }
-  for (const statement of [createTableSql(labels), createTableSql(posts), ...createJunctionSql(posts, [labels])]) await t.database.query(statement);
+  for (const statement of [createTableSql(labels), createTableSql(posts), ...createJunctionSql(posts, [labels]), createTableSql(albums), ...createJunctionSql(albums, [labels])]) {
+    await t.database.query(statement);
+  }
   headers = bearer(await t.tokenFor(['Settings']));
   for (const name of ['Alfa', 'Beta', 'Gama', 'Delta']) {
     label[name] = ((await post('/labels/', { name })).json() as { labelID: number }).labelID;
@@ -307,5 +347,40 @@ describe('file and manyToMany kinds: OpenAPI', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('detailOnly fields: read with one record, never in the list nor the export', () => {
+  it('answers the file, the links and the computed list with one record and its writes; the list and the export leave them out', async () => {
+    const cover = await uploaded('image', 'portada.png', await png());
+    const created = await post('/albums/', { title: 'Álbum uno', cover: cover.fileID, tags: [label.Gama, label.Alfa] });
+    expect(created.statusCode).toBe(201);
+    const album = created.json() as { id: number; cover: Uploaded; tags: number[]; tagNames: string[]; tagCount: number };
+    expect(album).toMatchObject({ title: 'Álbum uno', cover, tags: [label.Gama, label.Alfa], tagNames: ['Gama', 'Alfa'], tagCount: 2 });
+
+    const listed = (await get('/albums/?pageSize=100')).json() as { results: Array<Record<string, unknown>> };
+    expect(listed.results).toEqual([{ id: album.id, title: 'Álbum uno', tagCount: 2 }]);
+    // Filtering by the links still works on the list.
+    expect(((await get(`/albums/?tags=${label.Gama}`)).json() as { results: unknown[] }).results).toHaveLength(1);
+    expect(((await get(`/albums/?tags=${label.Beta}`)).json() as { results: unknown[] }).results).toHaveLength(0);
+
+    const one = (await get(`/albums/${album.id}`)).json();
+    expect(one).toMatchObject({ cover, tags: [label.Gama, label.Alfa], tagNames: ['Gama', 'Alfa'], tagCount: 2 });
+    const updated = (await put(`/albums/${album.id}`, { title: 'Álbum uno', tags: [label.Alfa] })).json();
+    expect(updated).toMatchObject({ cover, tags: [label.Alfa], tagNames: ['Alfa'], tagCount: 1 });
+
+    const file = await get('/albumsexport?format=csv');
+    expect(file.statusCode).toBe(200);
+    const [header, row] = file.body.replace(/^\uFEFF/, '').split(/\r?\n/);
+    expect(header!.split(';')).toEqual(['resources.albums.fields.id', 'resources.albums.fields.title', 'resources.albums.fields.tagCount']);
+    expect(row).toContain('Álbum uno');
+    expect(file.body).not.toContain('Alfa');
+    expect(file.body).not.toContain(cover.fileID);
+
+    const document = (await get('/openapi.json')).json() as { paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: Record<string, any> }> }> }>> };
+    const listItem = document.paths['/api/v1/albums/']!.get!.responses['200']!.content['application/json']!.schema.properties.results.items.properties;
+    expect(Object.keys(listItem).sort()).toEqual(['id', 'tagCount', 'title']);
+    const record = document.paths['/api/v1/albums/{id}']!.get!.responses['200']!.content['application/json']!.schema.properties;
+    expect(Object.keys(record).sort()).toEqual(['cover', 'id', 'tagCount', 'tagNames', 'tags', 'title']);
   });
 });

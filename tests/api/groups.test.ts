@@ -104,6 +104,13 @@ describe('groups: CRUD with ordered rows of sites', () => {
 
     const listed = await call('GET', `/sites/groups/?name=caribe 3`);
     expect((listed.body as { results: Group[] }).results.map((row) => row.groupID)).toEqual([group.groupID]);
+    // The list answers the criteria (spec 01: groupID, name, countEntities), not every site of the group: `rows` and
+    // `sites` are detailOnly, read with one group.
+    expect((listed.body as { results: Group[] }).results[0]).toEqual({ groupID: group.groupID, name: 'Grupo Caribe 3', countEntities: 4 });
+    const one = (await call('GET', `/sites/groups/${group.groupID}`)).body as Group;
+    expect(one.sites).toEqual(reordered);
+    expect(one.rows.map((row) => [row.siteID, row.order])).toEqual(reordered.map((siteID, order) => [siteID, order]));
+    expect((renamed.body as Group).rows.map((row) => row.siteID)).toEqual(reordered);
 
     const removed = await call('DELETE', `/sites/groups/${group.groupID}`);
     expect(removed.status).toBe(200);
@@ -116,6 +123,21 @@ describe('groups: CRUD with ordered rows of sites', () => {
     const page = await call('GET', '/sites/groups/');
     expect((page.body as { results: Group[] }).results).toHaveLength(10);
     expect((page.body as { meta: { hasNextPage: boolean } }).meta.hasNextPage).toBe(true);
+    // The group lookup of the filters and audiences (100 a page): criteria only, no group's sites.
+    const lookup = (await call('GET', '/sites/groups/?pageSize=100')).body as { results: Array<Record<string, unknown>> };
+    expect(lookup.results.length).toBeGreaterThan(10);
+    for (const row of lookup.results) expect(Object.keys(row).sort()).toEqual(['countEntities', 'groupID', 'name']);
+  });
+
+  it('documents the list without rows nor sites, and one group with them (OpenAPI)', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json', headers: bearer(token) });
+    expect(response.statusCode).toBe(200);
+    const document = response.json() as { paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: Record<string, any> }> }> }>> };
+    const schemaOf = (path: string, method: string) => document.paths[path]![method]!.responses['200']!.content['application/json']!.schema;
+    const listItem = schemaOf('/api/v1/sites/groups/', 'get').properties.results.items.properties as Record<string, unknown>;
+    expect(Object.keys(listItem).sort()).toEqual(['countEntities', 'groupID', 'name']);
+    const one = schemaOf('/api/v1/sites/groups/{id}', 'get').properties as Record<string, unknown>;
+    expect(Object.keys(one)).toEqual(expect.arrayContaining(['rows', 'sites']));
   });
 
   it('needs Sites to write; a reader without it is refused', async () => {

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
 import { buildApp } from '../../server/app';
@@ -75,6 +76,40 @@ describe('list cache', () => {
     } finally {
       spy.mockRestore();
     }
+  });
+
+  it('sends a repeated answer of an `etag` route as kept, without running its handler, until the next write', async () => {
+    const url = '/api/v1/locations/?pageSize=60&orderBy=name';
+    // Over the compression threshold (1 KiB), so a client asking for gzip gets it.
+    const first = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+    expect(first.statusCode).toBe(200);
+    expect(first.body.length).toBeGreaterThan(1024);
+    const spy = vi.spyOn(t.database, 'query');
+    try {
+      const again = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+      expect(again.statusCode).toBe(200);
+      expect(again.body).toBe(first.body);
+      expect(again.headers['content-type']).toBe(first.headers['content-type']);
+      expect(again.headers.etag).toBe(first.headers.etag);
+      // Only the session (with the data version) was read: no list, count or relation statement.
+      expect(spy.mock.calls.map(([text]) => String(text)).filter((text) => !text.includes('from sessions s'))).toEqual([]);
+      // Compressed for a client that asks, from the same kept text.
+      const compressed = await t.app.inject({ method: 'GET', url, headers: { ...bearer(token), 'accept-encoding': 'gzip' } });
+      expect(compressed.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(compressed.rawPayload).toString()).toBe(first.body);
+      // Another caller has answers of their own.
+      const otherToken = await t.tokenFor(['Settings'], 'respuesta-otro@portales.gov.co');
+      spy.mockClear();
+      expect((await t.app.inject({ method: 'GET', url, headers: bearer(otherToken) })).body).toBe(first.body);
+      expect(spy.mock.calls.filter(([text]) => !String(text).includes('from sessions s')).length).toBeGreaterThan(0);
+    } finally {
+      spy.mockRestore();
+    }
+    const [row] = await t.database.query<{ id: number; name: string }>('select id, name from locations order by name, id limit 1');
+    await t.database.query('update locations set name = $1 where id = $2', [`${row!.name} (respuesta)`, row!.id]);
+    const after = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+    expect(after.body).not.toBe(first.body);
+    expect(after.body).toContain(`${row!.name} (respuesta)`);
   });
 
   it('tab counts follow a change of the pending flag at once', async () => {

@@ -7,7 +7,7 @@
 import { act, cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { AdminContext, Notification, TestMemoryRouter, type AuthProvider, type CreateParams, type DataProvider, type DeleteParams, type GetListParams } from 'react-admin';
+import { AdminContext, Notification, TestMemoryRouter, type CreateParams, type DataProvider, type DeleteParams, type GetListParams } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toHttpError } from '../../dataProvider/errors';
@@ -18,6 +18,7 @@ import { browserNavigation } from '../../src/sites/backups/useBackupDownload';
 import { SiteDetailPage } from '../../src/sites/detail/SiteDetailPage';
 import type { SiteDetailRecord } from '../../src/sites/detail/SiteInfoTab';
 import { unusedDataProvider } from '../helpers/unusedDataProvider';
+import { signedInAuth } from '../helpers/signedInAuth';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -107,14 +108,7 @@ function fakeDataProvider(calls: Calls, answers: Answers): DataProvider {
   } as DataProvider;
 }
 
-const auth: AuthProvider = {
-  login: () => Promise.resolve(),
-  logout: () => Promise.resolve(),
-  checkAuth: () => Promise.resolve(),
-  checkError: () => Promise.resolve(),
-  getPermissions: () => Promise.resolve(['Sites']),
-  getIdentity: () => Promise.resolve({ id: 1, fullName: 'Prueba' }),
-};
+const auth = signedInAuth(['Sites']);
 
 const i18nProvider = polyglotI18nProvider(() => spanishMessages as never, 'es', [{ locale: 'es', name: 'Español' }], { allowMissing: true });
 

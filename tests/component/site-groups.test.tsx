@@ -6,12 +6,13 @@
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { AdminContext, Notification, TestMemoryRouter, type AuthProvider, type CreateParams, type DataProvider, type GetListParams } from 'react-admin';
+import { AdminContext, Form, Notification, TestMemoryRouter, type AuthProvider, type CreateParams, type DataProvider, type GetListParams, type GetOneParams, type UpdateParams } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { spanishMessages } from '../../i18n/es';
 import { BulkCheckPanel, BulkFileDialog, type BulkCheck } from '../../src/sites/bulkFile/BulkFileDialog';
 import { GroupsPage } from '../../src/sites/groups/GroupScreens';
+import { GroupSitesInput } from '../../src/sites/groups/GroupSitesInput';
 import { unusedDataProvider } from '../helpers/unusedDataProvider';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -32,9 +33,24 @@ const SITES = [
   { id: 13, siteID: 13, name: 'Alcaldía de Cali', alias: 'cali' },
 ];
 
+/** One group as `GET /sites/groups/{id}` answers it: its entities in their order, each with its name. */
+const GROUP_NORTE = {
+  id: 1,
+  groupID: 1,
+  name: 'Grupo Norte',
+  countEntities: 2,
+  sites: [12, 11],
+  rows: [
+    { siteID: 12, order: 0, name: 'Concejo de Medellín' },
+    { siteID: 11, order: 1, name: 'Alcaldía de Medellín' },
+  ],
+};
+
 function renderGroups() {
   const finds: GetListParams[] = [];
   const created: CreateParams[] = [];
+  const reads: GetOneParams[] = [];
+  const updated: UpdateParams[] = [];
   const dataProvider: DataProvider = {
     ...unusedDataProvider,
     getList: (async (resource: string, params: GetListParams) => {
@@ -43,8 +59,17 @@ function renderGroups() {
         const search = String(params.filter?.search ?? '').toLowerCase();
         return { data: SITES.filter((site) => site.name.toLowerCase().includes(search)), pageInfo: { hasNextPage: false, hasPreviousPage: false } };
       }
-      return { data: [{ id: 1, groupID: 1, name: 'Grupo Norte', countEntities: 2, sites: [11, 12], rows: [] }], pageInfo: { hasNextPage: false, hasPreviousPage: false } };
+      // The list answers the criteria only: `sites` and `rows` are detailOnly (read with one group).
+      return { data: [{ id: 1, groupID: 1, name: 'Grupo Norte', countEntities: 2 }], pageInfo: { hasNextPage: false, hasPreviousPage: false } };
     }) as DataProvider['getList'],
+    getOne: (async (_resource: string, params: GetOneParams) => {
+      reads.push(params);
+      return { data: GROUP_NORTE };
+    }) as DataProvider['getOne'],
+    update: (async (_resource: string, params: UpdateParams) => {
+      updated.push(params);
+      return { data: { ...GROUP_NORTE, ...params.data } };
+    }) as DataProvider['update'],
     create: (async (_resource: string, params: CreateParams) => {
       created.push(params);
       return { data: { ...params.data, id: 2, groupID: 2 } };
@@ -60,7 +85,7 @@ function renderGroups() {
       </AdminContext>
     </TestMemoryRouter>,
   );
-  return { finds, created };
+  return { finds, created, reads, updated };
 }
 
 describe('group form', () => {
@@ -90,6 +115,25 @@ describe('group form', () => {
     expect(created[0]!.data).toMatchObject({ name: 'Grupo Antioquia', sites: [13, 12] });
   });
 
+  it('edits a group opened from the list with its entities named: the whole group is read, not the list row', async () => {
+    const user = userEvent.setup();
+    const { reads, updated } = renderGroups();
+    await screen.findByText('Grupo Norte');
+    await user.click(screen.getByRole('button', { name: 'Editar' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('1. Concejo de Medellín')).toBeTruthy();
+    expect(within(dialog).getByText('2. Alcaldía de Medellín')).toBeTruthy();
+    expect(within(dialog).queryByText(/#\d+/)).toBeNull();
+    // Its own getOne, under a key no list fills.
+    expect(reads).toHaveLength(1);
+    expect(reads[0]).toMatchObject({ id: 1, meta: { detailRecord: true } });
+    await user.click(within(dialog).getByRole('button', { name: 'Bajar Concejo de Medellín' }));
+    expect(within(dialog).getByText('1. Alcaldía de Medellín')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(updated).toHaveLength(1));
+    expect(updated[0]!.data).toMatchObject({ name: 'Grupo Norte', sites: [11, 12] });
+  });
+
   it('refuses an empty form with the rules of spec 01 §5', async () => {
     const user = userEvent.setup();
     const { created } = renderGroups();
@@ -100,6 +144,24 @@ describe('group form', () => {
     expect(await within(dialog).findByText(spanishMessages.siteGroups.validation.name_required)).toBeTruthy();
     expect(await within(dialog).findByText(spanishMessages.siteGroups.validation.sites_required)).toBeTruthy();
     expect(created).toEqual([]);
+  });
+});
+
+describe('group entities input', () => {
+  it("names the entities from the current record's rows, also when they arrive after the first render", async () => {
+    const partial = { id: 1, groupID: 1, name: 'Grupo Norte', countEntities: 2, sites: [12, 11] };
+    const view = (record: Record<string, unknown>) => (
+      <AdminContext dataProvider={unusedDataProvider} i18nProvider={i18nProvider}>
+        <Form record={record}>
+          <GroupSitesInput />
+        </Form>
+      </AdminContext>
+    );
+    const { rerender } = render(view(partial));
+    expect(await screen.findByText('1. #12')).toBeTruthy();
+    rerender(view(GROUP_NORTE));
+    expect(await screen.findByText('1. Concejo de Medellín')).toBeTruthy();
+    expect(screen.getByText('2. Alcaldía de Medellín')).toBeTruthy();
   });
 });
 

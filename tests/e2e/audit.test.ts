@@ -3,7 +3,7 @@
  * rows and its user filter without any call that needs another permission, so no 403 and no reload.
  */
 import { describe, expect, it } from 'vitest';
-import { setupE2e } from '../helpers/e2e';
+import { rawKeys, setupE2e } from '../helpers/e2e';
 
 const e2e = setupE2e();
 
@@ -42,6 +42,8 @@ describe('auditoría con solo el permiso Settings', () => {
     expect(apiCalls.filter((path) => path.startsWith('/api/v1/users'))).toEqual([]);
     expect(apiCalls).toContain('/api/v1/audit/actors/');
     expect(documentLoads).toBe(loadsOnArrival);
+    // The audit trail's texts are a part its chunk waits for (i18n/es/auditPart.ts): no raw key on the screen.
+    expect(await rawKeys(page)).toEqual([]);
     expect(new URL(page.url()).pathname).toBe('/configuracion/auditoria');
   });
 });

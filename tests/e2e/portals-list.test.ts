@@ -10,7 +10,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createJobRunner } from '../../server/jobs';
 import { blockingViolations, describeViolations } from '../helpers/axe';
-import { ADMIN, setupE2e } from '../helpers/e2e';
+import { ADMIN, rawKeys, setupE2e } from '../helpers/e2e';
 
 const e2e = setupE2e();
 
@@ -264,9 +264,12 @@ describe('cargas con progreso', () => {
 
     await openList(page, `?nombre=${encodeURIComponent(site!.name)}`);
     await rowOf(page, Number(site!.id)).waitFor();
+    // The list and its dialog loaded on demand (with its own message part: i18n/es/loadsPart.ts) show no raw key.
+    expect(await rawKeys(page)).toEqual([]);
     await page.getByRole('button', { name: 'Cargar población' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cargar población' });
     await dialog.getByRole('link', { name: 'Descargar archivo de ejemplo' }).waitFor();
+    expect(await rawKeys(page)).toEqual([]);
     const submit = dialog.getByRole('button', { name: 'Cargar', exact: true });
     expect(await submit.isDisabled()).toBe(true);
     await dialog.locator('input[type=file]').setInputFiles({

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createJobRunner } from '../../server/jobs';
-import { ADMIN, setupE2e, userByEmail } from '../helpers/e2e';
+import { ADMIN, rawKeys, setupE2e, userByEmail } from '../helpers/e2e';
 
 const e2e = setupE2e();
 
@@ -88,6 +88,8 @@ describe('superadministradores', () => {
     for (const tab of ['Superadministradores', 'Administradores', 'Usuarios']) await page.getByRole('tab', { name: tab, exact: true }).waitFor();
     await page.getByRole('tab', { name: 'Superadministradores' }).and(page.locator('[aria-selected=true]')).waitFor();
     await page.getByText(ADMIN.email, { exact: true }).waitFor();
+    // The screen's message parts (src/routes/lazyScreen.ts) arrived with it: no raw key.
+    expect(await rawKeys(page)).toEqual([]);
 
     await page.getByLabel('Buscar por nombre o correo').fill('zoila buscable');
     await page.waitForURL((url) => url.searchParams.get('buscar') === 'zoila buscable');

@@ -29,6 +29,7 @@ import { listQuery, mayHaveDeclaration, resourceTarget, toListResult } from '../
 import { findReference } from '../../resources/references';
 import { resetServerClock, serverOffsetMs } from '../../dataProvider/serverClock';
 import { errors } from '../../i18n/es/errors';
+import { DETAIL_META } from '../../src/engine/useDetailRecord';
 
 interface Call {
   url: string;
@@ -246,6 +247,13 @@ describe('single records and verbs', () => {
       'POST /api/v1/documentType',
     ]);
     expect(JSON.parse(String(calls[1]!.init.body))).toEqual({ documentTypeID: 9, name: 'X' });
+  });
+
+  it("the whole record's meta (DETAIL_META, src/engine useDetailRecord) leaves the URL as it is", async () => {
+    const calls = fakeFetch(() => ({ body: { groupID: 3, name: 'Grupo', sites: [1], rows: [] } }));
+    const one = await dataProvider.getOne('groups', { id: 3, meta: DETAIL_META });
+    expect(one.data).toMatchObject({ id: 3, sites: [1] });
+    expect(calls.map((c) => `${c.init.method ?? 'GET'} ${c.url}`)).toEqual(['GET /api/v1/sites/groups/3']);
   });
 
   it('a declared item path: one site user on /siteuser/{id}, the list and creation on /siteusers/', async () => {

@@ -171,7 +171,7 @@ export const groupSites = pgTable(
     siteId: integer('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
     order: integer('order').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.groupId, t.siteId] }), index('group_sites_site_idx').on(t.siteId)],
+  (t) => [primaryKey({ columns: [t.groupId, t.siteId] }), index('group_sites_site_idx').on(t.siteId, t.groupId)],
 );
 
 /**

@@ -63,12 +63,24 @@ export const users = pgTable(
     deactivatedByJob: bigint('deactivated_by_job', { mode: 'number' }),
     createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
     modifiedDate: timestamp('modified_date', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The user's site's department, municipality and entity type, copies kept exact by triggers (migration
+     * 0024_user_site_place: a user written with a site, a site moved or retyped) so that the user lists' site filters
+     * read one index in the list's order (docs/decisions.md 'User lists filtered by the site's place'). Never written
+     * by the application: the trigger sets them from `sites` on every write of site_id or of these columns.
+     */
+    siteParentLocationId: integer('site_parent_location_id'),
+    siteLocationId: integer('site_location_id'),
+    siteTypeId: integer('site_type_id'),
   },
   (t) => [
     uniqueIndex('users_superadmin_email_unique').on(sql`lower(${t.email})`).where(sql`${t.userTypeId} = 2`),
     index('users_email_idx').on(sql`lower(${t.email})`),
-    index('users_type_site_idx').on(t.userTypeId, t.siteId),
-    index('users_type_created_idx').on(t.userTypeId, t.createdDate, t.id),
+    index('users_type_site_idx').on(t.userTypeId, t.siteId, t.createdDate, t.id),
+    index('users_type_created_idx').on(t.userTypeId, t.createdDate, t.id, t.siteId),
+    index('users_type_parent_location_idx').on(t.userTypeId, t.siteParentLocationId, t.createdDate, t.id),
+    index('users_type_location_idx').on(t.userTypeId, t.siteLocationId, t.createdDate, t.id),
+    index('users_type_site_type_idx').on(t.userTypeId, t.siteTypeId, t.createdDate, t.id),
     index('users_name_search_idx').using('gin', spanishSearchIndex(t.name)),
     index('users_email_search_idx').using('gin', spanishSearchIndex(t.email)),
     index('users_deactivated_by_job_idx').on(t.deactivatedByJob).where(sql`${t.deactivatedByJob} is not null`),

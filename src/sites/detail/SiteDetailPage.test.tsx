@@ -1,13 +1,14 @@
 import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { AdminContext, TestMemoryRouter, type AuthProvider, type CreateParams, type DataProvider, type GetListParams } from 'react-admin';
+import { AdminContext, TestMemoryRouter, type CreateParams, type DataProvider, type GetListParams } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { spanishMessages } from '../../../i18n/es';
 import { unusedDataProvider } from '../../../tests/helpers/unusedDataProvider';
 import { SiteDetailPage } from './SiteDetailPage';
 import type { SiteDetailRecord } from './SiteInfoTab';
+import { signedInAuth } from '../../../tests/helpers/signedInAuth';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -71,24 +72,13 @@ function fakeDataProvider(calls: Calls): DataProvider {
   } as DataProvider;
 }
 
-function authWith(permissions: string[]): AuthProvider {
-  return {
-    login: () => Promise.resolve(),
-    logout: () => Promise.resolve(),
-    checkAuth: () => Promise.resolve(),
-    checkError: () => Promise.resolve(),
-    getPermissions: () => Promise.resolve(permissions),
-    getIdentity: () => Promise.resolve({ id: 1, fullName: 'Prueba' }),
-  };
-}
-
 const i18nProvider = polyglotI18nProvider(() => spanishMessages as never, 'es', [{ locale: 'es', name: 'Español' }], { allowMissing: true });
 
 function renderDetail(permissions: string[]) {
   const calls: Calls = { lists: [], creates: [], requests: [], uploads: [] };
   render(
     <TestMemoryRouter initialEntries={['/portales/7']}>
-      <AdminContext dataProvider={fakeDataProvider(calls)} authProvider={authWith(permissions)} i18nProvider={i18nProvider}>
+      <AdminContext dataProvider={fakeDataProvider(calls)} authProvider={signedInAuth(permissions)} i18nProvider={i18nProvider}>
         <Routes>
           <Route path="/portales/:id" element={<SiteDetailPage />} />
           <Route path="/portales" element={<p>lista de portales</p>} />

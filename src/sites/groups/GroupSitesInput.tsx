@@ -1,13 +1,14 @@
 /**
  * The group's entities (the ordered `manyToMany` field `sites`): a search box that asks `GET /sites/groupsites/find`
  * from 3 characters, 350 ms after the last key, 100 results; each result can be added once; the chosen entities are an
- * ordered list (up, down, remove). Names of the group's current entities come from the record's `rows`.
+ * ordered list (up, down, remove). Names of the group's current entities come from the record's `rows` (read with the
+ * group, never in the list: the engine's edit reads the whole record, src/engine/useDetailRecord.ts).
  */
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Autocomplete, Box, FormHelperText, IconButton, List, ListItem, ListItemText, TextField, Typography } from '@mui/material';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useDataProvider, useInput, useRecordContext, useTranslate } from 'react-admin';
 import type { GroupRecord, GroupSiteCandidate } from '../../../resources/groups';
 import { GROUP_SEARCH_DELAY_MS, GROUP_SEARCH_PAGE_SIZE, moveItem, searchable } from './groupSearch';
@@ -18,7 +19,10 @@ export function GroupSitesInput() {
   const record = useRecordContext<GroupRecord>();
   const { field, fieldState } = useInput({ source: 'sites' });
   const ids: number[] = Array.isArray(field.value) ? field.value.map(Number) : [];
-  const [names, setNames] = useState<Map<number, string>>(() => new Map((record?.rows ?? []).map((row) => [row.siteID, row.name])));
+  // The current record's names (its `rows`, read with the group: a detailOnly field) as they are now, not only at the
+  // first render; plus the names of the entities added from the search.
+  const recordNames = useMemo(() => new Map((record?.rows ?? []).map((row) => [row.siteID, row.name])), [record?.rows]);
+  const [addedNames, setAddedNames] = useState<Map<number, string>>(() => new Map());
   const [text, setText] = useState('');
   const [options, setOptions] = useState<GroupSiteCandidate[]>([]);
   const [loading, setLoading] = useState(false);
@@ -50,11 +54,11 @@ export function GroupSitesInput() {
 
   const add = (candidate: GroupSiteCandidate | null) => {
     if (!candidate || ids.includes(candidate.siteID)) return;
-    setNames((known) => new Map(known).set(candidate.siteID, candidate.name));
+    setAddedNames((known) => new Map(known).set(candidate.siteID, candidate.name));
     field.onChange([...ids, candidate.siteID]);
     setText('');
   };
-  const nameOf = (id: number) => names.get(id) ?? `#${id}`;
+  const nameOf = (id: number) => addedNames.get(id) ?? recordNames.get(id) ?? `#${id}`;
   // react-admin keeps a form-level message as a string or as { message, args }.
   const error = fieldState.error?.message as unknown;
   const errorMessage = typeof error === 'string' ? error : (error as { message?: string } | undefined)?.message;

@@ -1,0 +1,115 @@
+/**
+ * Whole answers of the lists kept serialised (issue 7, 'response cache … per normalised query and per permission set'):
+ * a route declared `etag` promises that its 200 answer depends only on the data version read with the caller's
+ * session, the URL and the caller (server/http/etag.ts). The list cache (server/lists/listCache.ts) already spares the
+ * database; this spares the rest of the handler — mapping the rows, reading their relations, serialising the page — by
+ * keeping the JSON text it sent, per caller and URL, together with the data version it was made under. A request is
+ * answered from here only under that same version: any write since (on any instance) moved it in its transaction, so
+ * the entry is made again, never served stale. Per caller rather than per permission set: a caller's permissions are a
+ * row of the users table, so a change of them moves the version too, and the entries stay as narrow as the ETag.
+ * Entries are capped in number and in bytes; the least recently used goes first.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export interface CachedAnswer {
+  version: string;
+  contentType: string;
+  payload: string;
+}
+
+export class AnswerCache {
+  private readonly entries = new Map<string, CachedAnswer>();
+  private bytes = 0;
+
+  constructor(
+    private readonly maxEntries = 2000,
+    private readonly maxBytes = 32 * 1024 * 1024,
+  ) {}
+
+  /** The answer kept for this key, when it was made under `version`. */
+  get(key: string, version: string): CachedAnswer | undefined {
+    const hit = this.entries.get(key);
+    if (!hit || hit.version !== version) return undefined;
+    // Most recently used last: the first key is the one to drop.
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return hit;
+  }
+
+  set(key: string, answer: CachedAnswer): void {
+    // A JavaScript string of Latin text takes about its length in bytes once flattened; the cap is approximate by design.
+    const size = answer.payload.length;
+    if (size > this.maxBytes / 4) return;
+    this.delete(key);
+    this.entries.set(key, answer);
+    this.bytes += size;
+    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) this.delete(this.entries.keys().next().value!);
+  }
+
+  private delete(key: string): void {
+    const old = this.entries.get(key);
+    if (!old) return;
+    this.entries.delete(key);
+    this.bytes -= old.payload.length;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get totalBytes(): number {
+    return this.bytes;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The kept answers of the `etag` routes (registerAnswerCache). */
+    answerCache: AnswerCache | null;
+  }
+  interface FastifyRequest {
+    /** Answered from the answer cache: nothing to keep again. */
+    answeredFromCache: boolean;
+  }
+}
+
+/** The key of a request's answer: the caller and the URL as sent (the version is checked beside it). */
+function answerKey(request: FastifyRequest): string | null {
+  const userId = request.user?.id;
+  if (!request.dataVersion || userId === null || userId === undefined || request.method !== 'GET') return null;
+  return `${userId}\u0000${request.url}`;
+}
+
+/** Whether the matched route is declared `etag` (apiRoute puts the flag in its config). */
+function isCachedRoute(request: FastifyRequest): boolean {
+  return (request.routeOptions.config as { etag?: boolean }).etag === true;
+}
+
+/** Sends the kept answer of an `etag` route when there is one under the request's version; true when it did. */
+export async function sendCachedAnswer(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  const key = answerKey(request);
+  const cache = request.server.answerCache;
+  if (!key || !cache) return false;
+  const hit = cache.get(key, request.dataVersion!);
+  if (!hit) return false;
+  request.answeredFromCache = true;
+  await reply.code(200).type(hit.contentType).send(hit.payload);
+  return true;
+}
+
+/**
+ * Keeps the serialised 200 answers of `etag` routes. Its onSend hook must run before the compression's (register this
+ * first): it keeps the JSON text, and each answer, kept or fresh, is compressed for its own client afterwards.
+ */
+export function registerAnswerCache(app: FastifyInstance, cache = new AnswerCache()): AnswerCache {
+  app.decorate('answerCache', cache);
+  app.decorateRequest('answeredFromCache', false);
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (typeof payload !== 'string' || reply.statusCode !== 200 || !isCachedRoute(request)) return payload;
+    if (request.answeredFromCache) return payload;
+    const key = answerKey(request);
+    if (key) cache.set(key, { version: request.dataVersion!, contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'), payload });
+    return payload;
+  });
+  return cache;
+}
