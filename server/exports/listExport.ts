@@ -15,7 +15,8 @@ import { t } from '../i18n';
 import { listQuerySchema, readListQuery, SqlParams } from '../lists/listQuery';
 import { CSV_DELIMITER, csvCell, csvLines } from './csv';
 import { csvBatchSql, type CsvBatchRow } from './csvSql';
-import { cursorOf, keysetAfter, keysetRest, keysetSelect, type KeysetCursor } from './keyset';
+import { keysetAfter, keysetEndSql, keysetSelect, type KeysetCursor, type KeysetEndRow } from './keyset';
+import { keysetBatches, type KeysetRead, type KeysetReader } from './keysetBatches';
 
 export type ExportFormat = 'csv' | 'xlsx';
 export const EXPORT_FORMATS: readonly ExportFormat[] = ['csv', 'xlsx'];
@@ -98,13 +99,52 @@ export function readExportFormat(rawQuery: unknown, formats: readonly ExportForm
   throw new ApiError(400, 'BadArgument', message, [{ code: 'BadArgument', target: 'format', message }]);
 }
 
+/** What reads the batches: the database's `query`, and its kind (PostgreSQL builds several batches at once). */
+export type ExportDatabase = Pick<Database, 'query'> & Partial<Pick<Database, 'kind'>>;
+
 /**
- * Every matching row, batch after batch, each batch one statement after the last row of the previous one.
- * The next batch is read while the caller writes the current one (the database and the file overlap
- * instead of taking turns): two batches in memory at most.
+ * The reader of one export's batches (server/exports/keysetBatches.ts): each batch the list's statement after the
+ * cursor, wrapped by `wrap` into what it answers; on PostgreSQL also where a batch ends (`keysetEndSql`), so that the
+ * next batches are built at the same time on other connections. PGlite serves one statement at a time: one by one.
+ */
+function exportReader<Batch>(
+  database: ExportDatabase,
+  spec: ListSpec,
+  query: ListQuery,
+  sql: ExportSql,
+  batchSize: number,
+  run: (text: string, values: unknown[]) => Promise<KeysetRead<Batch>>,
+): KeysetReader<Batch> {
+  const statement = (cursor: KeysetCursor | null) => {
+    const params = new SqlParams();
+    const after = keysetAfter(spec, query, cursor, params);
+    const limit = `limit ${params.add(batchSize)}`;
+    return { text: sql(query, { params, after, keys: keysetSelect(spec, query), limit }), values: params.values };
+  };
+  return {
+    read: (cursor) => {
+      const { text, values } = statement(cursor);
+      return run(text, values);
+    },
+    ...(database.kind === 'postgres'
+      ? {
+          end: async (cursor: KeysetCursor | null) => {
+            const { text, values } = statement(cursor);
+            const [row] = await database.query<KeysetEndRow>(keysetEndSql(text), values);
+            const rows = Number(row?.rows ?? 0);
+            return { rows, last: rows > 0 ? (row as unknown as Record<string, unknown>) : undefined };
+          },
+        }
+      : {}),
+  };
+}
+
+/**
+ * Every matching row, batch after batch, each batch one statement after the last row of the previous one, the next
+ * ones read while the caller writes the current one (server/exports/keysetBatches.ts): a few batches in memory at most.
  */
 export async function* exportBatches<Row extends Record<string, unknown>>(
-  database: Pick<Database, 'query'>,
+  database: ExportDatabase,
   spec: ListSpec,
   query: ListQuery,
   sql: ExportSql,
@@ -114,11 +154,10 @@ export async function* exportBatches<Row extends Record<string, unknown>>(
     spec,
     query,
     batchSize,
-    async (text, values) => {
+    exportReader(database, spec, query, sql, batchSize, async (text, values) => {
       const rows = await database.query<Row>(text, values);
       return { batch: rows, rows: rows.length, last: rows[rows.length - 1] };
-    },
-    sql,
+    }),
   );
 }
 
@@ -133,7 +172,7 @@ export interface CsvTextBatch {
  * batch's rows (`b."column"`, csvSql.ts); each batch is one row holding its lines.
  */
 export async function* exportCsvBatches(
-  database: Pick<Database, 'query'>,
+  database: ExportDatabase,
   spec: ListSpec,
   query: ListQuery,
   sql: ExportSql,
@@ -144,47 +183,12 @@ export async function* exportCsvBatches(
     spec,
     query,
     batchSize,
-    async (text, values) => {
+    exportReader(database, spec, query, sql, batchSize, async (text, values) => {
       const [row] = await database.query<CsvBatchRow>(csvBatchSql(text, line), values);
       const rows = Number(row?.rows ?? 0);
       return { batch: { text: row?.csv ?? '', rows }, rows, last: rows > 0 ? (row as unknown as Record<string, unknown>) : undefined };
-    },
-    sql,
+    }),
   );
-}
-
-/** What one read answers: the batch, its number of rows and its last row (holding the keyset keys). */
-interface KeysetRead<Batch> {
-  batch: Batch;
-  rows: number;
-  last: Record<string, unknown> | undefined;
-}
-
-async function* keysetBatches<Batch>(
-  spec: ListSpec,
-  query: ListQuery,
-  batchSize: number,
-  run: (text: string, values: unknown[]) => Promise<KeysetRead<Batch>>,
-  sql: ExportSql,
-): AsyncGenerator<Batch> {
-  const read = (cursor: KeysetCursor | null): Promise<KeysetRead<Batch>> => {
-    const params = new SqlParams();
-    const after = keysetAfter(spec, query, cursor, params);
-    const limit = `limit ${params.add(batchSize)}`;
-    const result = run(sql(query, { params, after, keys: keysetSelect(spec, query), limit }), params.values);
-    // Handled here as well, so that a failure while the caller is still writing is not an unhandled rejection:
-    // it is thrown when the batch is awaited (or dropped with it when the caller stopped early).
-    result.catch(() => {});
-    return result;
-  };
-  let next: { cursor: KeysetCursor | null; result: Promise<KeysetRead<Batch>> } | null = { cursor: null, result: read(null) };
-  while (next) {
-    const result: KeysetRead<Batch> = await next.result;
-    // A short batch ends its section: the rest of the order (its other section), if any, follows.
-    const cursor: KeysetCursor | null = result.rows < batchSize ? keysetRest(spec, query, next.cursor) : cursorOf(result.last!);
-    next = cursor ? { cursor, result: read(cursor) } : null;
-    if (result.rows > 0) yield result.batch;
-  }
 }
 
 function cellOf<Row>(column: ExportColumn<Row>, row: Row): ExportCell {
@@ -291,7 +295,7 @@ function xlsxStream<Row>(columns: readonly ExportColumn<Row>[], batches: AsyncIt
  */
 export async function streamListExport<Row extends Record<string, unknown>>(
   reply: FastifyReply,
-  database: Pick<Database, 'query'>,
+  database: ExportDatabase,
   options: ListExportOptions<Row>,
 ): Promise<FastifyReply> {
   const query = readExportQuery(options.spec, options.rawQuery);

@@ -80,9 +80,10 @@ function answerKey(request: FastifyRequest): string | null {
   return `${userId}\u0000${request.url}`;
 }
 
-/** Whether the matched route is declared `etag` (apiRoute puts the flag in its config). */
-function isCachedRoute(request: FastifyRequest): boolean {
-  return (request.routeOptions.config as { etag?: boolean }).etag === true;
+/** Whether the matched route is declared `etag` (apiRoute puts the flag, or its function, in its config) for this request. */
+export function isCachedRoute(request: FastifyRequest): boolean {
+  const etag = (request.routeOptions.config as { etag?: boolean | (() => boolean) }).etag;
+  return etag === true || (typeof etag === 'function' && etag());
 }
 
 /** Sends the kept answer of an `etag` route when there is one under the request's version; true when it did. */

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sendCachedAnswer } from './answerCache';
+import { isCachedRoute, sendCachedAnswer } from './answerCache';
 
 /** The weak tag of an answer: data version, caller and URL; null without a data version (no session). */
 export function listEtag(dataVersion: string | null | undefined, userId: number | null | undefined, url: string): string | null {
@@ -28,7 +28,7 @@ export function matchesIfNoneMatch(header: string | undefined, tag: string): boo
  * and the answer itself when the server kept it under the same data version (server/http/answerCache.ts).
  */
 export async function answerNotModified(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return;
+  if ((request.method !== 'GET' && request.method !== 'HEAD') || !isCachedRoute(request)) return;
   const tag = listEtag(request.dataVersion, request.user?.id, request.url);
   if (!tag) return;
   reply.header('etag', tag).header('cache-control', 'private, no-cache');

@@ -52,9 +52,9 @@ export interface RouteDeclaration {
    * of the request's data version (server/lists/listCache.ts), URL and user, and 304 without running the handler
    * when the client sends it back unchanged (server/http/etag.ts); the server keeps the answer's JSON under that
    * version and sends it again without running the handler (server/http/answerCache.ts). Never on answers that change
-   * without a write.
+   * without a write. A function decides per request (a source that may be read over the network: server/routes/scores.ts).
    */
-  etag?: boolean;
+  etag?: boolean | (() => boolean);
   handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 }
 
@@ -72,7 +72,7 @@ export function apiRoute(app: FastifyInstance, route: RouteDeclaration): void {
   app.route({
     method: route.method,
     url,
-    config: { access: route.access, openapi, ...(route.etag ? { etag: true } : {}), ...(route.rateLimit ? { rateLimit: route.rateLimit } : {}) },
+    config: { access: route.access, openapi, ...(route.etag ? { etag: route.etag } : {}), ...(route.rateLimit ? { rateLimit: route.rateLimit } : {}) },
     ...(route.attachValidation ? { attachValidation: true } : {}),
     schema: {
       ...route.schema,

@@ -59,6 +59,7 @@ export function rankingWindowSql(request: RankingRequest, offset: number): { tex
 export function platformScoresSource(database: Database): ScoresProvider {
   return {
     name: 'platform',
+    changesOnlyWithDatabase: true,
 
     async availableDates(site: ScoredSite): Promise<ScorePeriod[]> {
       const rows = await database.query<{ year: number; month: number }>(

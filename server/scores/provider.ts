@@ -52,6 +52,12 @@ export interface RankingRequest {
 
 export interface ScoresProvider {
   readonly name: 'platform' | 'portal';
+  /**
+   * Its answers change only with a write to the database's own tables (all of which move the data version): the
+   * routes may keep their answers under that version (`etag`, server/http/answerCache.ts). Not for a source read
+   * over the network (a portal's /sitescores/ changes without the database knowing).
+   */
+  readonly changesOnlyWithDatabase?: boolean;
   /** The months that have a score for the site, most recent first. */
   availableDates(site: ScoredSite): Promise<ScorePeriod[]>;
   /** Up to `points` monthly scores up to `until` (the latest when null), oldest first. */

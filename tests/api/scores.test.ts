@@ -7,7 +7,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { indicatorColorConfig, siteIndicatorScores, siteScores, sites } from '../../server/db/schema';
 import { portalScoresSource } from '../../server/scores';
@@ -171,6 +171,27 @@ describe('platform source (default)', () => {
     expect(body.meta).toMatchObject({ offset: 4, total: 12, currentOffset: 6, currentRank: 7, hasPrevious: true, hasNext: true });
   });
 
+  it('keeps a repeated answer of the platform source until the next write to its tables (server/http/answerCache.ts)', async () => {
+    const path = 'ranking?year=2026&month=1&siteTypeId=2';
+    const first = await scoresOf(6, path);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers.etag).toBeDefined();
+    const scoreReads = (spy: { mock: { calls: unknown[][] } }) => spy.mock.calls.filter(([text]) => String(text).includes('site_scores')).length;
+    const spy = vi.spyOn(t.database, 'query');
+    try {
+      expect((await scoresOf(6, path)).body).toBe(first.body);
+      expect(scoreReads(spy)).toBe(0);
+      await t.database.query('update site_scores set score = 69 where site_id = $1 and year = 2026 and month = 1', [s[6]!.id]);
+      spy.mockClear();
+      const after = await scoresOf(6, path);
+      expect(scoreReads(spy)).toBeGreaterThan(0);
+      expect((after.json() as RankingBody).results.find((entry) => entry.current)?.score).toBe(69);
+    } finally {
+      spy.mockRestore();
+      await t.database.query('update site_scores set score = 70 where site_id = $1 and year = 2026 and month = 1', [s[6]!.id]);
+    }
+  });
+
   it('ranking: up and down by 5 from a start, kept inside the ranking', async () => {
     const top = (await scoresOf(6, 'ranking?year=2026&month=1&offset=0')).json() as RankingBody;
     expect(top.results.map((entry) => entry.rank)).toEqual([1, 2, 2, 4, 5]);
@@ -306,6 +327,20 @@ describe('portal source (SCORES_SOURCE=portal)', () => {
       expect(asked).toContain('/sitescores/byindicator?year=2026&month=2');
       expect(asked).toContain('/sitescores/ranking?year=2026&month=2&siteTypeId=2&offset=2&limit=5');
       expect(asked).toContain('/sitescores/detailformula');
+    } finally {
+      t.context.scoresProvider = undefined;
+    }
+  });
+
+  it("never keeps a portal host's answer: each request asks the host again, without an ETag", async () => {
+    t.context.scoresProvider = portalScoresSource({ allowPrivateAddresses: true });
+    try {
+      asked.length = 0;
+      const first = await scoresOf(3, 'detailformula');
+      const second = await scoresOf(3, 'detailformula');
+      expect(second.body).toBe(first.body);
+      expect(first.headers.etag).toBeUndefined();
+      expect(asked.filter((url) => url === '/sitescores/detailformula')).toHaveLength(2);
     } finally {
       t.context.scoresProvider = undefined;
     }
