@@ -57,7 +57,9 @@ describe('sheetCell', () => {
   it('keeps edge whitespace with xml:space="preserve", only where there is some', () => {
     expect(sheetCell('A1', ' borde')).toBe('<c r="A1" t="inlineStr"><is><t xml:space="preserve"> borde</t></is></c>');
     expect(sheetCell('A1', 'borde\n')).toBe('<c r="A1" t="inlineStr"><is><t xml:space="preserve">borde\n</t></is></c>');
+    expect(sheetCell('A1', '\u00A0nbsp')).toBe('<c r="A1" t="inlineStr"><is><t xml:space="preserve">\u00A0nbsp</t></is></c>');
     expect(sheetCell('A1', 'en medio')).toBe('<c r="A1" t="inlineStr"><is><t>en medio</t></is></c>');
+    expect(sheetCell('A1', 'ñandú')).toBe('<c r="A1" t="inlineStr"><is><t>ñandú</t></is></c>');
   });
 
   it('writes a number that XML cannot hold as a value (NaN, Infinity) as text', () => {

@@ -37,13 +37,20 @@ export function excelSerial(date: Date): number {
 // attribute is left out elsewhere, as openpyxl does (a fifth of the worksheet's bytes for typical rows).
 const EDGE_SPACE = /^\s|\s$/;
 
+/** Whether `text` starts or ends with whitespace (ASCII by its code, the regular expression only for other characters). */
+function edgeSpace(text: string): boolean {
+  const first = text.charCodeAt(0);
+  const last = text.charCodeAt(text.length - 1);
+  return first <= 32 || last <= 32 || ((first > 127 || last > 127) && EDGE_SPACE.test(text));
+}
+
 /** One cell at `ref` (`B7`); '' when there is nothing to write (null, '', an invalid date). */
 export function sheetCell(ref: string, cell: SheetCell, style = 0): string {
   if (cell === null) return '';
   if (typeof cell === 'string') {
     const text = xmlText(cell);
     if (text === '') return '';
-    const open = EDGE_SPACE.test(text) ? '<t xml:space="preserve">' : '<t>';
+    const open = edgeSpace(text) ? '<t xml:space="preserve">' : '<t>';
     return `<c r="${ref}"${style === 0 ? '' : ` s="${style}"`} t="inlineStr"><is>${open}${text}</t></is></c>`;
   }
   if (typeof cell === 'number') {
