@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
+import { withoutForbiddenXml } from '../../tests/helpers/xmlChars';
 import { t } from '../i18n';
 import { xlsxStream, type ExportCell, type ExportColumn } from './listExport';
 
@@ -125,6 +126,21 @@ describe('xlsxStream', () => {
         expect(values(ours)).toEqual(values(theirs));
       }),
       { numRuns: 60 },
+    );
+  });
+
+  it('reads any text back as the text minus the characters XML forbids (an empty one as an empty cell)', async () => {
+    const text = fc.oneof(
+      fc.string({ unit: fc.constantFrom('a', ' ', '&', '<', '>', '"', '=', '\t', '\n', '\r', '\u0001', '\u007F', '\uD83D', '\uDE00', '😀', '\uFFFF', '&amp;') }),
+      fc.string({ unit: 'binary' }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(text, { minLength: 1, maxLength: 10 }), async (texts) => {
+        const sheet = await loaded(await bytesOf(xlsxStream(columnsOf(['name']), batchesOf(texts.map((name) => ({ name }))))));
+        const expected = texts.map((name) => withoutForbiddenXml(name) || null);
+        expect(texts.map((_, index) => sheet.getRow(index + 2).getCell(1).value)).toEqual(expected);
+      }),
+      { numRuns: 100 },
     );
   });
 
