@@ -1,4 +1,4 @@
-/** The part of archiver 5 (a dependency of exceljs too) that server/backups/zip.ts uses; the package ships no types. */
+/** The part of archiver 5 (a dependency of exceljs too) that server/backups/zip.ts and server/exports/xlsxFile.ts use; the package ships no types. */
 declare module 'archiver' {
   import type { Readable, Transform } from 'node:stream';
 
@@ -13,6 +13,6 @@ declare module 'archiver' {
     pointer(): number;
   }
 
-  function archiver(format: 'zip', options?: { zlib?: { level?: number } }): Archiver;
+  function archiver(format: 'zip', options?: { zlib?: { level?: number }; highWaterMark?: number }): Archiver;
   export = archiver;
 }

@@ -2,10 +2,9 @@
  * Streamed exports of a list (docs/decisions.md 'Exports'): the list's own query string (every filter and
  * order of its ListSpec; page and pageSize ignored: no row cap), read in keyset batches
  * (server/exports/keyset.ts) and written as they come, as CSV or XLSX, so memory holds one batch
- * whatever the number of rows. `registerListExport` declares the route in one place.
+ * whatever the number of rows (XLSX without exceljs: server/exports/xlsxSheet.ts). `registerListExport` declares the route in one place.
  */
-import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ListQuery, ListSpec } from '../../resources/listQuery';
 import type { Database } from '../db/connection';
@@ -17,6 +16,8 @@ import { CSV_DELIMITER, csvCell, csvLines } from './csv';
 import { csvBatchSql, type CsvBatchRow } from './csvSql';
 import { keysetAfter, keysetEndSql, keysetSelect, type KeysetCursor, type KeysetEndRow } from './keyset';
 import { keysetBatches, type KeysetRead, type KeysetReader } from './keysetBatches';
+import { xlsxFile } from './xlsxFile';
+import { SHEET_END, sheetRows, sheetStart, type SheetCell } from './xlsxSheet';
 
 export type ExportFormat = 'csv' | 'xlsx';
 export const EXPORT_FORMATS: readonly ExportFormat[] = ['csv', 'xlsx'];
@@ -239,53 +240,29 @@ export async function* csvTextChunks<Row>(columns: readonly ExportColumn<Row>[],
   for await (const batch of batches) yield batch.text;
 }
 
-/** Resolves when `stream` can take more, or when it is closed (a client that left never drains). */
-function drainedOrClosed(stream: PassThrough): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      stream.off('drain', done);
-      stream.off('close', done);
-      resolve();
-    };
-    stream.on('drain', done);
-    stream.on('close', done);
+/**
+ * The XLSX worksheet's XML (server/exports/xlsxSheet.ts): its start with the header row, then one chunk per batch,
+ * written straight from the row's cells as `csvChunks` writes lines; booleans as the translated yes/no.
+ */
+export async function* xlsxChunks<Row>(columns: readonly ExportColumn<Row>[], batches: AsyncIterable<Row[]>): AsyncGenerator<string> {
+  yield sheetStart(columns.map((column) => ({ header: t(column.headerKey), width: column.width ?? 18 })));
+  const yes = t('exports.values.yes');
+  const no = t('exports.values.no');
+  const cells = columns.map((column) => (row: Row): SheetCell => {
+    const cell = cellOf(column, row);
+    return typeof cell === 'boolean' ? (cell ? yes : no) : cell;
   });
+  let next = 2;
+  for await (const rows of batches) {
+    yield sheetRows(rows, cells, next);
+    next += rows.length;
+  }
+  yield SHEET_END;
 }
 
-const XLSX_DATE_STYLE: Partial<ExcelJS.Style> = Object.freeze({ numFmt: 'yyyy-mm-dd hh:mm:ss' });
-const XLSX_PLAIN_STYLE: Partial<ExcelJS.Style> = Object.freeze({});
-
-/** The XLSX file through exceljs' streaming writer: rows are committed (written and dropped) batch by batch. */
-function xlsxStream<Row>(columns: readonly ExportColumn<Row>[], batches: AsyncIterable<Row[]>): Readable {
-  const output = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(t('exports.sheet'));
-  sheet.columns = columns.map((column) => ({ header: t(column.headerKey), key: column.key, width: column.width ?? 18 }));
-  sheet.getRow(1).font = { bold: true };
-  const write = async () => {
-    for await (const rows of batches) {
-      for (const row of rows) {
-        const cells = columns.map((column) => {
-          const cell = cellOf(column, row);
-          return typeof cell === 'boolean' ? t(cell ? 'exports.values.yes' : 'exports.values.no') : cell;
-        });
-        const line = sheet.addRow(cells);
-        // One shared style object per kind of cell: exceljs remembers the style id of an object it has seen, where a
-        // style of its own per cell (what `numFmt =` and addRow give) is serialized and looked up again for every cell
-        // (three quarters of the file's time).
-        for (let index = 0; index < cells.length; index += 1) line.getCell(index + 1).style = cells[index] instanceof Date ? XLSX_DATE_STYLE : XLSX_PLAIN_STYLE;
-        line.commit();
-      }
-      // Wait for the client when the file is ahead of it: one batch in memory, not the whole file.
-      if (output.writableNeedDrain) await drainedOrClosed(output);
-      // The client went away: stop reading (leaving the loop ends the batches).
-      if (output.destroyed) return;
-    }
-    sheet.commit();
-    await workbook.commit();
-  };
-  write().catch((error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))));
-  return output;
+/** The XLSX file: its worksheet written by `xlsxChunks`, zipped as it comes (server/exports/xlsxFile.ts). */
+export function xlsxStream<Row>(columns: readonly ExportColumn<Row>[], batches: AsyncIterable<Row[]>): Readable {
+  return xlsxFile(t('exports.sheet'), xlsxChunks(columns, batches));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import Papa from 'papaparse';
 import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
 import { exportTexts } from '../../i18n/es/exports';
@@ -154,6 +155,35 @@ describe('GET /api/v1/sitesexport', () => {
     const last = sheet.getRow(2);
     expect(last.getCell(2).value).toBe(`${PREFIX} 0${BULK}`);
     expect(last.getCell(Object.keys(siteHeaders).indexOf('modifiedDate') + 1).value).toBeInstanceOf(Date);
+  });
+
+  it('writes awkward texts, empty cells, numbers, dates and yes/no in XLSX as exceljs reads them back', async () => {
+    const name = `=SUMA(1) "citas" <b> & 'ñandú' 😀 zzxlsxraro\u0001\u0007\u001F fin `;
+    const [type] = await t.database.query<{ id: number }>('select id from site_types order by id limit 1');
+    const [site] = await t.database.query<{ id: number }>(
+      `insert into sites (name, alias, parent_location_id, site_type_id, order_type, population, modified_date)
+       values ($1, 'zzxlsxraro', $2, $3, 0, 1234, '2026-03-04T05:06:07.890Z') returning id`,
+      [name, department, type!.id],
+    );
+    const response = await download('/sitesexport?name=zzxlsxraro&format=xlsx', sitesToken);
+    expect(response.statusCode).toBe(200);
+    const zip = await JSZip.loadAsync(response.rawPayload);
+    expect(Object.keys(zip.files).sort()).toEqual(
+      ['[Content_Types].xml', '_rels/.rels', 'xl/_rels/workbook.xml.rels', 'xl/styles.xml', 'xl/workbook.xml', 'xl/worksheets/sheet1.xml'],
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.rowCount).toBe(2);
+    const cell = (key: keyof typeof siteHeaders) => sheet.getRow(2).getCell(Object.keys(siteHeaders).indexOf(key) + 1).value;
+    expect(cell('id')).toBe(Number(site!.id));
+    // The control characters (which XML cannot hold) are dropped; the rest, leading '=' and edge space included, is text.
+    expect(cell('name')).toBe(`=SUMA(1) "citas" <b> & 'ñandú' 😀 zzxlsxraro fin `);
+    expect(cell('childLocation')).toBeNull();
+    expect(cell('population')).toBe(1234);
+    expect(cell('modifiedDate')).toEqual(new Date('2026-03-04T05:06:07.890Z'));
+    expect(cell('pendingRequest')).toBe(exportTexts.values.no);
+    expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
   });
 
   it('keeps a formula-like name as text in the CSV (no formula injection)', async () => {
