@@ -16,7 +16,10 @@ import { siteListSpec } from '../sites/filter';
 import { siteListSql, siteStatusCountsSql, type SiteListRow, type SiteStatusCounts } from '../sites/listQuery';
 import { registerAllowUrlRoute } from '../sites/allowUrl';
 import { tSites } from '../sites/messages';
-import { statusNameKey } from '../sites/status';
+import { SITE_STATUS, statusNameKey } from '../sites/status';
+import { SITE_REQUEST_KINDS } from '../../resources/siteRequests';
+import { batchColumn, csvLineSql, csvLiteral } from '../exports/csvSql';
+import { t } from '../i18n';
 import { registerListExport, type ExportColumn } from '../exports/listExport';
 import { siteRequestExportColumns, siteRequestExportSpec, siteRequestExportSql, type SiteRequestExportRow } from '../sites/requestExport';
 
@@ -26,7 +29,7 @@ const SITE_READERS = resourceAccess(sitesResource.permissions.read);
 const EXPORTERS = { permissions: SITE_EXPORTERS };
 
 /** The site list's columns (spec 01 'Site list'), plus id, alias and URL, in the file. */
-const siteExportColumns: ExportColumn<SiteListRow>[] = [
+export const siteExportColumns: ExportColumn<SiteListRow>[] = [
   { key: 'id', headerKey: 'exports.columns.sites.id', width: 8 },
   { key: 'name', headerKey: 'exports.columns.sites.name', width: 40 },
   { key: 'alias', headerKey: 'exports.columns.sites.alias', width: 20 },
@@ -50,6 +53,41 @@ const siteExportColumns: ExportColumn<SiteListRow>[] = [
   { key: 'modifiedDate', headerKey: 'exports.columns.sites.modifiedDate', value: (row) => new Date(row.modifiedDate), width: 20 },
 ];
 
+/**
+ * The CSV line of `siteExportColumns` written by the database (server/exports/csvSql.ts): the same text as `csvChunks`
+ * writes from the columns' values, without a row object per site (tests/api/exports.test.ts compares both).
+ */
+export function siteExportCsvLine(): string {
+  const text = (key: string) => `csv_cell(${batchColumn(key)})`;
+  const number = (key: string) => `coalesce((${batchColumn(key)})::text, '')`;
+  const yes = csvLiteral(t('exports.values.yes'));
+  const no = csvLiteral(t('exports.values.no'));
+  const kinds = SITE_REQUEST_KINDS.map((kind) => `when '${kind}' then ${csvLiteral(tSites(choiceKey('siterequests', 'kind', kind)))}`).join(' ');
+  const cells: Record<string, string> = {
+    id: number('id'),
+    name: text('name'),
+    alias: text('alias'),
+    siteType: text('siteType'),
+    parentLocation: text('parentLocation'),
+    childLocation: text('childLocation'),
+    url: text('url'),
+    countUsers: number('countUsers'),
+    countEmails: number('countEmails'),
+    countContents: number('countContents'),
+    countComments: number('countComments'),
+    population: number('population'),
+    statusName: `case when ${batchColumn('installed')} and ${batchColumn('statusId')} = ${SITE_STATUS.active} then ${csvLiteral(tSites(statusNameKey({ installed: true, statusId: SITE_STATUS.active })))} else ${csvLiteral(tSites(statusNameKey({ installed: false, statusId: SITE_STATUS.inactive })))} end`,
+    pendingRequest: `case when ${batchColumn('pendingRequest')} then ${yes} when not ${batchColumn('pendingRequest')} then ${no} else '' end`,
+    requestType: `case ${batchColumn('requestType')} ${kinds} else csv_cell(${batchColumn('requestType')}) end`,
+    modifiedDate: `coalesce(to_char((${batchColumn('modifiedDate')}) at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS'), '')`,
+  };
+  return csvLineSql(siteExportColumns.map((column) => {
+    const cell = cells[column.key];
+    if (!cell) throw new Error(`site export: column ${column.key} has no SQL cell`);
+    return cell;
+  }));
+}
+
 export function registerSiteRoutes(app: FastifyInstance): void {
   registerListExport<SiteListRow>(app, {
     url: '/sitesexport',
@@ -60,6 +98,7 @@ export function registerSiteRoutes(app: FastifyInstance): void {
     sql: (query, batch) => siteListSql(query, batch).text,
     columns: siteExportColumns,
     fileNameKey: 'exports.files.sites',
+    csvLine: siteExportCsvLine(),
   });
 
   registerListExport<SiteRequestExportRow>(app, {

@@ -9,7 +9,8 @@ import { errors } from '../../i18n/es/errors';
 import { siteListSpec } from '../../server/sites/filter';
 import { siteListSql, type SiteListRow } from '../../server/sites/listQuery';
 import { readListQuery } from '../../server/lists/listQuery';
-import { exportBatches, readExportQuery } from '../../server/exports/listExport';
+import { csvChunks, exportBatches, readExportQuery } from '../../server/exports/listExport';
+import { siteExportColumns } from '../../server/routes/sites';
 
 let t: TestApp;
 let sitesToken: string;
@@ -120,6 +121,26 @@ describe('GET /api/v1/sitesexport', () => {
     }
     expect(batches.length).toBeGreaterThan(5);
     expect(batches.flat()).toEqual(await listIds(filter));
+  });
+
+  it('writes in the database (csv_cell) the very CSV that the columns give in Node, awkward texts, requests and states included', async () => {
+    const awkward = ['=SUMA(1;2)', ' con espacios ', 'comillas "dobles"; y punto y coma', 'línea\r\nnueva', '@arroba', '-menos', 'ñandú'];
+    const targets = await t.database.query<{ id: number }>(`select id from sites where name like '${PREFIX} 000%' order by id limit ${awkward.length}`);
+    for (const [index, target] of targets.entries()) {
+      await t.database.query('update sites set alias = $1, url = $2 where id = $3', [awkward[index], index % 2 ? null : `https://${index}.gov.co`, target.id]);
+    }
+    // Demo data holds pending requests of each kind, active and inactive sites; a filter over every site.
+    const query = readExportQuery(siteListSpec, {});
+    const batchSql = (q: Parameters<typeof siteListSql>[0], batch: Parameters<typeof siteListSql>[1]) => siteListSql(q, batch).text;
+    let expected = '';
+    for await (const chunk of csvChunks(siteExportColumns, exportBatches<SiteListRow>(t.database, siteListSpec, query, batchSql))) expected += chunk;
+    const response = await download('/sitesexport', sitesToken);
+    expect(response.statusCode).toBe(200);
+    expect(response.body.length).toBeGreaterThan(BULK * 50);
+    expect(response.body).toBe(expected);
+    for (const text of awkward) expect(response.body).toContain(text.startsWith('=') || text.startsWith('@') || text.startsWith('-') ? `"'${text}"` : text.replace(/"/g, '""'));
+    const kinds = Object.values(resources.siterequests.choices.kind);
+    expect(kinds.some((label) => response.body.includes(label))).toBe(true);
   });
 
   it('matches the pages of GET /sites/ for a filter', async () => {
