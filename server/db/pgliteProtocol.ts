@@ -65,3 +65,6 @@ export function applyParsers(answer: QueryAnswer, rowMode: RowMode, parsers: Rec
     }
   });
 }
+
+/** The nice value of the database's thread (pgliteWorker.ts): below the main thread's when the processor is short. */
+export const WORKER_NICE = 10;

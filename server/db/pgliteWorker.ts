@@ -3,11 +3,13 @@
  * synchronously, so on the main thread every query stopped the server's event loop. Here it stops only this
  * thread. One connection: PGlite itself queues statements and keeps a transaction exclusive until it ends.
  */
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { serializeError, type QueryAnswer, type WorkerMessage, type WorkerRequest } from './pgliteProtocol';
+import { serializeError, WORKER_NICE, type QueryAnswer, type WorkerMessage, type WorkerRequest } from './pgliteProtocol';
 
 const port = parentPort!;
 const post = (message: WorkerMessage) => port.postMessage(message);
@@ -21,7 +23,22 @@ interface OpenTransaction {
   done: Promise<void>;
 }
 
+/**
+ * This thread yields the processor to the server's main thread when both want it (Linux: a thread is a task with its
+ * own nice value, and /proc/thread-self names this one): a busy database then slows its own statements, not the
+ * answers the main thread can give at once (/healthz, kept answers). Elsewhere, or when refused, it runs as it is.
+ */
+function yieldToMainThread(): void {
+  try {
+    const thread = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(thread) && thread > 0 && thread !== process.pid) setPriority(thread, WORKER_NICE);
+  } catch {
+    // Not Linux, or not allowed: same priority as the main thread.
+  }
+}
+
 async function start(): Promise<void> {
+  yieldToMainThread();
   const { dataDir } = workerData as { dataDir?: string };
   // The migrations create these extensions (accent-free name keys, trigram search): PGlite ships them as contrib.
   const client = await PGlite.create({ dataDir, extensions: { unaccent, pg_trgm } });
