@@ -4,12 +4,12 @@
  * through `xlsxStream` (hand-written XML + archiver) at deflate levels 1 and 6; median of BENCH_XLSX_RUNS runs (5).
  * Run: `node --import tsx bench/xlsxWriter.ts`. Not part of bench/run.ts.
  */
-import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { Readable } from 'node:stream';
 import { t } from '../server/i18n';
 import { xlsxChunks, type ExportColumn } from '../server/exports/listExport';
 import { xlsxFile } from '../server/exports/xlsxFile';
 import { table } from './measure';
+import { exceljsReferenceStream } from '../tests/helpers/exceljsReference';
 
 const ROWS = Number(process.env.BENCH_XLSX_ROWS ?? 35_000);
 const RUNS = Number(process.env.BENCH_XLSX_RUNS ?? 5);
@@ -51,34 +51,8 @@ async function* batches(): AsyncGenerator<Row[]> {
   for (let start = 0; start < rows.length; start += BATCH) yield rows.slice(start, start + BATCH);
 }
 
-const XLSX_DATE_STYLE: Partial<ExcelJS.Style> = Object.freeze({ numFmt: 'yyyy-mm-dd hh:mm:ss' });
-const XLSX_PLAIN_STYLE: Partial<ExcelJS.Style> = Object.freeze({});
-
-/** The former `xlsxStream` (exceljs' WorkbookWriter, shared frozen styles), as it was before this change. */
-function exceljsStream(): Readable {
-  const output = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(t('exports.sheet'));
-  sheet.columns = columns.map((column) => ({ header: t(column.headerKey), key: column.key, width: column.width ?? 18 }));
-  sheet.getRow(1).font = { bold: true };
-  const write = async () => {
-    for await (const batch of batches()) {
-      for (const row of batch) {
-        const cells = columns.map((column) => {
-          const cell = row[column.key] ?? null;
-          return typeof cell === 'boolean' ? t(cell ? 'exports.values.yes' : 'exports.values.no') : cell;
-        });
-        const line = sheet.addRow(cells);
-        for (let index = 0; index < cells.length; index += 1) line.getCell(index + 1).style = cells[index] instanceof Date ? XLSX_DATE_STYLE : XLSX_PLAIN_STYLE;
-        line.commit();
-      }
-    }
-    sheet.commit();
-    await workbook.commit();
-  };
-  write().catch((error: unknown) => output.destroy(error as Error));
-  return output;
-}
+/** The former `xlsxStream` (tests/helpers/exceljsReference.ts). */
+const exceljsStream = (): Readable => exceljsReferenceStream(columns, batches());
 
 async function measure(make: () => Readable): Promise<{ ms: number; bytes: number }> {
   const times: number[] = [];

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
+import { exceljsReferenceStream } from '../../tests/helpers/exceljsReference';
 import { withoutForbiddenXml } from '../../tests/helpers/xmlChars';
 import { t } from '../i18n';
 import { xlsxStream, type ExportCell, type ExportColumn } from './listExport';
@@ -43,30 +44,8 @@ const values = (sheet: ExcelJS.Worksheet): unknown[][] => {
   return rows;
 };
 
-const XLSX_DATE_STYLE: Partial<ExcelJS.Style> = Object.freeze({ numFmt: 'yyyy-mm-dd hh:mm:ss' });
-const XLSX_PLAIN_STYLE: Partial<ExcelJS.Style> = Object.freeze({});
-
-/** The former writer (exceljs' WorkbookWriter), kept here as the reference of the values read back. */
-async function exceljsFile(columns: readonly ExportColumn<Row>[], rows: readonly Row[]): Promise<Buffer> {
-  const output = new PassThrough();
-  const file = bytesOf(output);
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(t('exports.sheet'));
-  sheet.columns = columns.map((column) => ({ header: t(column.headerKey), key: column.key, width: column.width ?? 18 }));
-  sheet.getRow(1).font = { bold: true };
-  for (const row of rows) {
-    const cells = columns.map((column) => {
-      const cell = row[column.key] ?? null;
-      return typeof cell === 'boolean' ? t(cell ? 'exports.values.yes' : 'exports.values.no') : cell;
-    });
-    const line = sheet.addRow(cells);
-    for (let index = 0; index < cells.length; index += 1) line.getCell(index + 1).style = cells[index] instanceof Date ? XLSX_DATE_STYLE : XLSX_PLAIN_STYLE;
-    line.commit();
-  }
-  sheet.commit();
-  await workbook.commit();
-  return file;
-}
+/** The former writer (tests/helpers/exceljsReference.ts), the reference of the values read back. */
+const exceljsFile = (columns: readonly ExportColumn<Row>[], rows: readonly Row[]): Promise<Buffer> => bytesOf(exceljsReferenceStream(columns, batchesOf([...rows])));
 
 const KEYS = ['id', 'name', 'population', 'modifiedDate', 'pendingRequest'] as const;
 const AWKWARD = `=HYPERLINK("http://x") <b> & 'ñ' 😀 \u0001\u0007\u000B\u007F fin\t\r\n`;
