@@ -105,7 +105,7 @@ export type ExportDatabase = Pick<Database, 'query'> & Partial<Pick<Database, 'k
 
 /**
  * The reader of one export's batches (server/exports/keysetBatches.ts): each batch the list's statement after the
- * cursor, wrapped by `wrap` into what it answers; on PostgreSQL also where a batch ends (`keysetEndSql`), so that the
+ * cursor, run by `run` into what it answers; on PostgreSQL also where a batch ends (`keysetEndSql`), so that the
  * next batches are built at the same time on other connections. PGlite serves one statement at a time: one by one.
  */
 function exportReader<Batch>(
