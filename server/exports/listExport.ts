@@ -17,6 +17,7 @@ import { csvBatchSql, type CsvBatchRow } from './csvSql';
 import { keysetAfter, keysetEndSql, keysetSelect, type KeysetCursor, type KeysetEndRow } from './keyset';
 import { keysetBatches, type KeysetRead, type KeysetReader } from './keysetBatches';
 import { xlsxFile } from './xlsxFile';
+import { xlsxBatchSql, type XlsxBatchRow } from './xlsxSql';
 import { SHEET_END, sheetRows, sheetStart, type SheetCell } from './xlsxSheet';
 
 export type ExportFormat = 'csv' | 'xlsx';
@@ -67,6 +68,8 @@ export interface ListExportOptions<Row> {
   batchSize?: number;
   /** The SQL of one CSV line over the batch's rows (server/exports/csvSql.ts), when the database can write every cell. */
   csvLine?: string;
+  /** The SQL of one XLSX worksheet row over the batch's rows (server/exports/xlsxSql.ts), when the database can write every cell. */
+  xlsxRow?: string;
 }
 
 /** `portales-2026-11-23.xlsx`: the stem, the day of the download (UTC) and the extension. */
@@ -115,6 +118,8 @@ function exportReader<Batch>(
   sql: ExportSql,
   batchSize: number,
   run: (text: string, values: unknown[]) => Promise<KeysetRead<Batch>>,
+  /** Whether batches may be built at the same time (PostgreSQL); false reads them one after the other, in order. */
+  parallel = true,
 ): KeysetReader<Batch> {
   const statement = (cursor: KeysetCursor | null) => {
     const params = new SqlParams();
@@ -127,7 +132,7 @@ function exportReader<Batch>(
       const { text, values } = statement(cursor);
       return run(text, values);
     },
-    ...(database.kind === 'postgres'
+    ...(parallel && database.kind === 'postgres'
       ? {
           end: async (cursor: KeysetCursor | null) => {
             const { text, values } = statement(cursor);
@@ -192,6 +197,32 @@ export async function* exportCsvBatches(
   );
 }
 
+/** One batch of XLSX worksheet rows written by the database (server/exports/xlsxSql.ts) and its number of rows. */
+export type XlsxTextBatch = CsvTextBatch;
+
+/**
+ * `exportBatches` with each batch's worksheet rows built by the database: `row` is the SQL expression of one `<row>`
+ * over the batch's rows (xlsxSql.ts). The batches are read one after the other (no `end`: the rows are numbered), so
+ * each statement receives its first row number: 2 (after the header) plus the rows already read.
+ */
+export async function* exportXlsxBatches(
+  database: ExportDatabase,
+  spec: ListSpec,
+  query: ListQuery,
+  sql: ExportSql,
+  row: string,
+  batchSize = EXPORT_BATCH_SIZE,
+): AsyncGenerator<XlsxTextBatch> {
+  let next = 2;
+  const run = async (text: string, values: unknown[]): Promise<KeysetRead<XlsxTextBatch>> => {
+    const [answer] = await database.query<XlsxBatchRow>(xlsxBatchSql(text, row, `$${values.length + 1}`), [...values, next]);
+    const rows = Number(answer?.rows ?? 0);
+    next += rows;
+    return { batch: { text: answer?.xml ?? '', rows }, rows, last: rows > 0 ? (answer as unknown as Record<string, unknown>) : undefined };
+  };
+  yield* keysetBatches<XlsxTextBatch>(spec, query, batchSize, exportReader(database, spec, query, sql, batchSize, run, false));
+}
+
 function cellOf<Row>(column: ExportColumn<Row>, row: Row): ExportCell {
   const value = column.value ? column.value(row) : (row as Record<string, unknown>)[column.key];
   if (value === undefined || value === null) return null;
@@ -245,7 +276,7 @@ export async function* csvTextChunks<Row>(columns: readonly ExportColumn<Row>[],
  * written straight from the row's cells as `csvChunks` writes lines; booleans as the translated yes/no.
  */
 export async function* xlsxChunks<Row>(columns: readonly ExportColumn<Row>[], batches: AsyncIterable<Row[]>): AsyncGenerator<string> {
-  yield sheetStart(columns.map((column) => ({ header: t(column.headerKey), width: column.width ?? 18 })));
+  yield xlsxHeader(columns);
   const yes = t('exports.values.yes');
   const no = t('exports.values.no');
   const cells = columns.map((column) => (row: Row): SheetCell => {
@@ -257,6 +288,18 @@ export async function* xlsxChunks<Row>(columns: readonly ExportColumn<Row>[], ba
     yield sheetRows(rows, cells, next);
     next += rows.length;
   }
+  yield SHEET_END;
+}
+
+/** The worksheet's start: the columns' widths and the header row of their translated labels. */
+export function xlsxHeader<Row>(columns: readonly ExportColumn<Row>[]): string {
+  return sheetStart(columns.map((column) => ({ header: t(column.headerKey), width: column.width ?? 18 })));
+}
+
+/** The worksheet's XML when the database wrote the rows (`exportXlsxBatches`): the header, each batch's text, the end. */
+export async function* xlsxTextChunks<Row>(columns: readonly ExportColumn<Row>[], batches: AsyncIterable<XlsxTextBatch>): AsyncGenerator<string> {
+  yield xlsxHeader(columns);
+  for await (const batch of batches) yield batch.text;
   yield SHEET_END;
 }
 
@@ -280,7 +323,9 @@ export async function streamListExport<Row extends Record<string, unknown>>(
     ? Readable.from(csvTextChunks(options.columns, await startedBatches(exportCsvBatches(database, options.spec, query, options.sql, options.csvLine, options.batchSize))))
     : options.format === 'csv'
       ? Readable.from(csvChunks(options.columns, await startedBatches(exportBatches<Row>(database, options.spec, query, options.sql, options.batchSize))))
-      : xlsxStream(options.columns, await startedBatches(exportBatches<Row>(database, options.spec, query, options.sql, options.batchSize)));
+      : options.xlsxRow !== undefined
+        ? xlsxFile(t('exports.sheet'), xlsxTextChunks(options.columns, await startedBatches(exportXlsxBatches(database, options.spec, query, options.sql, options.xlsxRow, options.batchSize))))
+        : xlsxStream(options.columns, await startedBatches(exportBatches<Row>(database, options.spec, query, options.sql, options.batchSize)));
   return reply
     .header('content-type', EXPORT_CONTENT_TYPES[options.format])
     .header('content-disposition', contentDisposition(exportFileName(options.fileName, options.format)))
@@ -317,6 +362,8 @@ export interface ListExportDeclaration<Row> {
   method?: 'GET' | 'POST';
   /** The SQL of one CSV line (`ListExportOptions.csvLine`), when the database can write every cell. */
   csvLine?: string;
+  /** The SQL of one XLSX worksheet row (`ListExportOptions.xlsxRow`), when the database can write every cell. */
+  xlsxRow?: string;
 }
 
 /** The filters of an export request: the query string, and with `POST` the JSON body's (the body wins). */
@@ -360,6 +407,7 @@ export function registerListExport<Row extends Record<string, unknown>>(app: Fas
         format: readExportFormat(exportFilters(method, request.query, request.body), declaration.formats),
         batchSize: declaration.batchSize,
         csvLine: declaration.csvLine,
+        xlsxRow: declaration.xlsxRow,
       }),
   });
 }

@@ -44,14 +44,19 @@ function edgeSpace(text: string): boolean {
   return first <= 32 || last <= 32 || ((first > 127 || last > 127) && EDGE_SPACE.test(text));
 }
 
+/** The inline string of a text cell (`<is><t>…</t></is>`); '' when nothing is left once escaped. */
+export function inlineString(value: string): string {
+  const text = xmlText(value);
+  if (text === '') return '';
+  return `<is>${edgeSpace(text) ? '<t xml:space="preserve">' : '<t>'}${text}</t></is>`;
+}
+
 /** One cell at `ref` (`B7`); '' when there is nothing to write (null, '', an invalid date). */
 export function sheetCell(ref: string, cell: SheetCell, style = 0): string {
   if (cell === null) return '';
   if (typeof cell === 'string') {
-    const text = xmlText(cell);
-    if (text === '') return '';
-    const open = edgeSpace(text) ? '<t xml:space="preserve">' : '<t>';
-    return `<c r="${ref}"${style === 0 ? '' : ` s="${style}"`} t="inlineStr"><is>${open}${text}</t></is></c>`;
+    const inline = inlineString(cell);
+    return inline === '' ? '' : `<c r="${ref}"${style === 0 ? '' : ` s="${style}"`} t="inlineStr">${inline}</c>`;
   }
   if (typeof cell === 'number') {
     if (Number.isFinite(cell)) return `<c r="${ref}"${style === 0 ? '' : ` s="${style}"`}><v>${cell}</v></c>`;

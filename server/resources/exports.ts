@@ -12,6 +12,7 @@ import type { ListQuery } from '../../resources/listQuery';
 import { registerBackgroundExport } from './backgroundExports';
 import { t } from '../i18n';
 import { batchColumn, csvLineSql, csvLiteral } from '../exports/csvSql';
+import { xlsxDateCellSql, xlsxLiteralCellSql, xlsxNumberCellSql, xlsxRowSql, xlsxTextCellSql, type XlsxCellSql } from '../exports/xlsxSql';
 import { listOrderBy, listWhere, SqlParams } from '../lists/listQuery';
 import { resourceAccess } from './access';
 import { resourceListSpec } from './listSpec';
@@ -109,6 +110,31 @@ export function exportCsvLineSql(fields: readonly FieldDeclaration[]): string | 
   return cells.every((cell): cell is string => cell !== null) ? csvLineSql(cells) : undefined;
 }
 
+/**
+ * The SQL of one field's XLSX cell over a batch row (server/exports/xlsxSql.ts): the cell `xlsxChunks` writes from
+ * `exportCellReader`'s value; null for the same fields as `exportCellSql` (only Node writes them exactly).
+ */
+export function xlsxCellSql(field: FieldDeclaration): XlsxCellSql | null {
+  if (field.hidden || field.writeOnly) return () => "''";
+  if (field.computed?.translated) return null;
+  const column = batchColumn(fieldColumn(field));
+  if (field.type === 'id' || field.type === 'integer' || field.type === 'reference') return xlsxNumberCellSql(column);
+  if (field.type === 'datetime') return xlsxDateCellSql(column);
+  if (field.type === 'boolean') {
+    const yes = xlsxLiteralCellSql(t('exports.values.yes'));
+    const no = xlsxLiteralCellSql(t('exports.values.no'));
+    return (ref) => `case when (${column}) then ${yes(ref)} when not (${column}) then ${no(ref)} else '' end`;
+  }
+  if (TEXT_TYPES.has(field.type)) return xlsxTextCellSql(`(${column})::text`);
+  return null;
+}
+
+/** The SQL of one XLSX worksheet row of the export, or undefined when some cell is written by Node only. */
+export function exportXlsxRowSql(fields: readonly FieldDeclaration[]): string | undefined {
+  const cells = fields.map(xlsxCellSql);
+  return cells.every((cell): cell is XlsxCellSql => cell !== null) ? xlsxRowSql(cells) : undefined;
+}
+
 /** The select list of an export: only the columns its file shows (computed ones as their expression). */
 function exportSelectSql(fields: readonly FieldDeclaration[]): string {
   return fields
@@ -135,6 +161,8 @@ export function resourceExportSource(declaration: ResourceDeclaration, declared:
       `select count(*)::int as total ${readFromSql(declaration)} ${listWhere(query, params, readConditions(declaration, query))}`,
     /** The SQL of one CSV line when the database writes every cell (server/exports/csvSql.ts), else undefined. */
     csvLine: exportCsvLineSql(fields),
+    /** The SQL of one XLSX worksheet row when the database writes every cell (server/exports/xlsxSql.ts), else undefined. */
+    xlsxRow: exportXlsxRowSql(fields),
     // The batch rows carry only the file's columns and the keyset keys: each cell reads its column.
     columns: columns.map((column, index) => ({ ...column, value: exportCellReader(declaration, fields[index]!) })),
   };
@@ -160,6 +188,7 @@ export function registerResourceExports(app: FastifyInstance, declaration: Resou
       columns: source.columns,
       fileNameKey: declared.fileName,
       csvLine: source.csvLine,
+      xlsxRow: source.xlsxRow,
     });
   }
 }

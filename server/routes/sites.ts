@@ -19,6 +19,7 @@ import { tSites } from '../sites/messages';
 import { SITE_STATUS, statusNameKey } from '../sites/status';
 import { SITE_REQUEST_KINDS } from '../../resources/siteRequests';
 import { batchColumn, csvLineSql, csvLiteral } from '../exports/csvSql';
+import { xlsxDateCellSql, xlsxLiteralCellSql, xlsxNumberCellSql, xlsxRowSql, xlsxTextCellSql, type XlsxCellSql } from '../exports/xlsxSql';
 import { t } from '../i18n';
 import { registerListExport, type ExportColumn } from '../exports/listExport';
 import { siteRequestExportColumns, siteRequestExportSpec, siteRequestExportSql, type SiteRequestExportRow } from '../sites/requestExport';
@@ -88,6 +89,44 @@ export function siteExportCsvLine(): string {
   }));
 }
 
+/**
+ * The XLSX worksheet row of `siteExportColumns` written by the database (server/exports/xlsxSql.ts): the same cells as
+ * `xlsxChunks` writes from the columns' values (tests/api/exports.test.ts reads both back and compares them).
+ */
+export function siteExportXlsxRow(): string {
+  const text = (key: string) => xlsxTextCellSql(batchColumn(key));
+  const number = (key: string) => xlsxNumberCellSql(batchColumn(key));
+  const yes = xlsxLiteralCellSql(t('exports.values.yes'));
+  const no = xlsxLiteralCellSql(t('exports.values.no'));
+  const active = xlsxLiteralCellSql(tSites(statusNameKey({ installed: true, statusId: SITE_STATUS.active })));
+  const inactive = xlsxLiteralCellSql(tSites(statusNameKey({ installed: false, statusId: SITE_STATUS.inactive })));
+  const kinds = SITE_REQUEST_KINDS.map((kind) => [kind, xlsxLiteralCellSql(tSites(choiceKey('siterequests', 'kind', kind)))] as const);
+  const cells: Record<string, XlsxCellSql> = {
+    id: number('id'),
+    name: text('name'),
+    alias: text('alias'),
+    siteType: text('siteType'),
+    parentLocation: text('parentLocation'),
+    childLocation: text('childLocation'),
+    url: text('url'),
+    countUsers: number('countUsers'),
+    countEmails: number('countEmails'),
+    countContents: number('countContents'),
+    countComments: number('countComments'),
+    population: number('population'),
+    statusName: (ref) => `case when ${batchColumn('installed')} and ${batchColumn('statusId')} = ${SITE_STATUS.active} then ${active(ref)} else ${inactive(ref)} end`,
+    pendingRequest: (ref) => `case when ${batchColumn('pendingRequest')} then ${yes(ref)} when not ${batchColumn('pendingRequest')} then ${no(ref)} else '' end`,
+    requestType: (ref) =>
+      `case ${batchColumn('requestType')} ${kinds.map(([kind, cell]) => `when '${kind}' then ${cell(ref)}`).join(' ')} else ${text('requestType')(ref)} end`,
+    modifiedDate: xlsxDateCellSql(batchColumn('modifiedDate')),
+  };
+  return xlsxRowSql(siteExportColumns.map((column) => {
+    const cell = cells[column.key];
+    if (!cell) throw new Error(`site export: column ${column.key} has no SQL cell`);
+    return cell;
+  }));
+}
+
 export function registerSiteRoutes(app: FastifyInstance): void {
   registerListExport<SiteListRow>(app, {
     url: '/sitesexport',
@@ -99,6 +138,7 @@ export function registerSiteRoutes(app: FastifyInstance): void {
     columns: siteExportColumns,
     fileNameKey: 'exports.files.sites',
     csvLine: siteExportCsvLine(),
+    xlsxRow: siteExportXlsxRow(),
   });
 
   registerListExport<SiteRequestExportRow>(app, {

@@ -9,8 +9,12 @@ import { errors } from '../../i18n/es/errors';
 import { siteListSpec } from '../../server/sites/filter';
 import { siteListSql, type SiteListRow } from '../../server/sites/listQuery';
 import { readListQuery } from '../../server/lists/listQuery';
-import { csvChunks, exportBatches, readExportQuery } from '../../server/exports/listExport';
-import { siteExportColumns } from '../../server/routes/sites';
+import { csvChunks, exportBatches, exportXlsxBatches, readExportQuery, xlsxStream, xlsxTextChunks } from '../../server/exports/listExport';
+import { xlsxFile } from '../../server/exports/xlsxFile';
+import { siteExportColumns, siteExportXlsxRow } from '../../server/routes/sites';
+import { auditResource } from '../../resources/audit';
+import { resourceExportSource } from '../../server/resources/exports';
+import type { Readable } from 'node:stream';
 
 let t: TestApp;
 let sitesToken: string;
@@ -43,6 +47,33 @@ async function listIds(rawQuery: Record<string, string>): Promise<number[]> {
 }
 
 const siteHeaders = exportTexts.columns.sites;
+
+/** Texts the worksheet must escape or keep: quotes, <, &, control characters, CR LF, leading '=' and spaces, emoji. */
+const AWKWARD_XLSX = ['=SUMA(1;2) "citas"', '<b>negrita</b> & más', 'control\u0001\u0007\u001F\u007Ffin', 'línea\r\nnueva\rvieja', '  espacios  ',
+  '\tpestaña', '😀 emoji 👍🏽', "'apóstrofo", '\u00A0duro\u3000', '\u0001', '-3', '@arroba'];
+
+async function bytesOf(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}
+
+/** Every cell of the first worksheet as exceljs reads it back: row by row, its value and its type. */
+async function sheetCells(file: Buffer | ArrayBuffer): Promise<{ rows: number; cells: [number, number, ExcelJS.ValueType, unknown][] }> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(file as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0]!;
+  const cells: [number, number, ExcelJS.ValueType, unknown][] = [];
+  sheet.eachRow({ includeEmpty: true }, (row, number) => {
+    row.eachCell({ includeEmpty: false }, (cell, column) => cells.push([number, column, cell.type, cell.value]));
+  });
+  return { rows: sheet.rowCount, cells };
+}
+
+/** The worksheet's XML of an XLSX file. */
+async function sheetXml(file: Buffer | ArrayBuffer): Promise<string> {
+  return (await JSZip.loadAsync(file)).file('xl/worksheets/sheet1.xml')!.async('string');
+}
 
 beforeAll(async () => {
   t = await createTestApp({ seed: 'demo' });
@@ -207,6 +238,38 @@ describe('GET /api/v1/sitesexport', () => {
     expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
   });
 
+  it('writes in the database (xlsx_text_cell) the very worksheet that the columns give in Node, awkward texts, requests, states and dates included', async () => {
+    const [type] = await t.database.query<{ id: number }>('select id from site_types order by id limit 1');
+    for (const [index, name] of AWKWARD_XLSX.entries()) {
+      await t.database.query(
+        `insert into sites (name, alias, url, parent_location_id, site_type_id, order_type, installed, status_id, population, modified_date)
+         values ($1, $2, $3, $4, $5, 0, $6, $7, $8, timestamptz '2026-05-06 07:08:09.987654+00' + $9::int * interval '1 day 1.001001 second')`,
+        [name, index % 3 ? `zzxlsxdb-${index}` : `zzxlsxdb ${name}`, index % 2 ? null : `https://${index}.gov.co/?a=1&b=<2>`, department, type!.id,
+          index % 2 === 0, index % 2 ? 2 : 1, index % 4 ? index * 1000 : null, index],
+      );
+    }
+    // Demo data holds pending requests of each kind, active and inactive sites; a filter over every site, in small batches.
+    // (The alias cannot be null: sites_alias_unique, not null; the URL, the municipality and the population can.)
+    const query = readExportQuery(siteListSpec, { orderBy: '-modifiedDate' });
+    const batchSql = (q: Parameters<typeof siteListSql>[0], batch: Parameters<typeof siteListSql>[1]) => siteListSql(q, batch).text;
+    const node = await bytesOf(xlsxStream(siteExportColumns, exportBatches<SiteListRow>(t.database, siteListSpec, query, batchSql, 700)));
+    const database = await bytesOf(xlsxFile(exportTexts.sheet, xlsxTextChunks(siteExportColumns, exportXlsxBatches(t.database, siteListSpec, query, batchSql, siteExportXlsxRow(), 700))));
+    const nodeXml = await sheetXml(node);
+    expect(nodeXml.length).toBeGreaterThan(BULK * 300);
+    expect(await sheetXml(database)).toBe(nodeXml);
+    const expected = await sheetCells(node);
+    expect(expected.rows).toBeGreaterThan(BULK + AWKWARD_XLSX.length);
+    expect(await sheetCells(database)).toEqual(expected);
+    // The route writes it in the database too (default batches): the same cells as Node's.
+    const response = await download('/sitesexport?format=xlsx&orderBy=-modifiedDate', sitesToken);
+    expect(response.statusCode).toBe(200);
+    expect(await sheetXml(response.rawPayload)).toBe(nodeXml);
+    expect(Object.values(resources.siterequests.choices.kind).some((label) => nodeXml.includes(`<t>${label}</t>`))).toBe(true);
+    for (const label of [exportTexts.values.yes, exportTexts.values.no, '&lt;b&gt;negrita&lt;/b&gt; &amp; más', 'línea\r\nnueva\rvieja'.replace(/\r/g, '&#13;')]) {
+      expect(nodeXml.includes(label), label).toBe(true);
+    }
+  });
+
   it('keeps a formula-like name as text in the CSV (no formula injection)', async () => {
     const [, row] = parseCsv((await download('/sitesexport?name=hyperlink', sitesToken)).body);
     expect(row![1]).toBe(`'=HYPERLINK("http://x")`);
@@ -283,5 +346,29 @@ describe('GET /api/v1/audit/export', () => {
     ]);
     expect(sheet.rowCount).toBe(31);
     expect((await download('/audit/export', sitesToken)).statusCode).toBe(403);
+  });
+
+  it('writes its XLSX rows in the database, the same cells as Node writes from the columns', async () => {
+    const settings = await t.tokenFor(['Settings']);
+    for (const [index, text] of AWKWARD_XLSX.entries()) {
+      await t.database.query(
+        `insert into audit_log (at, action, resource, record_id, record_label, user_email, client_address)
+         values (timestamptz '2026-11-23 05:04:54.123456+00' + $1::int * interval '1.5 second', $2, 'xlsxdb', $3, $4, $5, $6::inet)`,
+        [index % 3, text, index % 2 ? null : text, index % 3 ? text : null, index % 2 ? `${index}@x.co` : null, index % 2 ? '10.0.0.1' : null],
+      );
+    }
+    const source = resourceExportSource(auditResource, auditResource.exports![0]!);
+    expect(source.xlsxRow).toContain('xlsx_text_cell(');
+    for (const orderBy of ['-at', 'recordLabel', '-userEmail']) {
+      const query = readExportQuery(source.spec, { resource: 'xlsxdb', orderBy });
+      const node = await bytesOf(xlsxStream(source.columns, exportBatches(t.database, source.spec, query, source.sql, 5)));
+      const database = await bytesOf(xlsxFile(exportTexts.sheet, xlsxTextChunks(source.columns, exportXlsxBatches(t.database, source.spec, query, source.sql, source.xlsxRow!, 5))));
+      const expected = await sheetCells(node);
+      expect(expected.rows).toBe(AWKWARD_XLSX.length + 1);
+      expect(await sheetCells(database)).toEqual(expected);
+      expect(await sheetXml(database)).toBe(await sheetXml(node));
+      const response = await download(`/audit/export?resource=xlsxdb&format=xlsx&orderBy=${orderBy}`, settings);
+      expect(await sheetCells(response.rawPayload)).toEqual(expected);
+    }
   });
 });
