@@ -116,6 +116,48 @@ describe('keysetBatches', () => {
     );
   });
 
+  it('tells each batch how many rows come before it, whatever is written between the announcement and the read', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(fc.integer({ min: 1, max: 200 }), { maxLength: 60 }),
+        fc.integer({ min: 1, max: 7 }),
+        fc.array(fc.tuple(fc.boolean(), fc.integer({ min: 1, max: 200 })), { maxLength: 12 }),
+        async (initial, size, changes) => {
+          const ids = [...initial];
+          let call = 0;
+          // A write before some of the calls (reads and announcements alike).
+          const change = () => {
+            const next = changes[call++];
+            if (!next) return;
+            const [insert, id] = next;
+            const at = ids.indexOf(id);
+            if (insert && at < 0) ids.push(id);
+            if (!insert && at >= 0) ids.splice(at, 1);
+          };
+          const batchAfter = (cursor: KeysetCursor | null) => [...ids].sort((a, b) => a - b).filter((id) => id > after(cursor)).slice(0, size);
+          const reader: KeysetReader<{ ids: number[]; rowsBefore: number }> = {
+            read: async (cursor, rowsBefore) => {
+              change();
+              const rows = batchAfter(cursor);
+              return { batch: { ids: rows, rowsBefore }, rows: rows.length, last: rows.length ? keys(rows.at(-1)!) : undefined };
+            },
+            end: async (cursor) => {
+              change();
+              const rows = batchAfter(cursor);
+              return { rows: rows.length, last: rows.length ? keys(rows.at(-1)!) : undefined };
+            },
+          };
+          let seen = 0;
+          for await (const batch of keysetBatches(spec, query, size, reader)) {
+            expect(batch.rowsBefore).toBe(seen);
+            seen += batch.ids.length;
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('with `end`: a batch that ends elsewhere than announced drops the batches started after it and reads on from its end', async () => {
     const ids = [1, 2, 3, 4, 5, 6, 7, 8];
     // The first batch is read with 3 in the table; its end is announced once 3 is gone (at 4).

@@ -10,6 +10,8 @@
  *   by the database at the same time instead of one after the other. A batch whose real end differs from the one
  *   announced (rows written or deleted in between) drops the batches started after it, which are read again from its
  *   real end: the file is always the rows of consecutive batches, each after the last row of the one before.
+ *   Each batch is told how many rows come before it (the announced counts); a batch that holds another number of rows
+ *   than announced (only a short one can: a full one holds `limit` rows) drops the batches after it the same way.
  */
 import type { ListQuery, ListSpec } from '../../resources/listQuery';
 import { cursorOf, keysetRest, type KeysetCursor } from './keyset';
@@ -22,8 +24,8 @@ export interface KeysetRead<Batch> {
 }
 
 export interface KeysetReader<Batch> {
-  /** The batch after `cursor` (from the start when null). */
-  read(cursor: KeysetCursor | null): Promise<KeysetRead<Batch>>;
+  /** The batch after `cursor` (from the start when null); `rowsBefore` rows of the export come before it (XLSX row numbers). */
+  read(cursor: KeysetCursor | null, rowsBefore: number): Promise<KeysetRead<Batch>>;
   /** Only where the batch after `cursor` would end: its number of rows and its last row's keys. */
   end?(cursor: KeysetCursor | null): Promise<Omit<KeysetRead<unknown>, 'batch'>>;
 }
@@ -57,9 +59,10 @@ function quiet<T>(promise: Promise<T>): Promise<T> {
 
 interface Started<Batch> {
   cursor: KeysetCursor | null;
+  rowsBefore: number;
   result: Promise<KeysetRead<Batch>>;
-  /** Where it will end (announced by `end`); null once used, or without `end`. */
-  announced: Promise<KeysetCursor | null> | null;
+  /** Where it will end and how many rows it holds (announced by `end`); null once used, or without `end`. */
+  announced: Promise<{ next: KeysetCursor | null; rows: number }> | null;
 }
 
 export async function* keysetBatches<Batch>(
@@ -69,30 +72,33 @@ export async function* keysetBatches<Batch>(
   reader: KeysetReader<Batch>,
   depth = KEYSET_DEPTH,
 ): AsyncGenerator<Batch> {
-  const start = (cursor: KeysetCursor | null): Started<Batch> => ({
+  const start = (cursor: KeysetCursor | null, rowsBefore: number): Started<Batch> => ({
     cursor,
-    result: quiet(reader.read(cursor)),
-    announced: reader.end ? quiet(reader.end(cursor).then((end) => cursorAfter(spec, query, batchSize, cursor, end))) : null,
+    rowsBefore,
+    result: quiet(reader.read(cursor, rowsBefore)),
+    announced: reader.end ? quiet(reader.end(cursor).then((end) => ({ next: cursorAfter(spec, query, batchSize, cursor, end), rows: end.rows }))) : null,
   });
   /** Starts the batches announced after the last one started, up to `depth` of them. */
   const fill = async (started: Started<Batch>[]) => {
     while (started.length > 0 && started.length < depth) {
       const last = started[started.length - 1]!;
       if (!last.announced) return;
-      const cursor = await last.announced;
+      const { next, rows } = await last.announced;
       last.announced = null;
-      if (!cursor) return;
-      started.push(start(cursor));
+      if (!next) return;
+      started.push(start(next, last.rowsBefore + rows));
     }
   };
-  let started: Started<Batch>[] = [start(null)];
+  let started: Started<Batch>[] = [start(null, 0)];
   while (started.length > 0) {
     await fill(started);
     const current = started.shift()!;
     const result = await current.result;
     const next = cursorAfter(spec, query, batchSize, current.cursor, result);
-    // The batches started after it hold only when it ended where announced; otherwise they are read again from its end.
-    if (started.length === 0 || !sameCursor(started[0]!.cursor, next)) started = next ? [start(next)] : [];
+    const rowsBefore = current.rowsBefore + result.rows;
+    // The batches started after it hold only when it ended where and as announced; otherwise they are read again from its end.
+    const holds = started.length > 0 && sameCursor(started[0]!.cursor, next) && started[0]!.rowsBefore === rowsBefore;
+    if (!holds) started = next ? [start(next, rowsBefore)] : [];
     await fill(started);
     if (result.rows > 0) yield result.batch;
   }

@@ -117,9 +117,7 @@ function exportReader<Batch>(
   query: ListQuery,
   sql: ExportSql,
   batchSize: number,
-  run: (text: string, values: unknown[]) => Promise<KeysetRead<Batch>>,
-  /** Whether batches may be built at the same time (PostgreSQL); false reads them one after the other, in order. */
-  parallel = true,
+  run: (text: string, values: unknown[], rowsBefore: number) => Promise<KeysetRead<Batch>>,
 ): KeysetReader<Batch> {
   const statement = (cursor: KeysetCursor | null) => {
     const params = new SqlParams();
@@ -128,11 +126,11 @@ function exportReader<Batch>(
     return { text: sql(query, { params, after, keys: keysetSelect(spec, query), limit }), values: params.values };
   };
   return {
-    read: (cursor) => {
+    read: (cursor, rowsBefore) => {
       const { text, values } = statement(cursor);
-      return run(text, values);
+      return run(text, values, rowsBefore);
     },
-    ...(parallel && database.kind === 'postgres'
+    ...(database.kind === 'postgres'
       ? {
           end: async (cursor: KeysetCursor | null) => {
             const { text, values } = statement(cursor);
@@ -202,8 +200,8 @@ export type XlsxTextBatch = CsvTextBatch;
 
 /**
  * `exportBatches` with each batch's worksheet rows built by the database: `row` is the SQL expression of one `<row>`
- * over the batch's rows (xlsxSql.ts). The batches are read one after the other (no `end`: the rows are numbered), so
- * each statement receives its first row number: 2 (after the header) plus the rows already read.
+ * over the batch's rows (xlsxSql.ts). Each statement receives its first row number: 2 (after the header) plus the rows
+ * before it, as keysetBatches announces them (a batch started on a count that turns out wrong is read again).
  */
 export async function* exportXlsxBatches(
   database: ExportDatabase,
@@ -213,14 +211,13 @@ export async function* exportXlsxBatches(
   row: string,
   batchSize = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<XlsxTextBatch> {
-  let next = 2;
-  const run = async (text: string, values: unknown[]): Promise<KeysetRead<XlsxTextBatch>> => {
-    const [answer] = await database.query<XlsxBatchRow>(xlsxBatchSql(text, row, `$${values.length + 1}`), [...values, next]);
+  // Row 1 is the header: a batch's first row is 2 plus the rows before it (told by keysetBatches, checked there).
+  const run = async (text: string, values: unknown[], rowsBefore: number): Promise<KeysetRead<XlsxTextBatch>> => {
+    const [answer] = await database.query<XlsxBatchRow>(xlsxBatchSql(text, row, `$${values.length + 1}`), [...values, 2 + rowsBefore]);
     const rows = Number(answer?.rows ?? 0);
-    next += rows;
     return { batch: { text: answer?.xml ?? '', rows }, rows, last: rows > 0 ? (answer as unknown as Record<string, unknown>) : undefined };
   };
-  yield* keysetBatches<XlsxTextBatch>(spec, query, batchSize, exportReader(database, spec, query, sql, batchSize, run, false));
+  yield* keysetBatches<XlsxTextBatch>(spec, query, batchSize, exportReader(database, spec, query, sql, batchSize, run));
 }
 
 function cellOf<Row>(column: ExportColumn<Row>, row: Row): ExportCell {
