@@ -54,39 +54,67 @@ export const siteExportColumns: ExportColumn<SiteListRow>[] = [
   { key: 'modifiedDate', headerKey: 'exports.columns.sites.modifiedDate', value: (row) => new Date(row.modifiedDate), width: 20 },
 ];
 
+/** How the database writes each column of `siteExportColumns` (its CSV line and its XLSX row below). */
+type SiteCellKind = 'text' | 'number' | 'status' | 'yesNo' | 'requestKind' | 'date';
+const SITE_EXPORT_CELL_KINDS: Record<string, SiteCellKind> = {
+  id: 'number',
+  name: 'text',
+  alias: 'text',
+  siteType: 'text',
+  parentLocation: 'text',
+  childLocation: 'text',
+  url: 'text',
+  countUsers: 'number',
+  countEmails: 'number',
+  countContents: 'number',
+  countComments: 'number',
+  population: 'number',
+  statusName: 'status',
+  pendingRequest: 'yesNo',
+  requestType: 'requestKind',
+  modifiedDate: 'date',
+};
+
+/** Each column's cell, from its kind, in the file's order. */
+function siteExportCells<Cell>(cell: (kind: SiteCellKind, column: string) => Cell): Cell[] {
+  return siteExportColumns.map((column) => {
+    const kind = SITE_EXPORT_CELL_KINDS[column.key];
+    if (!kind) throw new Error(`site export: column ${column.key} has no SQL cell`);
+    return cell(kind, batchColumn(column.key));
+  });
+}
+
+const ACTIVE_LABEL = () => tSites(statusNameKey({ installed: true, statusId: SITE_STATUS.active }));
+const INACTIVE_LABEL = () => tSites(statusNameKey({ installed: false, statusId: SITE_STATUS.inactive }));
+const IS_ACTIVE = `${batchColumn('installed')} and ${batchColumn('statusId')} = ${SITE_STATUS.active}`;
+const requestKindLabels = () => SITE_REQUEST_KINDS.map((kind) => [kind, tSites(choiceKey('siterequests', 'kind', kind))] as const);
+
 /**
  * The CSV line of `siteExportColumns` written by the database (server/exports/csvSql.ts): the same text as `csvChunks`
  * writes from the columns' values, without a row object per site (tests/api/exports.test.ts compares both).
  */
 export function siteExportCsvLine(): string {
-  const text = (key: string) => `csv_cell(${batchColumn(key)})`;
-  const number = (key: string) => `coalesce((${batchColumn(key)})::text, '')`;
   const yes = csvLiteral(t('exports.values.yes'));
   const no = csvLiteral(t('exports.values.no'));
-  const kinds = SITE_REQUEST_KINDS.map((kind) => `when '${kind}' then ${csvLiteral(tSites(choiceKey('siterequests', 'kind', kind)))}`).join(' ');
-  const cells: Record<string, string> = {
-    id: number('id'),
-    name: text('name'),
-    alias: text('alias'),
-    siteType: text('siteType'),
-    parentLocation: text('parentLocation'),
-    childLocation: text('childLocation'),
-    url: text('url'),
-    countUsers: number('countUsers'),
-    countEmails: number('countEmails'),
-    countContents: number('countContents'),
-    countComments: number('countComments'),
-    population: number('population'),
-    statusName: `case when ${batchColumn('installed')} and ${batchColumn('statusId')} = ${SITE_STATUS.active} then ${csvLiteral(tSites(statusNameKey({ installed: true, statusId: SITE_STATUS.active })))} else ${csvLiteral(tSites(statusNameKey({ installed: false, statusId: SITE_STATUS.inactive })))} end`,
-    pendingRequest: `case when ${batchColumn('pendingRequest')} then ${yes} when not ${batchColumn('pendingRequest')} then ${no} else '' end`,
-    requestType: `case ${batchColumn('requestType')} ${kinds} else csv_cell(${batchColumn('requestType')}) end`,
-    modifiedDate: `coalesce(to_char((${batchColumn('modifiedDate')}) at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS'), '')`,
-  };
-  return csvLineSql(siteExportColumns.map((column) => {
-    const cell = cells[column.key];
-    if (!cell) throw new Error(`site export: column ${column.key} has no SQL cell`);
-    return cell;
-  }));
+  const kinds = requestKindLabels().map(([kind, label]) => `when '${kind}' then ${csvLiteral(label)}`).join(' ');
+  return csvLineSql(
+    siteExportCells((kind, column) => {
+      switch (kind) {
+        case 'text':
+          return `csv_cell(${column})`;
+        case 'number':
+          return `coalesce((${column})::text, '')`;
+        case 'status':
+          return `case when ${IS_ACTIVE} then ${csvLiteral(ACTIVE_LABEL())} else ${csvLiteral(INACTIVE_LABEL())} end`;
+        case 'yesNo':
+          return `case when ${column} then ${yes} when not ${column} then ${no} else '' end`;
+        case 'requestKind':
+          return `case ${column} ${kinds} else csv_cell(${column}) end`;
+        case 'date':
+          return `coalesce(to_char((${column}) at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS'), '')`;
+      }
+    }),
+  );
 }
 
 /**
@@ -94,37 +122,29 @@ export function siteExportCsvLine(): string {
  * `xlsxChunks` writes from the columns' values (tests/api/exports.test.ts reads both back and compares them).
  */
 export function siteExportXlsxRow(): string {
-  const text = (key: string) => xlsxTextCellSql(batchColumn(key));
-  const number = (key: string) => xlsxNumberCellSql(batchColumn(key));
   const yes = xlsxLiteralCellSql(t('exports.values.yes'));
   const no = xlsxLiteralCellSql(t('exports.values.no'));
-  const active = xlsxLiteralCellSql(tSites(statusNameKey({ installed: true, statusId: SITE_STATUS.active })));
-  const inactive = xlsxLiteralCellSql(tSites(statusNameKey({ installed: false, statusId: SITE_STATUS.inactive })));
-  const kinds = SITE_REQUEST_KINDS.map((kind) => [kind, xlsxLiteralCellSql(tSites(choiceKey('siterequests', 'kind', kind)))] as const);
-  const cells: Record<string, XlsxCellSql> = {
-    id: number('id'),
-    name: text('name'),
-    alias: text('alias'),
-    siteType: text('siteType'),
-    parentLocation: text('parentLocation'),
-    childLocation: text('childLocation'),
-    url: text('url'),
-    countUsers: number('countUsers'),
-    countEmails: number('countEmails'),
-    countContents: number('countContents'),
-    countComments: number('countComments'),
-    population: number('population'),
-    statusName: (ref) => `case when ${batchColumn('installed')} and ${batchColumn('statusId')} = ${SITE_STATUS.active} then ${active(ref)} else ${inactive(ref)} end`,
-    pendingRequest: (ref) => `case when ${batchColumn('pendingRequest')} then ${yes(ref)} when not ${batchColumn('pendingRequest')} then ${no(ref)} else '' end`,
-    requestType: (ref) =>
-      `case ${batchColumn('requestType')} ${kinds.map(([kind, cell]) => `when '${kind}' then ${cell(ref)}`).join(' ')} else ${text('requestType')(ref)} end`,
-    modifiedDate: xlsxDateCellSql(batchColumn('modifiedDate')),
-  };
-  return xlsxRowSql(siteExportColumns.map((column) => {
-    const cell = cells[column.key];
-    if (!cell) throw new Error(`site export: column ${column.key} has no SQL cell`);
-    return cell;
-  }));
+  const active = xlsxLiteralCellSql(ACTIVE_LABEL());
+  const inactive = xlsxLiteralCellSql(INACTIVE_LABEL());
+  const kinds = requestKindLabels().map(([kind, label]) => [kind, xlsxLiteralCellSql(label)] as const);
+  return xlsxRowSql(
+    siteExportCells<XlsxCellSql>((kind, column) => {
+      switch (kind) {
+        case 'text':
+          return xlsxTextCellSql(column);
+        case 'number':
+          return xlsxNumberCellSql(column);
+        case 'status':
+          return (ref) => `case when ${IS_ACTIVE} then ${active(ref)} else ${inactive(ref)} end`;
+        case 'yesNo':
+          return (ref) => `case when ${column} then ${yes(ref)} when not ${column} then ${no(ref)} else '' end`;
+        case 'requestKind':
+          return (ref) => `case ${column} ${kinds.map(([value, cell]) => `when '${value}' then ${cell(ref)}`).join(' ')} else ${xlsxTextCellSql(column)(ref)} end`;
+        case 'date':
+          return xlsxDateCellSql(column);
+      }
+    }),
+  );
 }
 
 export function registerSiteRoutes(app: FastifyInstance): void {
