@@ -3,8 +3,8 @@
  * the database'), as csvSql.ts builds CSV lines: a keyset batch's statement is wrapped so that it answers one row holding
  * the batch's `<row>` elements, each cell written as `sheetCell` (server/exports/xlsxSheet.ts) writes it — texts through
  * `xlsx_text_cell` (migration 0025), numbers as `<v>`, dates as Excel serial numbers with the date style — its number of
- * rows and its last row's keyset keys. The batches are read one after the other: the first row's number is a parameter,
- * the database numbers the rows of the batch in their order.
+ * rows and its last row's keyset keys. The first row's number is a parameter (2 plus the rows before the batch, as
+ * server/exports/keysetBatches.ts announces them); the database numbers the rows of the batch in their order.
  */
 import { CSV_BATCH_ALIAS, sqlLiteral } from './csvSql';
 import { ORDER_KEY, TIE_KEY } from './keyset';
