@@ -10,7 +10,18 @@ export function table(headers: string[], rows: Array<Array<string | number>>): v
   console.log('');
 }
 
-/** Rows per second of `COPY (statement) TO STDOUT` through psql, the reference of the exports. */
+/** The run whose `value` is the median (the lower middle one of an even count). */
+export function medianBy<T>(runs: readonly T[], value: (run: T) => number): T {
+  return [...runs].sort((a, b) => value(a) - value(b))[Math.floor((runs.length - 1) / 2)]!;
+}
+
+/** Milliseconds as `min–max` (rounded), or the one value. */
+export function spread(values: readonly number[]): string {
+  const low = Math.round(Math.min(...values));
+  const high = Math.round(Math.max(...values));
+  return low === high ? String(low) : `${low}–${high}`;
+}
+
 /** The line feeds in a chunk (`indexOf`, several times cheaper than a loop over the bytes). */
 export function lineBreaks(chunk: Uint8Array): number {
   let count = 0;
@@ -18,6 +29,7 @@ export function lineBreaks(chunk: Uint8Array): number {
   return count;
 }
 
+/** Rows per second of `COPY (statement) TO STDOUT` through psql, the reference of the exports. */
 export async function copyThroughput(url: string, statement: string): Promise<{ rows: number; ms: number; bytes: number }> {
   const start = performance.now();
   const child = spawn('psql', [url, '-X', '-q', '-c', `copy (${statement}) to stdout with (format csv)`], { stdio: ['ignore', 'pipe', 'inherit'] });

@@ -15,7 +15,7 @@ import { siteExportColumns, siteExportXlsxRow } from '../server/routes/sites';
 import { siteListSpec } from '../server/sites/filter';
 import { siteListSql, type SiteListRow } from '../server/sites/listQuery';
 import { t } from '../server/i18n';
-import { copyThroughput, table } from './measure';
+import { copyThroughput, medianBy, table } from './measure';
 
 const url = process.env.BENCH_XLSX_URL;
 if (!url) throw new Error('BENCH_XLSX_URL: a PostgreSQL database migrated to 0025');
@@ -32,7 +32,7 @@ async function timed(file: () => Readable): Promise<{ ms: number; bytes: number 
   return { ms: performance.now() - start, bytes };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (values: number[]) => medianBy(values, (value) => value);
 const node = () => xlsxStream(siteExportColumns, exportBatches<SiteListRow>(database, siteListSpec, query, batchSql));
 const row = siteExportXlsxRow();
 const sql = () => xlsxFile(t('exports.sheet'), xlsxTextChunks(siteExportColumns, exportXlsxBatches(database, siteListSpec, query, batchSql, row)));

@@ -66,5 +66,8 @@ export function applyParsers(answer: QueryAnswer, rowMode: RowMode, parsers: Rec
   });
 }
 
-/** The nice value of the database's thread (pgliteWorker.ts): below the main thread's when the processor is short. */
-export const WORKER_NICE = 10;
+/**
+ * The nice value of the database's thread (pgliteWorker.ts): far below the main thread's when the processor is short
+ * (19: weight 15 against 1,024; docs/decisions.md 'The embedded database's thread yields to the main thread').
+ */
+export const WORKER_NICE = 19;

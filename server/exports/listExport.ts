@@ -52,6 +52,11 @@ export interface ExportBatch {
   after: string[];
   keys: string;
   limit: string;
+  /**
+   * Only the keys are read (`keysetEndSql`: where the batch will end): the statement may leave out what only its
+   * columns need. PostgreSQL drops unread columns and left joins on a unique key by itself, not a lateral join.
+   */
+  keysOnly?: boolean;
 }
 
 /** The statement of one batch, ordered by `listOrderBy(spec, query)`. */
@@ -119,11 +124,11 @@ function exportReader<Batch>(
   batchSize: number,
   run: (text: string, values: unknown[], rowsBefore: number) => Promise<KeysetRead<Batch>>,
 ): KeysetReader<Batch> {
-  const statement = (cursor: KeysetCursor | null) => {
+  const statement = (cursor: KeysetCursor | null, keysOnly = false) => {
     const params = new SqlParams();
     const after = keysetAfter(spec, query, cursor, params);
     const limit = `limit ${params.add(batchSize)}`;
-    return { text: sql(query, { params, after, keys: keysetSelect(spec, query), limit }), values: params.values };
+    return { text: sql(query, { params, after, keys: keysetSelect(spec, query), limit, keysOnly }), values: params.values };
   };
   return {
     read: (cursor, rowsBefore) => {
@@ -133,7 +138,7 @@ function exportReader<Batch>(
     ...(database.kind === 'postgres'
       ? {
           end: async (cursor: KeysetCursor | null) => {
-            const { text, values } = statement(cursor);
+            const { text, values } = statement(cursor, true);
             const [row] = await database.query<KeysetEndRow>(keysetEndSql(text), values);
             const rows = Number(row?.rows ?? 0);
             return { rows, last: rows > 0 ? (row as unknown as Record<string, unknown>) : undefined };

@@ -14,6 +14,8 @@ import { xlsxFile } from '../../server/exports/xlsxFile';
 import { siteExportColumns, siteExportXlsxRow } from '../../server/routes/sites';
 import { auditResource } from '../../resources/audit';
 import { resourceExportSource } from '../../server/resources/exports';
+import { cursorOf, keysetAfter, keysetEndSql, keysetSelect, type KeysetCursor, type KeysetEndRow } from '../../server/exports/keyset';
+import { SqlParams } from '../../server/lists/listQuery';
 import type { Readable } from 'node:stream';
 
 let t: TestApp;
@@ -172,6 +174,31 @@ describe('GET /api/v1/sitesexport', () => {
     for (const text of awkward) expect(response.body).toContain(text.startsWith('=') || text.startsWith('@') || text.startsWith('-') ? `"'${text}"` : text.replace(/"/g, '""'));
     const kinds = Object.values(resources.siterequests.choices.kind);
     expect(kinds.some((label) => response.body.includes(label))).toBe(true);
+  });
+
+  it('announces where a batch ends from its keys alone (keysOnly: no lateral join) exactly as the whole batch would', async () => {
+    const end = async (rawQuery: Record<string, string>, cursor: KeysetCursor | null, keysOnly: boolean) => {
+      const query = readExportQuery(siteListSpec, rawQuery);
+      const params = new SqlParams();
+      const after = keysetAfter(siteListSpec, query, cursor, params);
+      const batch = { params, after, keys: keysetSelect(siteListSpec, query), limit: `limit ${params.add(700)}`, keysOnly };
+      const [row] = await t.database.query<KeysetEndRow>(keysetEndSql(siteListSql(query, batch).text), params.values);
+      return row!;
+    };
+    const queries: Array<Record<string, string>> = [{}, { name: 'exportacion' }, { pendingRequest: 'true' }, { orderBy: '-population' }, { orderBy: 'parentLocation', status: '1' }];
+    for (const rawQuery of queries) {
+      let cursor: KeysetCursor | null = null;
+      for (let batch = 0; batch < 3; batch += 1) {
+        const whole = await end(rawQuery, cursor, false);
+        expect(await end(rawQuery, cursor, true)).toEqual(whole);
+        if (whole.rows === 0) break;
+        cursor = cursorOf(whole as unknown as Record<string, unknown>);
+      }
+    }
+    // The statement itself: keys only, no lateral join.
+    const query = readExportQuery(siteListSpec, {});
+    const keysOnly = siteListSql(query, { params: new SqlParams(), after: [], keys: keysetSelect(siteListSpec, query), limit: 'limit 1', keysOnly: true }).text;
+    expect(keysOnly).not.toMatch(/lateral|site_requests/);
   });
 
   it('matches the pages of GET /sites/ for a filter', async () => {
