@@ -2,8 +2,10 @@
  * Security headers on every answer (API, errors, 404s, static files, the admin's index): a strict
  * Content-Security-Policy built from the configuration, X-Content-Type-Options, Referrer-Policy,
  * X-Frame-Options, HSTS on https, through helmet; Permissions-Policy, which helmet does not set, by a hook.
+ * helmet's middleware is built once, at start: @fastify/helmet built it anew for every request (its options parsed
+ * again each time), 13% of the main thread's time under load (docs/decisions.md 'Security headers built once').
  */
-import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config';
 
@@ -85,10 +87,9 @@ export const PERMISSIONS_POLICY = [
   .join(', ');
 
 /** helmet's options for this configuration: HSTS only when the public address is https. */
-export function helmetOptions(config: Pick<ServerConfig, 'publicUrl' | 'tileUrl' | 'matomoUrl'>): FastifyHelmetOptions {
+export function helmetOptions(config: Pick<ServerConfig, 'publicUrl' | 'tileUrl' | 'matomoUrl'>): HelmetOptions {
   const https = config.publicUrl.toLowerCase().startsWith('https:');
   return {
-    global: true,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: contentSecurityPolicy({ tileUrl: config.tileUrl, matomoUrl: config.matomoUrl, https }),
@@ -102,7 +103,8 @@ export function helmetOptions(config: Pick<ServerConfig, 'publicUrl' | 'tileUrl'
 
 /** Registers the headers on `app`; call before any other hook so that refused requests carry them too. */
 export async function registerSecurityHeaders(app: FastifyInstance, config: ServerConfig): Promise<void> {
-  await app.register(helmet, helmetOptions(config));
+  const setHeaders = helmet(helmetOptions(config));
+  app.addHook('onRequest', (request, reply, done) => setHeaders(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined)));
   app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
     done(null, payload);
