@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { issueToken, issueTokenUntil, refreshedExpiry, verifyToken, type RefreshCheck } from './tokens';
+import { issueToken, issueTokenUntil, refreshedExpiry, verifyToken, VERIFIED_TOKENS_KEPT, type RefreshCheck } from './tokens';
 
 describe('refreshedExpiry', () => {
   // now 10 000; tokens last 900 s; a fresh one is due in the last 300 s.
@@ -60,5 +60,30 @@ describe('verifyToken', () => {
       sessionId: 's',
       expiresAt: now + 60,
     });
+  });
+
+  it('keeps a verified token but compares its times again at each use, and never for another key or text', async () => {
+    const token = await issueTokenUntil(key, claims, now + 100);
+    expect(await verifyToken(key, token, now)).toMatchObject({ userId: 7, expiresAt: now + 100 });
+    // Kept: the same answer until it expires, then refused although it was verified before.
+    expect(await verifyToken(key, token, now + 99)).toMatchObject({ userId: 7 });
+    expect(await verifyToken(key, token, now + 100)).toBeNull();
+    // Another key never gets the claims kept for this one.
+    const otherKey = new TextEncoder().encode('otra-clave-de-prueba-de-32-bytes-o-mas');
+    expect(await verifyToken(otherKey, token, now)).toBeNull();
+    // A different text (its signature altered) is checked, not looked up.
+    expect(await verifyToken(key, `${token.slice(0, -2)}AA`, now)).toBeNull();
+    // Not valid yet when first seen, valid once its nbf has passed (kept with its nbf).
+    const later = sign({ alg: 'HS256' }, { sid: 's', sub: '4', exp: now + 600, nbf: now + 30 });
+    expect(await verifyToken(key, later, now)).toBeNull();
+    expect(await verifyToken(key, later, now + 30)).toEqual({ userId: 4, sessionId: 's', expiresAt: now + 600 });
+    expect(await verifyToken(key, later, now)).toBeNull();
+  });
+
+  it('still verifies every token after more than it keeps', async () => {
+    const tokens = await Promise.all(Array.from({ length: VERIFIED_TOKENS_KEPT + 5 }, (_, index) => issueTokenUntil(key, { userId: index + 1, sessionId: `s${index}` }, now + 600)));
+    for (const [index, token] of tokens.entries()) expect((await verifyToken(key, token, now))?.userId).toBe(index + 1);
+    expect((await verifyToken(key, tokens[0]!, now))?.userId).toBe(1);
+    expect(await verifyToken(key, tokens[0]!, now + 600)).toBeNull();
   });
 });

@@ -106,13 +106,44 @@ function jsonPart(part: string): Record<string, unknown> | null {
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
+/** A token already verified with a key: its claims and its `nbf` (checked again at each use, as `exp` is). */
+interface VerifiedToken {
+  claims: TokenClaims;
+  notBefore: number | undefined;
+}
+
+/** How many verified tokens each key keeps (the oldest dropped first): a few per signed-in superadmin. */
+export const VERIFIED_TOKENS_KEPT = 1000;
+
+const verifiedTokens = new WeakMap<Uint8Array, Map<string, VerifiedToken>>();
+
 /**
  * The token's claims, or null when it is malformed, forged or expired: a compact HS256 JWS checked with
  * node:crypto's HMAC and the key imported once (issue 7: jose's verify cost ~17× more CPU per request).
  * Same rules as jose's jwtVerify with algorithms ['HS256']: only that algorithm, no `crit` extensions,
  * `exp` required and in the future, `nbf` (when present) not in the future.
+ * A token whose signature was already checked with this key is not checked again (the HMAC was the largest cost of a
+ * request answered from kept answers): its claims are kept, exactly as the same text and key give them, and the
+ * times are compared again on each use. Only well-signed tokens are kept; a refused one is checked every time.
  */
 export async function verifyToken(key: Uint8Array, token: string, nowSeconds = Math.floor(Date.now() / 1000)): Promise<TokenClaims | null> {
+  let kept = verifiedTokens.get(key);
+  const known = kept?.get(token);
+  if (known) return usable(known, nowSeconds) ? known.claims : null;
+  const verified = verifySignedToken(key, token);
+  if (!verified) return null;
+  if (!kept) verifiedTokens.set(key, (kept = new Map()));
+  if (kept.size >= VERIFIED_TOKENS_KEPT) kept.delete(kept.keys().next().value!);
+  kept.set(token, verified);
+  return usable(verified, nowSeconds) ? verified.claims : null;
+}
+
+function usable(token: VerifiedToken, nowSeconds: number): boolean {
+  return token.claims.expiresAt > nowSeconds && (token.notBefore === undefined || token.notBefore <= nowSeconds);
+}
+
+/** The claims of a well-signed, well-formed HS256 token, whatever its times (`usable` compares them). */
+function verifySignedToken(key: Uint8Array, token: string): VerifiedToken | null {
   const parts = token.split('.');
   if (parts.length !== 3 || !parts.every((part) => BASE64URL.test(part))) return null;
   const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
@@ -124,9 +155,9 @@ export async function verifyToken(key: Uint8Array, token: string, nowSeconds = M
   const payload = jsonPart(payloadPart);
   if (!payload) return null;
   const { sid, sub, exp, nbf, iat } = payload;
-  if (typeof exp !== 'number' || !Number.isFinite(exp) || exp <= nowSeconds) return null;
-  if (nbf !== undefined && (typeof nbf !== 'number' || nbf > nowSeconds)) return null;
+  if (typeof exp !== 'number' || !Number.isFinite(exp)) return null;
+  if (nbf !== undefined && typeof nbf !== 'number') return null;
   if (iat !== undefined && typeof iat !== 'number') return null;
   if (typeof sid !== 'string' || typeof sub !== 'string' || !sub) return null;
-  return { userId: Number(sub), sessionId: sid, expiresAt: exp };
+  return { claims: Object.freeze({ userId: Number(sub), sessionId: sid, expiresAt: exp }), notBefore: nbf };
 }
