@@ -36,6 +36,20 @@ function tableReader(ids: number[], size: number, options: { end?: boolean; onCa
   return { reader, log };
 }
 
+/** Ids of a table, a batch size, and writes to make while it is read: an insert (true) or a delete of an id. */
+const initialIds = fc.uniqueArray(fc.integer({ min: 1, max: 200 }), { maxLength: 60 });
+const batchSize = fc.integer({ min: 1, max: 7 });
+const writes = (maxLength: number) => fc.array(fc.tuple(fc.boolean(), fc.integer({ min: 1, max: 200 })), { maxLength });
+
+/** One write to the table: the id inserted when missing, or deleted when present. */
+function applyWrite(ids: number[], write: [boolean, number] | undefined): void {
+  if (!write) return;
+  const [insert, id] = write;
+  const at = ids.indexOf(id);
+  if (insert && at < 0) ids.push(id);
+  if (!insert && at >= 0) ids.splice(at, 1);
+}
+
 async function collect(batches: AsyncIterable<number[]>, between?: (index: number) => void): Promise<number[][]> {
   const out: number[][] = [];
   for await (const batch of batches) {
@@ -90,21 +104,14 @@ describe('keysetBatches', () => {
   it('with `end`: every row once, in order, whatever is written or deleted between the announcement and the read', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.uniqueArray(fc.integer({ min: 1, max: 200 }), { maxLength: 60 }),
-        fc.integer({ min: 1, max: 7 }),
-        fc.array(fc.tuple(fc.boolean(), fc.integer({ min: 1, max: 200 })), { maxLength: 8 }),
+        initialIds,
+        batchSize,
+        writes(8),
         async (initial, size, changes) => {
           const ids = [...initial];
           const { reader } = tableReader(ids, size, { end: true });
-          const seen = (await collect(keysetBatches(spec, query, size, reader), (index) => {
-            // A write between batches: an insert or a delete somewhere in the order.
-            const change = changes[index - 1];
-            if (!change) return;
-            const [insert, id] = change;
-            const at = ids.indexOf(id);
-            if (insert && at < 0) ids.push(id);
-            if (!insert && at >= 0) ids.splice(at, 1);
-          })).flat();
+          // A write between batches: an insert or a delete somewhere in the order.
+          const seen = (await collect(keysetBatches(spec, query, size, reader), (index) => applyWrite(ids, changes[index - 1]))).flat();
           // Strictly increasing (no row twice, keyset order kept) ...
           expect(seen).toEqual([...new Set(seen)].sort((a, b) => a - b));
           // ... and every row present from start to end and never deleted is there.
@@ -119,21 +126,14 @@ describe('keysetBatches', () => {
   it('tells each batch how many rows come before it, whatever is written between the announcement and the read', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.uniqueArray(fc.integer({ min: 1, max: 200 }), { maxLength: 60 }),
-        fc.integer({ min: 1, max: 7 }),
-        fc.array(fc.tuple(fc.boolean(), fc.integer({ min: 1, max: 200 })), { maxLength: 12 }),
+        initialIds,
+        batchSize,
+        writes(12),
         async (initial, size, changes) => {
           const ids = [...initial];
           let call = 0;
           // A write before some of the calls (reads and announcements alike).
-          const change = () => {
-            const next = changes[call++];
-            if (!next) return;
-            const [insert, id] = next;
-            const at = ids.indexOf(id);
-            if (insert && at < 0) ids.push(id);
-            if (!insert && at >= 0) ids.splice(at, 1);
-          };
+          const change = () => applyWrite(ids, changes[call++]);
           const batchAfter = (cursor: KeysetCursor | null) => [...ids].sort((a, b) => a - b).filter((id) => id > after(cursor)).slice(0, size);
           const reader: KeysetReader<{ ids: number[]; rowsBefore: number }> = {
             read: async (cursor, rowsBefore) => {

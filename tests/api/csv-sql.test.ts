@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvCell } from '../../server/exports/csv';
 import { csvBatchSql, csvLineSql, type CsvBatchRow } from '../../server/exports/csvSql';
 import { createTestApp, type TestApp } from '../helpers/testApp';
+import { sqlCells } from '../helpers/sqlCells';
 import { auditResource } from '../../resources/audit';
 import { siteUsersResource } from '../../resources/people/siteUsers';
 import { csvChunks, csvTextChunks, exportBatches, exportCsvBatches, readExportQuery } from '../../server/exports/listExport';
@@ -22,13 +23,7 @@ afterAll(async () => {
 });
 
 /** The database's cells of the texts, in their order. */
-async function sqlCells(texts: readonly (string | null)[]): Promise<string[]> {
-  const rows = await test.database.query<{ cell: string }>(
-    'select csv_cell(x.value) as cell from unnest($1::text[]) with ordinality as x(value, position) order by x.position',
-    [texts],
-  );
-  return rows.map((row) => row.cell);
-}
+const cellsOf = (texts: readonly (string | null)[]) => sqlCells(test.database, 'csv_cell(x.value)', texts);
 
 // PostgreSQL text holds neither NUL nor a lone surrogate (UTF-8): every other character may come.
 const storable = (text: string) => !text.includes('\u0000');
@@ -42,14 +37,14 @@ describe('csv_cell (migration 0023)', () => {
   it('writes what csvCell writes for the tricky cases, and the empty cell for null', async () => {
     const cases = ['=SUMA(A1)', '+57', '-3', '@x', '\tx', '\rx', '\r', '=a\nb', '=a\u2028b', '-a\rb', 'a;b', 'di "hola"', ' borde', 'borde ', ' ', '', 'ñandú',
       '\uFEFFx', 'a\r\nb', "'ya con apóstrofo", 'x=1', '1-2', 'a\\b', '\u2028', 'línea\u2029'];
-    expect(await sqlCells(cases)).toEqual(cases.map((value) => csvCell(value)));
-    expect(await sqlCells([null])).toEqual(['']);
+    expect(await cellsOf(cases)).toEqual(cases.map((value) => csvCell(value)));
+    expect(await cellsOf([null])).toEqual(['']);
   });
 
   it('writes what csvCell writes for any text', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(text, { minLength: 1, maxLength: 40 }), async (texts) => {
-        expect(await sqlCells(texts)).toEqual(texts.map((value) => csvCell(value)));
+        expect(await cellsOf(texts)).toEqual(texts.map((value) => csvCell(value)));
       }),
       { numRuns: 150 },
     );

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sheetCell } from '../../server/exports/xlsxSheet';
 import { xlsxBatchSql, xlsxDateCellSql, xlsxLiteralCellSql, xlsxNumberCellSql, xlsxRowSql, xlsxTextCellSql, type XlsxBatchRow } from '../../server/exports/xlsxSql';
 import { createTestApp, type TestApp } from '../helpers/testApp';
+import { sqlCells } from '../helpers/sqlCells';
 
 let test: TestApp;
 beforeAll(async () => {
@@ -18,13 +19,7 @@ afterAll(async () => {
 });
 
 /** The database's cells of the texts at `B7`, in their order. */
-async function sqlCells(texts: readonly (string | null)[]): Promise<string[]> {
-  const rows = await test.database.query<{ cell: string }>(
-    "select xlsx_text_cell('B7', x.value) as cell from unnest($1::text[]) with ordinality as x(value, position) order by x.position",
-    [texts],
-  );
-  return rows.map((row) => row.cell);
-}
+const cellsOf = (texts: readonly (string | null)[]) => sqlCells(test.database, "xlsx_text_cell('B7', x.value)", texts);
 
 // PostgreSQL text holds no NUL (and, UTF-8, no lone surrogate: fast-check's plain strings may hold one, PostgreSQL
 // refuses them before any cell is written, so they are left out).
@@ -40,14 +35,14 @@ describe('xlsx_text_cell (migration 0025)', () => {
   it('writes what sheetCell writes for the tricky cases, and no cell for null or what is empty once escaped', async () => {
     const cases = ['=SUMA(A1)', 'a & b', '<b>', 'di "hola"', 'línea\r\nnueva', '\r', ' borde', 'borde ', '\tx', 'x\n', '\u00A0x', 'x\u3000', '\uFEFFx',
       '\u0001\u0007\u001F', 'a\u0001b\u007Fc', '\uFFFEx\uFFFF', '😀', 'ñandú', '', ' ', '\u0085x', 'a\u2028b'];
-    expect(await sqlCells(cases)).toEqual(cases.map((value) => sheetCell('B7', value)));
-    expect(await sqlCells([null])).toEqual(['']);
+    expect(await cellsOf(cases)).toEqual(cases.map((value) => sheetCell('B7', value)));
+    expect(await cellsOf([null])).toEqual(['']);
   });
 
   it('writes what sheetCell writes for any text', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(text, { minLength: 1, maxLength: 40 }), async (texts) => {
-        expect(await sqlCells(texts)).toEqual(texts.map((value) => sheetCell('B7', value)));
+        expect(await cellsOf(texts)).toEqual(texts.map((value) => sheetCell('B7', value)));
       }),
       { numRuns: 150 },
     );
