@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { AnswerCache } from './answerCache';
 
@@ -41,5 +43,43 @@ describe('AnswerCache', () => {
     expect(cache.get('k0', '1')).toBeUndefined();
     cache.set('big', answer('1', 'b'.repeat(251)));
     expect(cache.get('big', '1')).toBeUndefined();
+  });
+
+  it('compresses a kept answer once per encoding and counts the compressed bytes with it', () => {
+    const cache = new AnswerCache();
+    const text = JSON.stringify(Array.from({ length: 100 }, (_, id) => ({ id, name: `Gobernación ${id}` })));
+    cache.set('k', answer('1', text));
+    const kept = cache.get('k', '1')!;
+    const br = cache.encoded('k', kept, 'br');
+    expect(brotliDecompressSync(br).toString('utf8')).toBe(text);
+    expect(cache.encoded('k', kept, 'br')).toBe(br);
+    const gzip = cache.encoded('k', kept, 'gzip');
+    expect(gunzipSync(gzip).toString('utf8')).toBe(text);
+    expect(cache.totalBytes).toBe(text.length + br.length + gzip.length);
+  });
+
+  it('does not keep the compressed bytes of an answer dropped since it was read', () => {
+    const cache = new AnswerCache(1, 1_000_000);
+    cache.set('a', answer('1', 'a'.repeat(2000)));
+    const kept = cache.get('a', '1')!;
+    cache.set('b', answer('1', 'b'));
+    const gzip = cache.encoded('a', kept, 'gzip');
+    expect(gunzipSync(gzip).toString('utf8')).toBe('a'.repeat(2000));
+    expect(cache.totalBytes).toBe(1);
+  });
+
+  it('drops the least recently used answers when compressed bytes pass its cap', () => {
+    const cache = new AnswerCache(100, 2500);
+    // 600 characters that hardly compress (base64 of hashes): three answers fit the cap, not with their compressed bytes.
+    const text = (seed: number) => Array.from({ length: 14 }, (_, i) => createHash('sha256').update(`${seed}-${i}`).digest('base64')).join('').slice(0, 600);
+    cache.set('old', answer('1', text(1)));
+    cache.set('new', answer('1', text(2)));
+    cache.set('newest', answer('1', text(3)));
+    const kept = cache.get('newest', '1')!;
+    cache.encoded('newest', kept, 'gzip');
+    cache.encoded('newest', kept, 'br');
+    expect(cache.totalBytes).toBeLessThanOrEqual(2500);
+    expect(cache.get('old', '1')).toBeUndefined();
+    expect(cache.get('newest', '1')).toBeDefined();
   });
 });

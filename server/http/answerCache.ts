@@ -8,13 +8,24 @@
  * the entry is made again, never served stale. Per caller rather than per permission set: a caller's permissions are a
  * row of the users table, so a change of them moves the version too, and the entries stay as narrow as the ETag.
  * Entries are capped in number and in bytes; the least recently used goes first.
+ * A browser asks for its answers compressed (Accept-Encoding: br, gzip): each encoding's bytes are kept beside the text
+ * the first time a client asks for it, so a kept answer is not compressed again at every request (docs/decisions.md
+ * 'Kept answers kept compressed').
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { COMPRESSION_THRESHOLD_BYTES, compressAnswer, isCompressibleType, negotiatedEncoding, type CompressionEncoding } from './compression';
 
 export interface CachedAnswer {
   version: string;
   contentType: string;
   payload: string;
+  /** The payload compressed, per encoding asked for so far (AnswerCache.encoded). */
+  encoded?: Partial<Record<CompressionEncoding, Buffer>>;
+}
+
+/** An entry's bytes: its text (about its length once flattened, for Latin text) and its compressed copies. */
+function sizeOf(answer: CachedAnswer): number {
+  return answer.payload.length + (answer.encoded?.br?.length ?? 0) + (answer.encoded?.gzip?.length ?? 0);
 }
 
 export class AnswerCache {
@@ -37,8 +48,7 @@ export class AnswerCache {
   }
 
   set(key: string, answer: CachedAnswer): void {
-    // A JavaScript string of Latin text takes about its length in bytes once flattened; the cap is approximate by design.
-    const size = answer.payload.length;
+    const size = sizeOf(answer);
     if (size > this.maxBytes / 4) return;
     this.delete(key);
     this.entries.set(key, answer);
@@ -46,11 +56,25 @@ export class AnswerCache {
     while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) this.delete(this.entries.keys().next().value!);
   }
 
+  /** The answer kept for `key` compressed in `encoding`: compressed once, then kept with it (counted in its bytes). */
+  encoded(key: string, answer: CachedAnswer, encoding: CompressionEncoding): Buffer {
+    const kept = answer.encoded?.[encoding];
+    if (kept) return kept;
+    const bytes = compressAnswer(answer.payload, encoding);
+    // Still kept (not dropped since it was read): its compressed bytes count with it.
+    if (this.entries.get(key) === answer) {
+      answer.encoded = { ...answer.encoded, [encoding]: bytes };
+      this.bytes += bytes.length;
+      while (this.bytes > this.maxBytes && this.entries.size > 0) this.delete(this.entries.keys().next().value!);
+    }
+    return bytes;
+  }
+
   private delete(key: string): void {
     const old = this.entries.get(key);
     if (!old) return;
     this.entries.delete(key);
-    this.bytes -= old.payload.length;
+    this.bytes -= sizeOf(old);
   }
 
   get size(): number {
@@ -86,6 +110,15 @@ export function isCachedRoute(request: FastifyRequest): boolean {
   return etag === true || (typeof etag === 'function' && etag());
 }
 
+/**
+ * Whether the compression would compress this answer for this request (server/http/compression.ts): its type, its size
+ * (a text of n characters has at least n UTF-8 bytes; a shorter one left to the compression's own hook, which then
+ * decides as ever) and no `x-no-compression` from the client.
+ */
+function compressible(request: FastifyRequest, answer: CachedAnswer): boolean {
+  return request.headers['x-no-compression'] === undefined && isCompressibleType(answer.contentType) && answer.payload.length >= COMPRESSION_THRESHOLD_BYTES;
+}
+
 /** Sends the kept answer of an `etag` route when there is one under the request's version; true when it did. */
 export async function sendCachedAnswer(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
   const key = answerKey(request);
@@ -94,7 +127,11 @@ export async function sendCachedAnswer(request: FastifyRequest, reply: FastifyRe
   const hit = cache.get(key, request.dataVersion!);
   if (!hit) return false;
   request.answeredFromCache = true;
-  await reply.code(200).type(hit.contentType).send(hit.payload);
+  reply.code(200).type(hit.contentType);
+  const encoding = compressible(request, hit) ? negotiatedEncoding(request.headers['accept-encoding']) : null;
+  if (!encoding) await reply.send(hit.payload);
+  // Content-Encoding set: the compression's hook leaves the answer as it is.
+  else await reply.header('vary', 'accept-encoding').header('content-encoding', encoding).send(cache.encoded(key, hit, encoding));
   return true;
 }
 

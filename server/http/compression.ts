@@ -4,11 +4,35 @@
  * default) or gzip as the client accepts. The admin's built files are compressed at build time
  * instead (server/build/precompress.ts) and leave here with their Content-Encoding already set.
  */
+import zlib from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 
 /** Smaller answers are sent as they are: compressing them saves less than it costs. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
+
+/** The encodings offered, best first. */
+export const COMPRESSION_ENCODINGS = ['br', 'gzip'] as const;
+export type CompressionEncoding = (typeof COMPRESSION_ENCODINGS)[number];
+
+/** Brotli at quality 4 (@fastify/compress's own default, written here so that kept answers are compressed alike). */
+const BROTLI_OPTIONS: zlib.BrotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
+
+/**
+ * The encoding @fastify/compress chooses for an Accept-Encoding header, by the same negotiator and the same aliases
+ * (`*` and `x-gzip` are gzip); null for none (no header, identity only, nothing offered accepted).
+ */
+export function negotiatedEncoding(acceptEncoding: string | undefined): CompressionEncoding | null {
+  if (acceptEncoding === undefined) return null;
+  const chosen = negotiate(acceptEncoding.toLowerCase().replace(/\*|x-gzip/gu, 'gzip'), [...COMPRESSION_ENCODINGS]);
+  return chosen === 'br' || chosen === 'gzip' ? chosen : null;
+}
+
+/** An answer's bytes compressed as the plugin compresses them. */
+export function compressAnswer(bytes: string | Buffer, encoding: CompressionEncoding): Buffer {
+  return encoding === 'br' ? zlib.brotliCompressSync(bytes, BROTLI_OPTIONS) : zlib.gzipSync(bytes);
+}
 
 /**
  * Whether an answer of this Content-Type is compressed: JSON and text documents (HTML, CSS,
@@ -35,7 +59,8 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(compress, {
     global: true,
     threshold: COMPRESSION_THRESHOLD_BYTES,
-    encodings: ['br', 'gzip'],
+    encodings: [...COMPRESSION_ENCODINGS],
+    brotliOptions: BROTLI_OPTIONS,
     customTypes: isCompressibleType,
   });
 }

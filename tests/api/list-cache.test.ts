@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
 import { buildApp } from '../../server/app';
@@ -110,6 +110,44 @@ describe('list cache', () => {
     const after = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
     expect(after.body).not.toBe(first.body);
     expect(after.body).toContain(`${row!.name} (respuesta)`);
+  });
+
+  it('sends a kept answer compressed as the compression would, keeping each encoding', async () => {
+    const url = '/api/v1/locations/?pageSize=60&orderBy=name';
+    const decoded = (response: { headers: Record<string, unknown>; rawPayload: Buffer }) => {
+      const encoding = response.headers['content-encoding'];
+      if (encoding === 'br') return brotliDecompressSync(response.rawPayload).toString('utf8');
+      if (encoding === 'gzip') return gunzipSync(response.rawPayload).toString('utf8');
+      return response.rawPayload.toString('utf8');
+    };
+    const [row] = await t.database.query<{ id: number; name: string }>('select id, name from locations order by name, id limit 1');
+    for (const [index, acceptEncoding] of ['br', 'gzip', 'gzip, deflate, br, zstd', 'br;q=0, gzip', '*', 'identity', 'deflate'].entries()) {
+      // A write first: the first answer is made by the handler and compressed by the plugin, the second is the kept one.
+      await t.database.query('update locations set name = $1 where id = $2', [`${row!.name} (${index})`, row!.id]);
+      const headers = { ...bearer(token), 'accept-encoding': acceptEncoding };
+      const fresh = await t.app.inject({ method: 'GET', url, headers });
+      const spy = vi.spyOn(t.database, 'query');
+      try {
+        const bytesBefore = t.app.answerCache!.totalBytes;
+        const kept = await t.app.inject({ method: 'GET', url, headers });
+        // Compressed once by the answer cache, its bytes kept with the answer (none for an answer sent as it is).
+        const compressed = kept.headers['content-encoding'] !== undefined;
+        expect(t.app.answerCache!.totalBytes - bytesBefore).toBe(compressed ? kept.rawPayload.length : 0);
+        expect(spy.mock.calls.filter(([text]) => !String(text).includes('from sessions s'))).toEqual([]);
+        expect(kept.statusCode).toBe(200);
+        expect(kept.headers['content-encoding']).toBe(fresh.headers['content-encoding']);
+        expect(kept.headers.vary).toBe(fresh.headers.vary);
+        expect(decoded(kept)).toBe(decoded(fresh));
+        expect(decoded(kept)).toContain(`${row!.name} (${index})`);
+        // Asked again: the same compressed bytes, kept.
+        const again = await t.app.inject({ method: 'GET', url, headers });
+        expect(again.rawPayload.equals(kept.rawPayload)).toBe(true);
+        expect(t.app.answerCache!.totalBytes - bytesBefore).toBe(compressed ? kept.rawPayload.length : 0);
+      } finally {
+        spy.mockRestore();
+      }
+    }
+    await t.database.query('update locations set name = $1 where id = $2', [row!.name, row!.id]);
   });
 
   it('tab counts follow a change of the pending flag at once', async () => {
