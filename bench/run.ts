@@ -163,7 +163,13 @@ async function prepareData(database: Database, config: ReturnType<typeof readCon
 }
 
 /** Every list endpoint of issue 7's goal (each order, tab and filter of the site list) and a few references. */
-async function listRoutes(database: Database): Promise<Array<[string, string]>> {
+/** A route of the table: its label, its URL and, for a few, the headers a browser adds. */
+type BenchRoute = [label: string, url: string, extraHeaders?: Record<string, string>];
+
+/** What a browser sends with every fetch: kept answers must stay as fast compressed (docs/decisions.md 'Kept answers kept compressed'). */
+const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+async function listRoutes(database: Database): Promise<BenchRoute[]> {
   const [big] = await database.query<{ id: number }>('select group_id as id from group_sites group by group_id order by count(*) desc, group_id limit 1');
   const [actor] = await database.query<{ id: number }>('select user_id as id from audit_log where user_id is not null group by user_id order by count(*) desc limit 1');
   const [ranked] = await database.query<{ id: number; siteTypeId: number }>(
@@ -172,9 +178,10 @@ async function listRoutes(database: Database): Promise<Array<[string, string]>> 
       order by score desc, site_id offset (select count(*) / 2 from sites) limit 1`,
   );
   const orders = ['name', '-name', 'population', '-population', 'parentLocation', '-parentLocation', 'childLocation', 'siteType', '-siteType', 'countUsers', '-countUsers', 'countEmails', '-countContents', '-countComments', 'modifiedDate', '-modifiedDate', 'statusId', 'id', '-score'];
-  const sites: Array<[string, string]> = [
+  const sites: BenchRoute[] = [
     ['sites: primera página (nombre)', '/api/v1/sites/'],
-    ...orders.slice(1).map((order): [string, string] => [`sites: orden ${order}`, `/api/v1/sites/?orderBy=${order}`]),
+    ['sites: primera página, comprimida como la pide un navegador', '/api/v1/sites/', BROWSER_ENCODINGS],
+    ...orders.slice(1).map((order): BenchRoute => [`sites: orden ${order}`, `/api/v1/sites/?orderBy=${order}`]),
     ['sites: página 50', '/api/v1/sites/?page=50'],
     ['sites: pestaña activos', '/api/v1/sites/?status=1'],
     ['sites: pestaña inactivos', '/api/v1/sites/?status=2'],
@@ -193,7 +200,7 @@ async function listRoutes(database: Database): Promise<Array<[string, string]>> 
     ['sites/counts: parentLocationId=5', '/api/v1/sites/counts/?parentLocationId=5'],
     ['sites/counts: groupID', `/api/v1/sites/counts/?groupID=${big?.id ?? 1}`],
   ];
-  const others: Array<[string, string]> = [
+  const others: BenchRoute[] = [
     ['locations: departamentos', '/api/v1/locations/?parentLocationId=170'],
     ['locations: municipios de 5', '/api/v1/locations/?parentLocationId=5&pageSize=2000'],
     ['locations: primera página', '/api/v1/locations/'],
@@ -214,7 +221,7 @@ async function listRoutes(database: Database): Promise<Array<[string, string]>> 
       ['scores: ranking general (centrado)', `/api/v1/sites/${ranked.id}/scores/ranking`],
       ['scores: ranking por tipo de entidad', `/api/v1/sites/${ranked.id}/scores/ranking?siteTypeId=${ranked.siteTypeId}`],
       ['scores: historial', `/api/v1/sites/${ranked.id}/scores/history`],
-    ] as Array<[string, string]>) : []),
+    ] as BenchRoute[]) : []),
   ];
   const people = await peopleRoutes(database, big?.id ?? 1);
   return [...(ONLY_USERS ? [] : [...sites, ...others]), ...people].filter(([label, url]) => !ROUTE_FILTER || ROUTE_FILTER.test(label) || ROUTE_FILTER.test(url));
@@ -225,7 +232,7 @@ async function listRoutes(database: Database): Promise<Array<[string, string]>> 
  * 20 a page newest first, alone and with each filter the tabs send: text search (a common name, and one that matches
  * nothing), entity type, department, municipality (the one with most site users) and group (the largest).
  */
-async function peopleRoutes(database: Database, biggestGroup: number): Promise<Array<[string, string]>> {
+async function peopleRoutes(database: Database, biggestGroup: number): Promise<BenchRoute[]> {
   const [type] = await database.query<{ id: number }>('select site_type_id as id from sites group by site_type_id order by count(*) desc limit 1');
   const [place] = await database.query<{ department: number; municipality: number }>(
     `select s.parent_location_id as department, s.location_id as municipality from users u join sites s on s.id = u.site_id
@@ -233,7 +240,7 @@ async function peopleRoutes(database: Database, biggestGroup: number): Promise<A
   );
   const department = place?.department ?? 5;
   const municipality = place?.municipality ?? 5001;
-  const routes: Array<[string, string]> = [];
+  const routes: BenchRoute[] = [];
   for (const [name, path] of [['usermain', '/api/v1/usermain/'], ['siteusers', '/api/v1/siteusers/']] as const) {
     routes.push(
       [`${name}: primera página`, path],
@@ -251,16 +258,17 @@ async function peopleRoutes(database: Database, biggestGroup: number): Promise<A
 }
 
 /** Each route under load, /healthz first (the reference of the ratio column), with the goals of issue 7. */
-async function measureRoutes(address: string, headers: Record<string, string>, routes: Array<[string, string]>): Promise<void> {
-  const run = (url: string) => autocannon({ url: `${address}${url}`, connections: CONNECTIONS, duration: DURATION, headers, workers: 1 });
+async function measureRoutes(address: string, headers: Record<string, string>, routes: BenchRoute[]): Promise<void> {
+  const run = (url: string, extraHeaders?: Record<string, string>) =>
+    autocannon({ url: `${address}${url}`, connections: CONNECTIONS, duration: DURATION, headers: { ...headers, ...extraHeaders }, workers: 1 });
   const healthz = await run('/healthz');
   let reference = healthz.requests.average;
   const rows: Array<Array<string | number>> = [['GET /healthz (al empezar)', Math.round(reference), healthz.latency.p50, healthz.latency.p99, '', '', healthz.non2xx + healthz.errors + healthz.timeouts]];
   let met = 0;
   const results: Array<[string, Awaited<ReturnType<typeof run>>]> = [];
-  for (const [label, url] of routes) {
+  for (const [label, url, extraHeaders] of routes) {
     // The load comes from a worker thread, so it does not compete with the server for this event loop.
-    const result = await run(url);
+    const result = await run(url, extraHeaders);
     results.push([label, result]);
     console.log(`  ${label}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms`);
   }
