@@ -162,13 +162,13 @@ async function prepareData(database: Database, config: ReturnType<typeof readCon
   if (timings.length > 0) table(['Preparación', 'ms'], timings);
 }
 
-/** Every list endpoint of issue 7's goal (each order, tab and filter of the site list) and a few references. */
 /** A route of the table: its label, its URL and, for a few, the headers a browser adds. */
 type BenchRoute = [label: string, url: string, extraHeaders?: Record<string, string>];
 
 /** What a browser sends with every fetch: kept answers must stay as fast compressed (docs/decisions.md 'Kept answers kept compressed'). */
 const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
+/** Every list endpoint of issue 7's goal (each order, tab and filter of the site list) and a few references. */
 async function listRoutes(database: Database): Promise<BenchRoute[]> {
   const [big] = await database.query<{ id: number }>('select group_id as id from group_sites group by group_id order by count(*) desc, group_id limit 1');
   const [actor] = await database.query<{ id: number }>('select user_id as id from audit_log where user_id is not null group by user_id order by count(*) desc limit 1');
