@@ -25,7 +25,7 @@ export interface CachedAnswer {
 
 /** An entry's bytes: its text (about its length once flattened, for Latin text) and its compressed copies. */
 function sizeOf(answer: CachedAnswer): number {
-  return answer.payload.length + (answer.encoded?.br?.length ?? 0) + (answer.encoded?.gzip?.length ?? 0);
+  return Object.values(answer.encoded ?? {}).reduce((total, bytes) => total + bytes.length, answer.payload.length);
 }
 
 export class AnswerCache {
