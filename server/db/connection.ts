@@ -15,7 +15,7 @@ import { trackDataVersionSql } from '../lists/dataVersionTracking';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { RemotePglite } from './pgliteRemote';
-import { isStalePreparedStatement, StatementNames } from './preparedStatements';
+import { StatementNames } from './preparedStatements';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -103,16 +103,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
-      query: async (text, params) => {
+      query: (text, params) => {
         const values = (params ?? []) as unknown[];
-        const name = statementNames.nameOf(text);
-        try {
-          return (await pool.query({ text, values, name })).rows;
-        } catch (error) {
-          if (!name || !isStalePreparedStatement(error)) throw error;
-          statementNames.forget(text);
-          return (await pool.query(text, values)).rows;
-        }
+        return statementNames.run(text, async (name) => (await pool.query({ text, values, name })).rows);
       },
       ping: async () => void (await pool.query('select 1')),
       migrate: async () => {
@@ -140,10 +133,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   // PGlite runs each statement synchronously: in a worker thread of its own, the server keeps answering meanwhile.
   const client = await RemotePglite.start(dataDir.startsWith('memory://') ? undefined : path.join(dataDir, 'pglite'));
   const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
+  const statementNames = new StatementNames();
   return {
     db,
     kind: 'pglite',
-    query: async (text, params) => (await client.query(text, params as unknown[])).rows as never,
+    query: (text, params) =>
+      statementNames.run(text, async (name) => (await client.query(text, params as unknown[], { name })).rows as never),
     ping: async () => {
       // A database busy answering others is answering: /healthz does not queue behind them.
       if (performance.now() - client.lastAnswerAt < RECENT_ANSWER_MS) return;

@@ -22,6 +22,8 @@ type Parser = (value: string, typeId: number) => unknown;
 export interface QueryOptions {
   rowMode?: RowMode;
   parsers?: Record<number, Parser>;
+  /** Run as this named prepared statement (outside a transaction only; pglitePrepared.ts). */
+  name?: string;
 }
 type Request = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
@@ -126,7 +128,8 @@ export class RemotePglite {
   private async run(sql: string, params: unknown[], options: QueryOptions, tx: number | null) {
     const rowMode = options.rowMode ?? 'object';
     const parsers = options.parsers ?? {};
-    const answer = (await this.call({ op: 'query', sql, params, rowMode, rawTypes: Object.keys(parsers).map(Number), tx })) as QueryAnswer;
+    const rawTypes = Object.keys(parsers).map(Number);
+    const answer = (await this.call({ op: 'query', sql, params, rowMode, rawTypes, tx, name: tx === null ? options.name : undefined })) as QueryAnswer;
     applyParsers(answer, rowMode, parsers);
     return answer as QueryAnswer & { rows: never[] };
   }

@@ -9,6 +9,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { PglitePreparedStatements } from './pglitePrepared';
 import { serializeError, WORKER_NICE, type QueryAnswer, type WorkerMessage, type WorkerRequest } from './pgliteProtocol';
 
 const port = parentPort!;
@@ -42,6 +43,7 @@ async function start(): Promise<void> {
   const { dataDir } = workerData as { dataDir?: string };
   // The migrations create these extensions (accent-free name keys, trigram search): PGlite ships them as contrib.
   const client = await PGlite.create({ dataDir, extensions: { unaccent, pg_trgm } });
+  const prepared = new PglitePreparedStatements(client);
   const transactions = new Map<number, OpenTransaction>();
   const unlisteners = new Map<string, () => Promise<void>>();
   /** Work under way (besides closing). */
@@ -75,7 +77,11 @@ async function start(): Promise<void> {
         if (!target) throw new Error('la transacción ya terminó');
         if (request.tx === null && closing) throw new Error('la base de datos se está cerrando');
         const parsers = Object.fromEntries(request.rawTypes.map((oid) => [oid, (value: string) => value]));
-        const result = await target.query(request.sql, request.params, { rowMode: request.rowMode, parsers });
+        const { sql, params, rowMode, name } = request;
+        const result =
+          name && request.tx === null
+            ? await prepared.run({ name, sql, params, rowMode, parsers })
+            : await target.query(sql, params, { rowMode, parsers });
         const answer: QueryAnswer = {
           rows: result.rows,
           fields: result.fields.map((field) => ({ name: field.name, dataTypeID: field.dataTypeID })),

@@ -1,5 +1,5 @@
 /**
- * Named prepared statements for the `pg` path (issue 7, 'plan once'): a read statement seen again is
+ * Named prepared statements (issue 7, 'plan once'), for the `pg` path and the embedded PGlite (pglitePrepared.ts): a read statement seen again is
  * parsed and planned once per connection instead of on every request. The name is a hash of the text,
  * so one text always has one name; at most `capacity` texts get a name (each connection of the pool keeps
  * every statement it prepared), later ones run unnamed as before. Writes and DDL always run unnamed. A
@@ -30,6 +30,21 @@ export class StatementNames {
     const name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
     this.names.set(text, name);
     return name;
+  }
+
+  /**
+   * Runs `text` under its name when it has one (`run` gets it); when its prepared form went stale, runs it again
+   * unnamed, and unnamed from then on.
+   */
+  async run<T>(text: string, run: (name: string | undefined) => Promise<T>): Promise<T> {
+    const name = this.nameOf(text);
+    try {
+      return await run(name);
+    } catch (error) {
+      if (!name || !isStalePreparedStatement(error)) throw error;
+      this.forget(text);
+      return run(undefined);
+    }
   }
 
   /** After a stale prepared statement: the text runs unnamed from now on (connections may still hold the old plan). */
