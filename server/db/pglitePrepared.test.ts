@@ -16,8 +16,8 @@ describe('named prepared statements on PGlite', () => {
   });
   afterAll(() => client.close());
 
-  const run = (name: string, sql: string, params: unknown[], rowMode: 'object' | 'array' = 'object', parsers = {}) =>
-    prepared.run({ name, sql, params, rowMode, parsers });
+  const run = (name: string, sql: string, params: unknown[], rowMode: 'object' | 'array' = 'object', rawTypes: number[] = []) =>
+    prepared.run({ name, sql, params, rowMode, rawTypes });
 
   it('answers what PGlite answers for the same statement, parameters serialised by their type', async () => {
     const sql = 'select id, name, tags, data, at from things where id = any($1::int[]) and (at is null or at < $2) order by id';
@@ -35,8 +35,10 @@ describe('named prepared statements on PGlite', () => {
   });
 
   it('keeps rows as arrays and leaves the columns of the given types as text', async () => {
-    const answer = await run('q_array', 'select id, at from things where id = $1', [1], 'array', { 1184: (value: string) => value });
+    const answer = await run('q_array', 'select id, at from things where id = $1', [1], 'array', [1184]);
     expect(answer.rows).toEqual([[1, '2026-11-24 10:00:00+00']]);
+    // The same statement without text types parses them again: the types left as text belong to one run only.
+    expect((await run('q_array', 'select id, at from things where id = $1', [1], 'array')).rows).toEqual([[1, new Date('2026-11-24T10:00:00Z')]]);
   });
 
   it("fails with the database's own error, and the statement stays usable", async () => {
@@ -86,9 +88,9 @@ describe('the embedded database runs its reads as named statements', () => {
     try {
       await client.exec('create table t (a int)');
       const statements = new PglitePreparedStatements(client);
-      await statements.run({ name: 'q_t', sql: 'select * from t', params: [], rowMode: 'object', parsers: {} });
+      await statements.run({ name: 'q_t', sql: 'select * from t', params: [], rowMode: 'object', rawTypes: [] });
       await client.exec('alter table t add column b int');
-      const refusal = await statements.run({ name: 'q_t', sql: 'select * from t', params: [], rowMode: 'object', parsers: {} }).catch((error: unknown) => error);
+      const refusal = await statements.run({ name: 'q_t', sql: 'select * from t', params: [], rowMode: 'object', rawTypes: [] }).catch((error: unknown) => error);
       expect(isStalePreparedStatement(refusal)).toBe(true);
     } finally {
       await client.close();
