@@ -7,7 +7,7 @@
 export type RowMode = 'array' | 'object';
 
 export type WorkerRequest =
-  /** `name`: run as a named prepared statement (pglitePrepared.ts); only outside a transaction. */
+  /** `name`: run as a named prepared statement (pgliteStatements.ts); only outside a transaction. */
   | { id: number; op: 'query'; sql: string; params: unknown[]; rowMode: RowMode; rawTypes: number[]; tx: number | null; name?: string }
   /** Opens a transaction on the worker's one connection; answers its id. Other work waits until it ends. */
   | { id: number; op: 'begin' }

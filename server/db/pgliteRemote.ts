@@ -22,7 +22,7 @@ type Parser = (value: string, typeId: number) => unknown;
 export interface QueryOptions {
   rowMode?: RowMode;
   parsers?: Record<number, Parser>;
-  /** Run as this named prepared statement (outside a transaction only; pglitePrepared.ts). */
+  /** Run as this named prepared statement (outside a transaction only; pgliteStatements.ts). */
   name?: string;
 }
 type Request = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;

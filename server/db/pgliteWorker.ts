@@ -6,10 +6,10 @@
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { PglitePreparedStatements } from './pglitePrepared';
+import { PgliteStatements } from './pgliteStatements';
 import { serializeError, WORKER_NICE, type QueryAnswer, type WorkerMessage, type WorkerRequest } from './pgliteProtocol';
 
 const port = parentPort!;
@@ -18,8 +18,8 @@ const post = (message: WorkerMessage) => port.postMessage(message);
 /** Thrown into a transaction's callback to make PGlite roll it back. */
 const ROLLBACK = Symbol('rollback');
 
+/** A transaction PGlite holds open (its lock taken) until `finish`; its statements run through PgliteStatements. */
 interface OpenTransaction {
-  tx: Transaction;
   finish(commit: boolean): void;
   done: Promise<void>;
 }
@@ -43,7 +43,7 @@ async function start(): Promise<void> {
   const { dataDir } = workerData as { dataDir?: string };
   // The migrations create these extensions (accent-free name keys, trigram search): PGlite ships them as contrib.
   const client = await PGlite.create({ dataDir, extensions: { unaccent, pg_trgm } });
-  const prepared = new PglitePreparedStatements(client);
+  const statements = new PgliteStatements(client);
   const transactions = new Map<number, OpenTransaction>();
   const unlisteners = new Map<string, () => Promise<void>>();
   /** Work under way (besides closing). */
@@ -56,9 +56,9 @@ async function start(): Promise<void> {
       const id = nextTransaction++;
       const done: Promise<void> = client
         .transaction(
-          (tx) =>
+          () =>
             new Promise<void>((resolve, reject) => {
-              transactions.set(id, { tx, finish: (commit) => (commit ? resolve() : reject(ROLLBACK)), done });
+              transactions.set(id, { finish: (commit) => (commit ? resolve() : reject(ROLLBACK)), done });
               opened(id);
             }),
         )
@@ -73,16 +73,10 @@ async function start(): Promise<void> {
   const handle = async (request: Exclude<WorkerRequest, { op: 'close' }>): Promise<unknown> => {
     switch (request.op) {
       case 'query': {
-        const target = request.tx === null ? client : transactions.get(request.tx)?.tx;
-        if (!target) throw new Error('la transacción ya terminó');
-        if (request.tx === null && closing) throw new Error('la base de datos se está cerrando');
-        const { sql, params, rowMode, rawTypes, name } = request;
-        // Parsers only when some types stay as text: PGlite copies all of its own for each answer given any (~80 µs).
-        const parsers = rawTypes.length > 0 ? Object.fromEntries(rawTypes.map((oid) => [oid, (value: string) => value])) : undefined;
-        const result =
-          name && request.tx === null
-            ? await prepared.run({ name, sql, params, rowMode, rawTypes })
-            : await target.query(sql, params, { rowMode, parsers });
+        const { sql, params, rowMode, rawTypes, name, tx } = request;
+        if (tx !== null && !transactions.has(tx)) throw new Error('la transacción ya terminó');
+        if (tx === null && closing) throw new Error('la base de datos se está cerrando');
+        const result = await statements.run({ sql, params, rowMode, rawTypes, name, inTransaction: tx !== null });
         const answer: QueryAnswer = {
           rows: result.rows,
           fields: result.fields.map((field) => ({ name: field.name, dataTypeID: field.dataTypeID })),

@@ -1,8 +1,8 @@
 /**
- * Named prepared statements (issue 7, 'plan once'), for the `pg` path and the embedded PGlite (pglitePrepared.ts): a read statement seen again is
- * parsed and planned once per connection instead of on every request. The name is a hash of the text,
- * so one text always has one name; at most `capacity` texts get a name (each connection of the pool keeps
- * every statement it prepared), later ones run unnamed as before. Writes and DDL always run unnamed. A
+ * Named prepared statements (issue 7, 'plan once'), for the `pg` path and the embedded PGlite (pgliteStatements.ts):
+ * a read statement seen again is parsed and planned once per connection instead of on every request. The name is a
+ * hash of the text, so one text always has one name; at most `capacity` texts get a name (each connection of the pool
+ * keeps every statement it prepared), later ones run unnamed as before. Writes and DDL always run unnamed. A
  * statement whose result columns changed under it (`select *` after another instance migrated) runs again
  * unnamed, and unnamed from then on.
  */

@@ -1,23 +1,23 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './connection';
-import { PglitePreparedStatements } from './pglitePrepared';
+import { PgliteStatements } from './pgliteStatements';
 import { isStalePreparedStatement } from './preparedStatements';
 
-describe('named prepared statements on PGlite', () => {
+describe('statements on PGlite', () => {
   let client: PGlite;
-  let prepared: PglitePreparedStatements;
+  let prepared: PgliteStatements;
 
   beforeAll(async () => {
     client = await PGlite.create();
     await client.exec(`create table things (id int primary key, name text, tags text[], data jsonb, at timestamptz);
       insert into things values (1, 'uno', '{a,b}', '{"k": 1}', '2026-11-24T10:00:00Z'), (2, null, '{}', null, null);`);
-    prepared = new PglitePreparedStatements(client);
+    prepared = new PgliteStatements(client);
   });
   afterAll(() => client.close());
 
-  const run = (name: string, sql: string, params: unknown[], rowMode: 'object' | 'array' = 'object', rawTypes: number[] = []) =>
-    prepared.run({ name, sql, params, rowMode, rawTypes });
+  const run = (name: string | undefined, sql: string, params: unknown[], rowMode: 'object' | 'array' = 'object', rawTypes: number[] = []) =>
+    prepared.run({ name, sql, params, rowMode, rawTypes, inTransaction: false });
 
   it('answers what PGlite answers for the same statement, parameters serialised by their type', async () => {
     const sql = 'select id, name, tags, data, at from things where id = any($1::int[]) and (at is null or at < $2) order by id';
@@ -32,6 +32,29 @@ describe('named prepared statements on PGlite', () => {
     expect((await run('q_things', sql, [[2], new Date()])).rows).toEqual([{ id: 2, name: null, tags: [], data: null, at: null }]);
     const names = await client.query<{ name: string }>('select name from pg_prepared_statements');
     expect(names.rows.map((row) => row.name)).toEqual(['q_things']);
+  });
+
+  it('runs an unnamed statement as PGlite does, with what a write answers, preparing nothing', async () => {
+    const sql = 'select id, name, tags, data, at from things where id = any($1::int[]) order by id';
+    expect((await run(undefined, sql, [[1, 2]])).rows).toEqual((await client.query(sql, [[1, 2]])).rows);
+    const write = await run(undefined, 'update things set name = $1 where id = $2', ['dos', 2]);
+    expect(write).toMatchObject({ rows: [], affectedRows: 1 });
+    const returning = await run(undefined, 'update things set name = null where id = $1 returning id, name', [2]);
+    expect(returning).toMatchObject({ rows: [{ id: 2, name: null }], affectedRows: 1 });
+    const names = await client.query<{ name: string }>('select name from pg_prepared_statements');
+    expect(names.rows.map((row) => row.name)).toEqual(['q_things']);
+  });
+
+  it('runs the statements of a transaction under way inside it, and a rollback takes them back', async () => {
+    await client
+      .transaction(async () => {
+        const inside = { rowMode: 'object' as const, rawTypes: [], inTransaction: true };
+        await prepared.run({ ...inside, sql: `insert into things (id, name) values ($1, $2)`, params: [9, 'nueve'] });
+        expect((await prepared.run({ ...inside, sql: 'select name from things where id = $1', params: [9] })).rows).toEqual([{ name: 'nueve' }]);
+        throw new Error('deshacer');
+      })
+      .catch((error: Error) => expect(error.message).toBe('deshacer'));
+    expect((await run(undefined, 'select count(*)::int as n from things where id = $1', [9])).rows).toEqual([{ n: 0 }]);
   });
 
   it('keeps rows as arrays and leaves the columns of the given types as text', async () => {
@@ -87,10 +110,10 @@ describe('the embedded database runs its reads as named statements', () => {
     const client = await PGlite.create();
     try {
       await client.exec('create table t (a int)');
-      const statements = new PglitePreparedStatements(client);
-      await statements.run({ name: 'q_t', sql: 'select * from t', params: [], rowMode: 'object', rawTypes: [] });
+      const statements = new PgliteStatements(client);
+      await statements.run({ name: 'q_t', sql: 'select * from t', params: [], rowMode: 'object', rawTypes: [], inTransaction: false });
       await client.exec('alter table t add column b int');
-      const refusal = await statements.run({ name: 'q_t', sql: 'select * from t', params: [], rowMode: 'object', rawTypes: [] }).catch((error: unknown) => error);
+      const refusal = await statements.run({ name: 'q_t', sql: 'select * from t', params: [], rowMode: 'object', rawTypes: [], inTransaction: false }).catch((error: unknown) => error);
       expect(isStalePreparedStatement(refusal)).toBe(true);
     } finally {
       await client.close();
