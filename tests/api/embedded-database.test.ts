@@ -78,6 +78,20 @@ describe('embedded database in a worker thread', () => {
     expect(rows.map((row) => row.id)).toEqual([11]);
   });
 
+  it('refuses a statement sent to a transaction that has ended, rather than running it outside', async () => {
+    let late: Promise<unknown> | undefined;
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into worker_items values (20, 'dentro')`);
+      // Sent after the callback returned, once the worker has the order to commit.
+      setImmediate(() => (late = tx.execute(sql`insert into worker_items values (21, 'tarde')`)));
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    // Drizzle reports it as a failed query, with the worker's refusal as its cause.
+    await expect(late).rejects.toMatchObject({ cause: { message: 'la transacción ya terminó' } });
+    const rows = await database.query<{ id: number }>('select id from worker_items where id in (20, 21) order by id');
+    expect(rows.map((row) => row.id)).toEqual([20]);
+  });
+
   it('reports database errors with their code and constraint, through Drizzle as through query', async () => {
     const viaQuery = await database.query('insert into worker_items values (1, $1)', ['repetido']).catch((error: unknown) => error);
     expect(postgresErrorCode(viaQuery)).toBe('23505');
