@@ -37,4 +37,25 @@ describe('StatementNames', () => {
     expect(isStalePreparedStatement({ code: '0A000', message: 'otra cosa' })).toBe(false);
     expect(isStalePreparedStatement(new Error('cached plan must not change result type'))).toBe(false);
   });
+
+  it('runs a statement under its name, and again unnamed for good when the prepared form is refused as stale', async () => {
+    const names = new StatementNames();
+    const stale = Object.assign(new Error('cached plan must not change result type'), { code: '0A000' });
+    const calls: Array<string | undefined> = [];
+    const answer = await names.run('select * from sites', async (name) => {
+      calls.push(name);
+      if (name) throw stale;
+      return 'sin nombre';
+    });
+    expect(answer).toBe('sin nombre');
+    expect(calls).toHaveLength(2);
+    expect(calls[0]).toMatch(/^q_/);
+    expect(calls[1]).toBeUndefined();
+    expect(names.nameOf('select * from sites')).toBeUndefined();
+    // Any other failure is the caller's, not retried.
+    const other = Object.assign(new Error('relation "nada" does not exist'), { code: '42P01' });
+    let runs = 0;
+    await expect(names.run('select * from nada', async () => (runs++, Promise.reject(other)))).rejects.toBe(other);
+    expect(runs).toBe(1);
+  });
 });
