@@ -6,18 +6,18 @@ import { isStalePreparedStatement } from './preparedStatements';
 
 describe('statements on PGlite', () => {
   let client: PGlite;
-  let prepared: PgliteStatements;
+  let statements: PgliteStatements;
 
   beforeAll(async () => {
     client = await PGlite.create();
     await client.exec(`create table things (id int primary key, name text, tags text[], data jsonb, at timestamptz);
       insert into things values (1, 'uno', '{a,b}', '{"k": 1}', '2026-11-24T10:00:00Z'), (2, null, '{}', null, null);`);
-    prepared = new PgliteStatements(client);
+    statements = new PgliteStatements(client);
   });
   afterAll(() => client.close());
 
   const run = (name: string | undefined, sql: string, params: unknown[], rowMode: 'object' | 'array' = 'object', rawTypes: number[] = []) =>
-    prepared.run({ name, sql, params, rowMode, rawTypes, inTransaction: false });
+    statements.run({ name, sql, params, rowMode, rawTypes, inTransaction: false });
 
   it('answers what PGlite answers for the same statement, parameters serialised by their type', async () => {
     const sql = 'select id, name, tags, data, at from things where id = any($1::int[]) and (at is null or at < $2) order by id';
@@ -49,8 +49,8 @@ describe('statements on PGlite', () => {
     await client
       .transaction(async () => {
         const inside = { rowMode: 'object' as const, rawTypes: [], inTransaction: true };
-        await prepared.run({ ...inside, sql: `insert into things (id, name) values ($1, $2)`, params: [9, 'nueve'] });
-        expect((await prepared.run({ ...inside, sql: 'select name from things where id = $1', params: [9] })).rows).toEqual([{ name: 'nueve' }]);
+        await statements.run({ ...inside, sql: `insert into things (id, name) values ($1, $2)`, params: [9, 'nueve'] });
+        expect((await statements.run({ ...inside, sql: 'select name from things where id = $1', params: [9] })).rows).toEqual([{ name: 'nueve' }]);
         throw new Error('deshacer');
       })
       .catch((error: Error) => expect(error.message).toBe('deshacer'));
