@@ -169,7 +169,8 @@ describe('LoginPage', () => {
     submit();
     expect(await screen.findByText('Usuario o clave incorrecta')).toBeInTheDocument();
     await waitFor(() => expect(requests.filter((r) => r.url === '/api/v1/captcha/').length).toBe(2));
-    expect(input('captcha')!.value).toBe('');
+    // The request is recorded when it is sent; the input empties once the new image has arrived.
+    await waitFor(() => expect(input('captcha')!.value).toBe(''));
     expect(currentPath).toBe('/login');
   });
 
