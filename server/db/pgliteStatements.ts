@@ -53,14 +53,14 @@ export class PgliteStatements {
   }
 
   private async runNow({ sql, params, rowMode, rawTypes, name, inTransaction }: Statement): Promise<Results> {
-    const named = name !== undefined && !inTransaction;
-    const types = (named && this.parameterTypes.get(name)) || (await this.describe(named ? name : '', sql));
+    // '' is PostgreSQL's unnamed statement: parsed again at each run, as inside a transaction.
+    const statement = name !== undefined && !inTransaction ? name : '';
+    const types = (statement && this.parameterTypes.get(statement)) || (await this.describe(statement, sql));
     const values = params.map((param, index) => {
       if (param === null || param === undefined) return null;
       const serializer = this.client.serializers[types[index]!];
       return serializer ? serializer(param) : String(param);
     });
-    const statement = named ? name : '';
     const { messages } = await this.client.execProtocol(
       concat([serialize.bind({ statement, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
       { syncToFs: false },
