@@ -1,5 +1,9 @@
-/** Measuring helpers shared by the bench's parts (bench/run.ts, bench/sites.ts): tables, COPY through psql, RSS peaks. */
+/**
+ * Measuring helpers shared by the bench's parts (bench/run.ts, bench/sites.ts, bench/embedded.ts): tables, COPY
+ * through psql, RSS peaks, the main thread's schedule.
+ */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 
 export function table(headers: string[], rows: Array<Array<string | number>>): void {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
@@ -92,4 +96,25 @@ export function rssPeak(): { stop(): number; heap(): number } {
     },
     heap: () => Math.round((heapPeak - before.heapUsed) / 1048576),
   };
+}
+
+/** CPU time a thread has run and waited for a core (nanoseconds), read from Linux's `schedstat`. */
+export interface ThreadSchedule {
+  ranNs: number;
+  waitedNs: number;
+}
+
+/** `/proc/<pid>/task/<tid>/schedstat`: "<ran ns> <waited on a run queue ns> <time slices>"; null for anything else. */
+export function parseSchedstat(text: string): ThreadSchedule | null {
+  const [ran, waited] = text.trim().split(/\s+/).map(Number);
+  return Number.isFinite(ran) && Number.isFinite(waited) ? { ranNs: ran!, waitedNs: waited! } : null;
+}
+
+/** The main thread's schedule so far (its thread id is the process id); null where /proc does not tell it. */
+export function mainThreadSchedule(): ThreadSchedule | null {
+  try {
+    return parseSchedstat(fs.readFileSync(`/proc/${process.pid}/task/${process.pid}/schedstat`, 'utf8'));
+  } catch {
+    return null;
+  }
 }
