@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { reportCounts, type VitestReport } from './helpers/vitestReport';
 
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portales-vitest-'));
 const totals = { passed: 0, failed: 0 };
@@ -21,14 +22,9 @@ function run(args: string[], env: NodeJS.ProcessEnv = {}): void {
     { stdio: 'inherit', env: { ...process.env, ...env } },
   );
   if (fs.existsSync(report)) {
-    const summary = JSON.parse(fs.readFileSync(report, 'utf8')) as {
-      numPassedTests: number;
-      numFailedTests: number;
-      numFailedTestSuites: number;
-    };
-    totals.passed += summary.numPassedTests;
-    // A file that fails to load has no failed test but is a failure all the same.
-    totals.failed += Math.max(summary.numFailedTests, summary.numFailedTestSuites);
+    const counts = reportCounts(JSON.parse(fs.readFileSync(report, 'utf8')) as VitestReport);
+    totals.passed += counts.passed;
+    totals.failed += counts.failed;
   }
   if (result.status !== 0) finish(result.status ?? 1);
 }
