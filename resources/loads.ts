@@ -83,6 +83,19 @@ export interface LoadStarted {
   jobId: number;
 }
 
+/**
+ * POST /locations/preview, /emails/preview, /govindex/preview: what the load would do, before it is started. `portals`
+ * counts the portals it would change (0 while the file has bad lines, which the load would refuse).
+ */
+export interface LoadPreview {
+  /** Rows read (the header excluded). */
+  rows: number;
+  portals: number;
+  errorCount: number;
+  /** The first bad lines, by line. */
+  errors: Array<{ line: number; message: string }>;
+}
+
 /** A row of GET /emails/. */
 export interface MailAccountRecord {
   siteId: number;

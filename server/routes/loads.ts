@@ -16,9 +16,8 @@ import { enqueueJob, jobOrigin } from '../jobs';
 import { listEnvelopeSchema } from '../resources/openapi';
 import { listLimit, listOrderBy, listPage, listQuerySchema, listWhere, readListQuery, SqlParams } from '../lists/listQuery';
 import { postgresConstraint, postgresErrorCode, UNIQUE_VIOLATION } from '../resources/dbErrors';
-import type { LoadPayload } from '../loads/loads';
 // The loads' job kinds are registered when their module loads.
-import '../loads/loads';
+import { emailLoad, govIndexLoad, populationLoad, previewLoad, type LoadDefinition, type LoadPayload } from '../loads/loads';
 import { checkLoadFile, SheetError } from '../loads/sheet';
 import { siteUpdateExportColumns, siteUpdateExportSpec, siteUpdateExportSql, updateSitesFromFile, type SiteUpdateExportRow } from '../loads/siteUpdate';
 
@@ -60,6 +59,19 @@ const loadBodySchema = (extra: Record<string, unknown> = {}) => ({
   properties: { fileID: { type: 'string', description: 'fileID de POST /uploadfiles/elementType=bulkExcel (xlsx)' }, ...extra },
 });
 const yearProperty = { year: { type: 'integer', description: 'Año' } };
+const previewSchema = {
+  type: 'object',
+  properties: {
+    rows: { type: 'integer', description: 'Filas leídas (sin el encabezado)' },
+    portals: { type: 'integer', description: 'Portales que la carga cambiaría (0 si el archivo tiene filas con error)' },
+    errorCount: { type: 'integer', description: 'Filas con error' },
+    errors: {
+      type: 'array',
+      description: 'Las primeras filas con error',
+      items: { type: 'object', properties: { line: { type: 'integer' }, message: { type: 'string' } } },
+    },
+  },
+};
 const startedSchema = { type: 'object', properties: { jobId: { type: 'integer', description: 'El trabajo de la carga: GET /jobs/{id}' } } };
 
 const emailListSpec: ListSpec = {
@@ -108,8 +120,64 @@ const govIndexSchema = {
   },
 };
 
+/** The preview of a load (nothing written); a file that cannot be read, or has no rows, is a 400. */
+async function preview<Row>(app: FastifyInstance, definition: LoadDefinition<Row>, payload: LoadPayload) {
+  try {
+    return await previewLoad(app.ctx, definition, payload);
+  } catch (error) {
+    if (error instanceof SheetError) throw refusal('fileID', error.key);
+    throw error;
+  }
+}
+
 export function registerLoadRoutes(app: FastifyInstance): void {
   const { database } = app.ctx;
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/locations/preview',
+    access: LOADERS,
+    summary: 'Revisa un archivo de población sin aplicarlo: filas, filas con error y cuántos portales cambiaría la carga',
+    tags: TAGS,
+    schema: { body: loadBodySchema() },
+    documentedResponses: { 200: previewSchema },
+    errorResponses: [400],
+    handler: async (request) => preview(app, populationLoad, { fileID: await checkedFile(request, app) }),
+  });
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/emails/preview',
+    access: LOADERS,
+    summary: 'Revisa un archivo de correos de un mes sin aplicarlo: filas, filas con error y cuántos portales cambiaría (los que nombra)',
+    tags: TAGS,
+    schema: { body: loadBodySchema({ ...yearProperty, month: { type: 'integer', description: 'Mes (1 a 12)' } }) },
+    documentedResponses: { 200: previewSchema },
+    errorResponses: [400],
+    handler: async (request) => {
+      const { year, month } = body(request);
+      const period = emailPeriodError(year, month);
+      if (period) throw refusal(period.target, period.key, period.values);
+      return preview(app, emailLoad, { fileID: await checkedFile(request, app), year: year as number, month: month as number });
+    },
+  });
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/govindex/preview',
+    access: LOADERS,
+    summary: 'Revisa un archivo del índice de gobierno digital de un año sin aplicarlo: filas, filas con error y cuántos portales cambiaría',
+    tags: TAGS,
+    schema: { body: loadBodySchema(yearProperty) },
+    documentedResponses: { 200: previewSchema },
+    errorResponses: [400],
+    handler: async (request) => {
+      const { year } = body(request);
+      const invalid = govIndexYearError(year);
+      if (invalid) throw refusal(invalid.target, invalid.key, invalid.values);
+      return preview(app, govIndexLoad, { fileID: await checkedFile(request, app), year: year as number });
+    },
+  });
 
   apiRoute(app, {
     method: 'POST',

@@ -133,6 +133,77 @@ describe('population load (POST /locations/)', () => {
     expect(site!.population).toBe(2500000);
   });
 
+  it('changes only what the file names: its municipalities, their sites and the totals of their departments; the preview counts them first', async () => {
+    // Every site shows a population (as the demo's list does), and no municipality of Caldas was ever loaded.
+    await t.database.query('update sites set population = 1000 + id');
+    await t.database.query('update locations set population = null where parent_location_id = 17');
+    type Site = { id: number; population: number | null; location_id: number | null; parent_location_id: number; is_deleted: boolean };
+    const sitesBefore = await t.database.query<Site>('select * from sites order by id');
+    const locationsBefore = await t.database.query('select * from locations where id not in (17001, 17174) order by id');
+    const named = new Map([
+      [17001, 450_000],
+      [17174, 50_000],
+    ]);
+    const fileID = await upload(await workbook([...named].map(([code, population]) => [String(code), population])));
+
+    const preview = await post('/locations/preview', { fileID });
+    expect(preview.statusCode, preview.body).toBe(200);
+    // Nothing is written by the preview.
+    expect(await t.database.query('select * from sites order by id')).toEqual(sitesBefore);
+
+    // Caldas' departmental sites: the file's two municipalities plus what the others' sites show.
+    const shown = new Map<number, number>();
+    for (const site of sitesBefore) {
+      if (site.parent_location_id !== 17 || site.location_id === null || named.has(site.location_id) || site.is_deleted || site.population === null) continue;
+      shown.set(site.location_id, Math.max(shown.get(site.location_id) ?? 0, site.population));
+    }
+    const total = 500_000 + [...shown.values()].reduce((sum, value) => sum + value, 0);
+    const expected = (site: Site): number | null => {
+      if (site.is_deleted) return site.population;
+      if (site.location_id !== null) return named.get(site.location_id) ?? site.population;
+      return site.parent_location_id === 17 ? total : site.population;
+    };
+    const changing = sitesBefore.filter((site) => expected(site) !== site.population);
+    expect(changing.filter((site) => site.location_id === 17001).length).toBeGreaterThan(0);
+    expect(changing.filter((site) => site.location_id === null).length).toBeGreaterThan(0);
+    expect(preview.json()).toEqual({ rows: 2, portals: changing.length, errorCount: 0, errors: [] });
+
+    const started = await post('/locations/', { fileID });
+    expect(started.statusCode, started.body).toBe(202);
+    await runner.drain();
+    const finished = await job(started.json<{ jobId: number }>().jobId);
+    expect(finished.status, finished.error ?? '').toBe('done');
+    expect(finished.result).toMatchObject({ municipalities: 2, sites: changing.length });
+
+    const sitesAfter = await t.database.query<Site>('select * from sites order by id');
+    expect(sitesAfter).toEqual(sitesBefore.map((site) => ({ ...site, population: expected(site) })));
+    expect(await t.database.query('select * from locations where id not in (17001, 17174) order by id')).toEqual(locationsBefore);
+    expect(await t.database.query('select id, population from locations where id in (17001, 17174) order by id')).toEqual([
+      { id: 17001, population: 450_000 },
+      { id: 17174, population: 50_000 },
+    ]);
+  });
+
+  it('previews a file with bad lines: every line, no portal counted; an unreadable file is a 400', async () => {
+    const fileID = await upload(await workbook([['17001', 1], ['99999', 2], ['x', 3]]));
+    const preview = await post('/locations/preview', { fileID });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toEqual({
+      rows: 3,
+      portals: 0,
+      errorCount: 2,
+      errors: [
+        { line: 3, message: 'Línea 3: no existe un municipio con el código 99999.' },
+        { line: 4, message: 'Línea 4: el código DANE del municipio no es válido (5 dígitos).' },
+      ],
+    });
+    const empty = await post('/locations/preview', { fileID: await upload(await workbook([])) });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.message).toBe('El archivo no tiene filas para cargar (la primera fila es el encabezado).');
+    expect((await post('/locations/preview', {})).json().error.message).toBe('Debes adjuntar un archivo.');
+    expect((await post('/locations/preview', { fileID }, settings)).statusCode).toBe(403);
+  });
+
   it('loads its example file', async () => {
     const finished = await load('/locations/', await EXAMPLE_BUILDERS['ejemplo-poblacion.xlsx']());
     expect(finished.status, finished.error ?? '').toBe('done');
@@ -234,6 +305,39 @@ describe('e-mail accounts load (GET /emails/check, POST /emails/, GET /emails/)'
     expect(tooBig.statusCode).toBe(400);
   });
 
+  it("replaces the month's accounts of the sites the file names only: other sites' accounts and counts are unchanged", async () => {
+    const [a, b, c] = siteIds;
+    const first = await load('/emails/', [[a, 'a1@entidad.gov.co', null], [a, 'a2@entidad.gov.co', null], [b, 'b1@entidad.gov.co', null]], { year: 2025, month: 1 });
+    expect(first.status, first.error ?? '').toBe('done');
+    // Sites never loaded keep the count they show (the demo's 31 for Abejorral).
+    await t.database.query('update sites set count_emails = 31 where id not in (select site_id from mail_accounts)');
+    const sitesBefore = await t.database.query('select * from sites where id <> $1 order by id', [c]);
+    const accountsBefore = await t.database.query('select * from mail_accounts where site_id <> $1 order by id', [c]);
+
+    // A newer month naming only c: it becomes c's newest month, and nobody else's.
+    const fileID = await upload(await workbook([[c, 'c1@entidad.gov.co', null], [c, 'c2@entidad.gov.co', null], [c, 'c3@entidad.gov.co', null]]));
+    const preview = await post('/emails/preview', { fileID, year: 2025, month: 2 });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toEqual({ rows: 3, portals: 1, errorCount: 0, errors: [] });
+    expect((await post('/emails/preview', { fileID, year: 2025 })).json().error.message).toBe('Debes seleccionar el mes');
+    expect((await post('/emails/', { fileID, year: 2025, month: 2 })).statusCode).toBe(202);
+    await runner.drain();
+    expect(await t.database.query('select * from sites where id <> $1 order by id', [c])).toEqual(sitesBefore);
+    expect(await t.database.query('select * from mail_accounts where site_id <> $1 order by id', [c])).toEqual(accountsBefore);
+    expect((await t.database.query<{ count_emails: number }>('select count_emails from sites where id = $1', [c]))[0]!.count_emails).toBe(3);
+
+    // The same month again naming only a: b's accounts of that month stay, a's are replaced.
+    const again = await load('/emails/', [[a, 'a3@entidad.gov.co', null]], { year: 2025, month: 1 });
+    expect(again.status, again.error ?? '').toBe('done');
+    const month = await t.database.query<{ site_id: number; email: string }>('select site_id, email from mail_accounts where year = 2025 and month = 1 order by email');
+    expect(month).toEqual([
+      { site_id: a, email: 'a3@entidad.gov.co' },
+      { site_id: b, email: 'b1@entidad.gov.co' },
+    ]);
+    const counts = await t.database.query<{ count_emails: number }>('select count_emails from sites where id = any($1::int[]) order by id', [[a, b, c]]);
+    expect(counts.map((row) => row.count_emails)).toEqual([1, 1, 3]);
+  });
+
   it('refuses a second file while one is processing: the check and the load, even when sent at once', async () => {
     const check = () => t.app.inject({ method: 'GET', url: `${API}/emails/check`, headers: bearer(sites) });
     expect((await check()).statusCode).toBe(200);
@@ -295,10 +399,18 @@ describe('digital-government index (POST /govindex/, GET /govindex/{year})', () 
       { siteId: a, siteName: expect.any(String), year: 2022, index1: 10, index2: 20.5, index3: 30.25, index4: 40 },
       { siteId: b, siteName: expect.any(String), year: 2022, index1: 0, index2: 100, index3: 50, index4: 60 },
     ]);
-    // Loading the year again replaces the values of the sites it names.
-    expect((await load('/govindex/', [[a, 1, 2, 3, 4]], { year: 2022 })).status).toBe('done');
+    // Loading the year again replaces the values of the sites it names, and only theirs (preview: one portal).
+    const othersBefore = await t.database.query('select * from gov_index where site_id <> $1 order by year, site_id', [a]);
+    const sitesBefore = await t.database.query('select * from sites order by id');
+    const fileID = await upload(await workbook([[a, 1, 2, 3, 4]]));
+    expect((await post('/govindex/preview', { fileID, year: 2022 })).json()).toEqual({ rows: 1, portals: 1, errorCount: 0, errors: [] });
+    expect((await post('/govindex/preview', { fileID, year: 2017 })).json().error.message).toBe(`El año debe estar entre 2018 y ${thisYear}`);
+    expect((await post('/govindex/', { fileID, year: 2022 })).statusCode).toBe(202);
+    await runner.drain();
     const again = await t.app.inject({ method: 'GET', url: `${API}/govindex/2022?siteId=${a}`, headers: bearer(sites) });
     expect(again.json().results[0]).toMatchObject({ index1: 1, index4: 4 });
+    expect(await t.database.query('select * from gov_index where site_id <> $1 order by year, site_id', [a])).toEqual(othersBefore);
+    expect(await t.database.query('select * from sites order by id')).toEqual(sitesBefore);
   });
 
   it('accepts years 2018 to the current one', async () => {
@@ -370,6 +482,16 @@ describe('bulk site update (GET /exportsitetoupload, PUT /exportsitetoupload/{id
     expect(again.getRow(2).getCell(6).value).toBe('SIG-001');
     const audit = await t.database.query<{ n: number }>(`select count(*)::int as n from audit_log where resource = 'sites' and record_id = $1`, [String(siteIds[0])]);
     expect(audit[0]!.n).toBeGreaterThan(0);
+  });
+
+  it('changes only the sites the file names', async () => {
+    const [a] = siteIds;
+    const othersBefore = await t.database.query('select * from sites where id <> $1 order by id', [a]);
+    const response = await put(await workbook([[a, 'n', 'd', 'm', 't', 'SOLO-UNO', 1]]));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ updated: 1 });
+    expect(await t.database.query('select * from sites where id <> $1 order by id', [a])).toEqual(othersBefore);
+    expect((await t.database.query<{ registry_code: string }>('select registry_code from sites where id = $1', [a]))[0]!.registry_code).toBe('SOLO-UNO');
   });
 
   it('every bad row by line in the 400, and nothing written', async () => {
