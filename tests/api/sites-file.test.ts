@@ -149,9 +149,15 @@ describe('POST /sitesfile/ { save: true } (Guardar entidades)', () => {
     expect(await t.database.db.select().from(sites).where(eq(sites.alias, 'todo-o-nada-1'))).toEqual([]);
 
     const good = await upload([HEADER, line('guardada-1'), line('guardada-2', { type: '3', mun: '' })].join('\n'));
+    const existingBefore = await t.database.db.select().from(sites).orderBy(sites.id);
+    const domainsBefore = await t.database.db.select().from(siteDomains).orderBy(siteDomains.domain);
     const saved = await post({ fileID: good, save: true });
     expect(saved.status).toBe(201);
     expect(saved.body).toMatchObject({ inserted: 2 });
+    // The portals the file does not name (every existing one) are unchanged, and so are their domains.
+    const ids = existingBefore.map((row) => row.id);
+    expect(await t.database.db.select().from(sites).where(inArray(sites.id, ids)).orderBy(sites.id)).toEqual(existingBefore);
+    expect(await t.database.db.select().from(siteDomains).where(inArray(siteDomains.siteId, ids)).orderBy(siteDomains.domain)).toEqual(domainsBefore);
     const rows = await t.database.db.select().from(sites).where(inArray(sites.alias, ['guardada-1', 'guardada-2']));
     expect(rows.map((row) => [row.alias, row.orderType, row.locationId, row.installed]).sort()).toEqual([
       ['guardada-1', 1, 5001, false],
