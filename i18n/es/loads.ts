@@ -76,6 +76,22 @@ export const loads = {
     file_done: 'El archivo ha subido correctamente',
     emails_started: 'La carga de correos comenzó: puedes seguir su avance aquí o cerrar esta ventana.',
   },
+  preview: {
+    title: 'Revisión del archivo',
+    review: 'Revisar archivo',
+    reviewing: 'Revisando el archivo…',
+    back: 'Atrás',
+    rows: 'Filas leídas: 1. |||| Filas leídas: %{smart_count}.',
+    errors: 'El archivo tiene 1 fila con errores: corrígela y vuelve a subirlo. No se ha guardado nada. |||| El archivo tiene %{smart_count} filas con errores: corrígelas y vuelve a subirlo. No se ha guardado nada.',
+    more_errors: 'Se muestran las primeras %{shown} de %{count} filas con errores.',
+    none: 'Esta carga no cambia ningún portal.',
+    population:
+      'Se cambiará la población de 1 portal (los de los municipios del archivo y los departamentales de sus departamentos); los demás portales no cambian. Pulsa «Cargar» para guardar. |||| Se cambiará la población de %{smart_count} portales (los de los municipios del archivo y los departamentales de sus departamentos); los demás portales no cambian. Pulsa «Cargar» para guardar.',
+    emails:
+      'Se reemplazarán las cuentas de correo de %{fileMonth} de %{year} del portal que nombra el archivo; los demás portales no cambian. Pulsa «Cargar» para guardar. |||| Se reemplazarán las cuentas de correo de %{fileMonth} de %{year} de los %{smart_count} portales que nombra el archivo; los demás portales no cambian. Pulsa «Cargar» para guardar.',
+    gov_index:
+      'Se guardará el índice de gobierno digital de %{year} de 1 portal; los demás portales no cambian. Pulsa «Cargar» para guardar. |||| Se guardará el índice de gobierno digital de %{year} de %{smart_count} portales; los demás portales no cambian. Pulsa «Cargar» para guardar.',
+  },
   update_sites: {
     description:
       'Descarga las entidades activas en Excel, actualiza el código SIGEP (máximo 10 caracteres) y el orden (1 municipal, 0 departamental) y vuelve a subir el archivo (.xlsx, máximo 5 MB).',

@@ -1,5 +1,6 @@
 /**
- * The site list's load dialogs (src/sites/loads) over a fake data provider: the upload's progress, then the job's
+ * The site list's load dialogs (src/sites/loads) over a fake data provider: the upload's progress, the review that says
+ * how many portals will change before anything is saved (or lists the bad lines and offers no 'Cargar'), then the job's
  * progress and its bad lines; the e-mail busy check; the year and month rules (spec 01 §9).
  */
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
@@ -69,6 +70,7 @@ describe('PopulationLoadDialog', () => {
       },
       request: async (path: string, options: { method?: string; body?: unknown } = {}) => {
         calls.push({ path, method: options.method ?? 'GET', body: options.body });
+        if (path === '/locations/preview') return { status: 200, headers: new Headers(), json: { rows: 3, portals: 4, errorCount: 0, errors: [] } };
         if (path === '/locations/') return { status: 202, headers: new Headers(), json: { jobId: 9 } };
         if (path === '/jobs/9') {
           const job =
@@ -101,7 +103,7 @@ describe('PopulationLoadDialog', () => {
     renderDialog(<PopulationLoadDialog open onClose={() => {}} pollMs={5} />, dataProvider);
     const dialog = await screen.findByRole('dialog', { name: 'Cargar población' });
     expect(within(dialog).getByRole('link', { name: 'Descargar archivo de ejemplo' })).toHaveAttribute('href', '/content/files/ejemplo-poblacion.xlsx');
-    const submit = within(dialog).getByRole('button', { name: 'Cargar' });
+    const submit = within(dialog).getByRole('button', { name: 'Revisar archivo' });
     expect(submit).toBeDisabled();
 
     await user.upload(within(dialog).getByLabelText('Archivo de Excel (.xls o .xlsx)'), xlsx());
@@ -115,6 +117,16 @@ describe('PopulationLoadDialog', () => {
     expect(within(dialog).getByText('Espera un momento a que todos los archivos se carguen.')).toBeInTheDocument();
 
     finishUpload();
+    // Before anything is saved: how many portals the load will change.
+    const review = await within(dialog).findByRole('region', { name: 'Revisión del archivo' });
+    expect(within(review).getByText('Filas leídas: 3.')).toBeInTheDocument();
+    expect(
+      within(review).getByText(
+        'Se cambiará la población de 4 portales (los de los municipios del archivo y los departamentales de sus departamentos); los demás portales no cambian. Pulsa «Cargar» para guardar.',
+      ),
+    ).toBeInTheDocument();
+    expect(calls.some((call) => call.path === '/locations/')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Cargar' }));
     expect(await within(dialog).findByText('En ejecución')).toBeInTheDocument();
     expect(within(dialog).getByRole('progressbar', { name: 'Progreso del trabajo' })).toHaveAttribute('aria-valuenow', '33');
     jobFailed = true;
@@ -125,6 +137,7 @@ describe('PopulationLoadDialog', () => {
       'Línea 3: no existe un municipio con el código 99999.',
       'Línea 5: la población debe ser un número entero entre 0 y 2147483647.',
     ]);
+    expect(calls.find((call) => call.path === '/locations/preview')).toEqual({ path: '/locations/preview', method: 'POST', body: { fileID: 'f1' } });
     expect(calls.find((call) => call.path === '/locations/')).toEqual({ path: '/locations/', method: 'POST', body: { fileID: 'f1' } });
     expect(calls[0]).toEqual({ path: '/uploadfiles/elementType=bulkExcel', method: 'POST' });
   });
@@ -136,6 +149,7 @@ describe('PopulationLoadDialog', () => {
       ...unusedDataProvider,
       upload: async () => ({ fileID: 'f2' }),
       request: async (path: string) => {
+        if (path === '/locations/preview') return { status: 200, headers: new Headers(), json: { rows: 1, portals: 1, errorCount: 0, errors: [] } };
         if (path === '/locations/') return { status: 202, headers: new Headers(), json: { jobId: 9 } };
         return { status: 200, headers: new Headers(), json: jobView({ status: 'done', progress: { done: 3, total: 3, percent: 100 } }) };
       },
@@ -143,9 +157,43 @@ describe('PopulationLoadDialog', () => {
     renderDialog(<PopulationLoadDialog open onClose={() => {}} onLoaded={(job) => loaded.push(job)} pollMs={5} />, dataProvider);
     const dialog = await screen.findByRole('dialog', { name: 'Cargar población' });
     await user.upload(within(dialog).getByLabelText('Archivo de Excel (.xls o .xlsx)'), xlsx());
+    await user.click(within(dialog).getByRole('button', { name: 'Revisar archivo' }));
+    expect(await within(dialog).findByText(/^Se cambiará la población de 1 portal \(/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cargar' }));
     expect(await within(dialog).findByText('Actualización de población correcta')).toBeInTheDocument();
     await waitFor(() => expect(loaded).toHaveLength(1));
+  });
+
+  it('a file with bad lines: the review lists them, offers no Cargar and never starts the load; Atrás goes back to the form', async () => {
+    const user = userEvent.setup();
+    const calls: string[] = [];
+    const dataProvider = {
+      ...unusedDataProvider,
+      upload: async () => ({ fileID: 'f4' }),
+      request: async (path: string) => {
+        calls.push(path);
+        if (path === '/locations/preview') {
+          return {
+            status: 200,
+            headers: new Headers(),
+            json: { rows: 2, portals: 0, errorCount: 1, errors: [{ line: 3, message: 'Línea 3: no existe un municipio con el código 99999.' }] },
+          };
+        }
+        throw new Error(`unexpected ${path}`);
+      },
+    } as unknown as DataProvider;
+    renderDialog(<PopulationLoadDialog open onClose={() => {}} />, dataProvider);
+    const dialog = await screen.findByRole('dialog', { name: 'Cargar población' });
+    await user.upload(within(dialog).getByLabelText('Archivo de Excel (.xls o .xlsx)'), xlsx());
+    await user.click(within(dialog).getByRole('button', { name: 'Revisar archivo' }));
+    expect(await within(dialog).findByText('El archivo tiene 1 fila con errores: corrígela y vuelve a subirlo. No se ha guardado nada.')).toBeInTheDocument();
+    const lines = within(dialog).getByRole('list', { name: 'Filas con error' });
+    expect(within(lines).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Línea 3: no existe un municipio con el código 99999.']);
+    expect(within(dialog).queryByRole('button', { name: 'Cargar' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Atrás' }));
+    expect(within(dialog).getByRole('button', { name: 'Revisar archivo' })).toBeEnabled();
+    expect(within(dialog).queryByRole('list', { name: 'Filas con error' })).toBeNull();
+    expect(calls).toEqual(['/locations/preview']);
   });
 });
 
@@ -162,7 +210,7 @@ describe('EmailLoadDialog', () => {
     renderDialog(<EmailLoadDialog open onClose={() => {}} />, dataProvider);
     const dialog = await screen.findByRole('dialog', { name: 'Cargar correos' });
     expect(await within(dialog).findByText(busy)).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Cargar' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Revisar archivo' })).toBeDisabled();
   });
 
   it('other check failures give the spec message', async () => {
@@ -185,6 +233,7 @@ describe('EmailLoadDialog', () => {
       request: async (path: string, options: { method?: string; body?: unknown } = {}) => {
         calls.push({ path, method: options.method ?? 'GET', body: options.body });
         if (path === '/emails/check') return { status: 200, headers: new Headers(), json: { busy: false } };
+        if (path === '/emails/preview') return { status: 200, headers: new Headers(), json: { rows: 5, portals: 2, errorCount: 0, errors: [] } };
         if (path === '/emails/') return { status: 202, headers: new Headers(), json: { jobId: 9 } };
         return { status: 200, headers: new Headers(), json: jobView({ kind: 'emails.load' }) };
       },
@@ -192,7 +241,7 @@ describe('EmailLoadDialog', () => {
     renderDialog(<EmailLoadDialog open onClose={() => {}} pollMs={60_000} />, dataProvider);
     const dialog = await screen.findByRole('dialog', { name: 'Cargar correos' });
     await user.upload(within(dialog).getByLabelText('Archivo de Excel (.xls o .xlsx)'), xlsx());
-    const submit = within(dialog).getByRole('button', { name: 'Cargar' });
+    const submit = within(dialog).getByRole('button', { name: 'Revisar archivo' });
     expect(submit).toBeDisabled();
 
     const now = new Date();
@@ -207,6 +256,12 @@ describe('EmailLoadDialog', () => {
     expect(within(months).getAllByRole('option')).toHaveLength(now.getMonth() + 1);
     await user.click(within(months).getAllByRole('option')[0]!);
     await user.click(submit);
+    expect(
+      await within(dialog).findByText(
+        `Se reemplazarán las cuentas de correo de enero de ${now.getFullYear()} de los 2 portales que nombra el archivo; los demás portales no cambian. Pulsa «Cargar» para guardar.`,
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cargar' }));
     expect(await within(dialog).findByText('La carga de correos comenzó: puedes seguir su avance aquí o cerrar esta ventana.')).toBeInTheDocument();
     expect(calls.find((call) => call.path === '/emails/')).toEqual({ path: '/emails/', method: 'POST', body: { fileID: 'f3', year: now.getFullYear(), month: 1 } });
   });

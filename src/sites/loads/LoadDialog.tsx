@@ -1,8 +1,10 @@
 /**
  * One dialog for the three loads of the site list (spec 01 §2 'Cargar población', 'Cargar correos', 'Cargar índice
  * de gobierno'): the Excel file (with the example file's link) and, for e-mails, month and year, for the index, the
- * year; then the upload with its progress (files service), then the load's job with its progress (JobProgress) and,
- * when it fails, its bad lines. The e-mail load first asks whether another file is processing (GET /emails/check).
+ * year; then the upload with its progress (files service) and the server's review of the file (POST …/preview: its bad
+ * lines, or how many portals the load will change, said before anything is saved); on 'Cargar' the load's job with its
+ * progress (JobProgress) and, when it fails, its bad lines. The e-mail load first asks whether another file is
+ * processing (GET /emails/check).
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -24,17 +26,29 @@ import { useEffect, useId, useState } from 'react';
 import type { PortalesDataProvider } from '../../../dataProvider';
 import type { UploadedFile } from '../../../dataProvider/upload';
 import type { JobView } from '../../../resources/jobs';
-import { emailMonths, emailYears, EXAMPLE_FILES, govIndexYears, LOAD_ELEMENT_TYPE, type LoadStarted } from '../../../resources/loads';
+import { emailMonths, emailYears, EXAMPLE_FILES, govIndexYears, LOAD_ELEMENT_TYPE, type LoadPreview, type LoadStarted } from '../../../resources/loads';
 import { dayjs } from '../../shared/dayjs';
 import { JobProgress } from '../../shared/JobProgress';
 import { useText } from '../../shared/useText';
 
 export type LoadKind = 'population' | 'emails' | 'govIndex';
 
-const LOADS: Record<LoadKind, { title: string; path: string; example: string; done: string }> = {
-  population: { title: 'loads.dialog.population_title', path: '/locations/', example: EXAMPLE_FILES.population, done: 'loads.dialog.population_done' },
-  emails: { title: 'loads.dialog.emails_title', path: '/emails/', example: EXAMPLE_FILES.emails, done: 'loads.dialog.file_done' },
-  govIndex: { title: 'loads.dialog.gov_index_title', path: '/govindex/', example: EXAMPLE_FILES.govIndex, done: 'loads.dialog.file_done' },
+const LOADS: Record<LoadKind, { title: string; path: string; example: string; done: string; preview: string }> = {
+  population: {
+    title: 'loads.dialog.population_title',
+    path: '/locations/',
+    example: EXAMPLE_FILES.population,
+    done: 'loads.dialog.population_done',
+    preview: 'loads.preview.population',
+  },
+  emails: { title: 'loads.dialog.emails_title', path: '/emails/', example: EXAMPLE_FILES.emails, done: 'loads.dialog.file_done', preview: 'loads.preview.emails' },
+  govIndex: {
+    title: 'loads.dialog.gov_index_title',
+    path: '/govindex/',
+    example: EXAMPLE_FILES.govIndex,
+    done: 'loads.dialog.file_done',
+    preview: 'loads.preview.gov_index',
+  },
 };
 
 export interface LoadDialogProps {
@@ -46,7 +60,13 @@ export interface LoadDialogProps {
   pollMs?: number;
 }
 
-type Step = { name: 'form' } | { name: 'uploading'; percent: number } | { name: 'running'; jobId: number } | { name: 'finished'; job: JobView };
+type Step =
+  | { name: 'form' }
+  | { name: 'uploading'; percent: number }
+  | { name: 'reviewing' }
+  | { name: 'preview'; fileID: string; preview: LoadPreview; starting: boolean }
+  | { name: 'running'; jobId: number }
+  | { name: 'finished'; job: JobView };
 
 /** A failed call's message: the first detail's (spec 01 §8 'File load 400') or the upload's size refusal (413), else the fallback. */
 function messageOf(error: unknown, fallback: string): string {
@@ -92,9 +112,12 @@ export function LoadDialog({ kind, open, onClose, onLoaded, pollMs }: LoadDialog
   const months = typeof year === 'number' ? emailMonths(year) : [];
   const needsYear = kind !== 'population';
   const ready = file !== null && (!needsYear || year !== '') && (kind !== 'emails' || month !== '') && !blocked;
-  const busy = step.name === 'uploading' || step.name === 'running';
+  const busy = step.name === 'uploading' || step.name === 'reviewing' || step.name === 'running';
+  const period = { year, month, fileMonth: typeof month === 'number' ? dayjs().month(month - 1).format('MMMM') : '' };
+  const loadBody = (fileID: string) => ({ fileID, ...(needsYear ? { year } : {}), ...(kind === 'emails' ? { month } : {}) });
 
-  const submit = async () => {
+  /** Uploads the file and asks the server what the load would do (nothing is saved yet). */
+  const review = async () => {
     if (!file || !ready) return;
     setError(null);
     setStep({ name: 'uploading', percent: 0 });
@@ -106,14 +129,35 @@ export function LoadDialog({ kind, open, onClose, onLoaded, pollMs }: LoadDialog
       setStep({ name: 'form' });
       return;
     }
+    setStep({ name: 'reviewing' });
     try {
-      const body = { fileID: uploaded.fileID, ...(needsYear ? { year } : {}), ...(kind === 'emails' ? { month } : {}) };
-      const { json } = await dataProvider.request<LoadStarted>(load.path, { method: 'POST', body });
-      setStep({ name: 'running', jobId: json.jobId });
+      const { json } = await dataProvider.request<LoadPreview>(`${load.path}preview`, { method: 'POST', body: loadBody(uploaded.fileID) });
+      setBadLines(json.errors.map((line) => line.message));
+      setStep({ name: 'preview', fileID: uploaded.fileID, preview: json, starting: false });
     } catch (failure) {
       setError(messageOf(failure, text('loads.errors.load_failed')));
       setStep({ name: 'form' });
     }
+  };
+
+  /** 'Cargar' after the review: starts the load's job with the reviewed file. */
+  const start = async () => {
+    if (step.name !== 'preview' || step.preview.errorCount > 0) return;
+    setError(null);
+    setStep({ ...step, starting: true });
+    try {
+      const { json } = await dataProvider.request<LoadStarted>(load.path, { method: 'POST', body: loadBody(step.fileID) });
+      setStep({ name: 'running', jobId: json.jobId });
+    } catch (failure) {
+      setError(messageOf(failure, text('loads.errors.load_failed')));
+      setStep({ ...step, starting: false });
+    }
+  };
+
+  const back = () => {
+    setError(null);
+    setBadLines([]);
+    setStep({ name: 'form' });
   };
 
   const finished = async (job: JobView) => {
@@ -212,6 +256,27 @@ export function LoadDialog({ kind, open, onClose, onLoaded, pollMs }: LoadDialog
               <LinearProgress variant="determinate" value={step.percent} aria-labelledby={`${fileInputId}-upload`} />
             </Box>
           )}
+          {step.name === 'reviewing' && (
+            <Box>
+              <Typography id={`${fileInputId}-review`}>{text('loads.preview.reviewing')}</Typography>
+              <LinearProgress aria-labelledby={`${fileInputId}-review`} />
+            </Box>
+          )}
+          {step.name === 'preview' && (
+            <Stack spacing={1} aria-label={text('loads.preview.title')} role="region">
+              <Typography>{text('loads.preview.rows', { smart_count: step.preview.rows })}</Typography>
+              {step.preview.errorCount > 0 ? (
+                <Alert severity="error">{text('loads.preview.errors', { smart_count: step.preview.errorCount })}</Alert>
+              ) : step.preview.portals === 0 ? (
+                <Alert severity="info">{text('loads.preview.none')}</Alert>
+              ) : (
+                <Alert severity="warning">{text(load.preview, { smart_count: step.preview.portals, ...period })}</Alert>
+              )}
+              {step.preview.errors.length < step.preview.errorCount && (
+                <Typography variant="body2">{text('loads.preview.more_errors', { shown: step.preview.errors.length, count: step.preview.errorCount })}</Typography>
+              )}
+            </Stack>
+          )}
           {step.name === 'running' && kind === 'emails' && <Alert severity="info">{text('loads.dialog.emails_started')}</Alert>}
           {(step.name === 'running' || step.name === 'finished') && (
             <JobProgress jobId={step.name === 'running' ? step.jobId : step.job.id} pollMs={pollMs} onFinished={finished} />
@@ -233,9 +298,21 @@ export function LoadDialog({ kind, open, onClose, onLoaded, pollMs }: LoadDialog
       <DialogActions>
         <Button onClick={close}>{text('loads.dialog.close')}</Button>
         {step.name === 'form' && (
-          <Button variant="contained" onClick={submit} disabled={!ready || busy}>
-            {text('loads.dialog.submit')}
+          <Button variant="contained" onClick={review} disabled={!ready || busy}>
+            {text('loads.preview.review')}
           </Button>
+        )}
+        {step.name === 'preview' && (
+          <>
+            <Button onClick={back} disabled={step.starting}>
+              {text('loads.preview.back')}
+            </Button>
+            {step.preview.errorCount === 0 && (
+              <Button variant="contained" onClick={start} disabled={step.starting}>
+                {text('loads.dialog.submit')}
+              </Button>
+            )}
+          </>
         )}
       </DialogActions>
     </Dialog>
