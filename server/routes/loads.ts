@@ -1,7 +1,8 @@
 /**
  * The loads of the site list (spec 01 §2, §7: POST /locations/ population, GET /emails/check, GET/POST /emails/,
  * POST /govindex/, GET /govindex/{year}) and the bulk site update (spec 03: GET /exportsitetoupload,
- * PUT /exportsitetoupload/{id}). A load answers 202 with its job (GET /jobs/{id}); code in server/loads/.
+ * PUT /exportsitetoupload/{id}). A load answers 202 with its job (GET /jobs/{id}); its preview (POST …/preview, same
+ * body) answers at once what it would change, writing nothing. Code in server/loads/.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SETTINGS, SITES } from '../../resources/areas';

@@ -270,7 +270,7 @@ describe('cargas con progreso', () => {
     const dialog = page.getByRole('dialog', { name: 'Cargar población' });
     await dialog.getByRole('link', { name: 'Descargar archivo de ejemplo' }).waitFor();
     expect(await rawKeys(page)).toEqual([]);
-    const submit = dialog.getByRole('button', { name: 'Cargar', exact: true });
+    const submit = dialog.getByRole('button', { name: 'Revisar archivo' });
     expect(await submit.isDisabled()).toBe(true);
     await dialog.locator('input[type=file]').setInputFiles({
       name: 'poblacion.xlsx',
@@ -282,6 +282,12 @@ describe('cargas con progreso', () => {
     await dialog.getByText(/^Subiendo el archivo: \d+ %$/).waitFor();
     await dialog.getByRole('progressbar').first().waitFor();
     releaseUpload();
+
+    // Before saving, the review says how many portals change (the municipality's and its department's), and nothing is saved yet.
+    await dialog.getByText(/^Se cambiará la población de \d+ portales? \(/).waitFor();
+    const [unchanged] = await query<{ population: number | null }>('select population from sites where id = $1', [site!.id]);
+    expect(unchanged!.population).toEqual(site!.population);
+    await dialog.getByRole('button', { name: 'Cargar', exact: true }).click();
 
     // Queued until a runner takes it: the job's progress shows.
     await dialog.getByRole('progressbar', { name: 'Progreso del trabajo' }).waitFor();
@@ -309,7 +315,7 @@ describe('cargas con progreso', () => {
       mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       buffer: await workbook(['Id de la entidad', 'Correo electrónico', 'Último ingreso'], [[site!.id, email, '2024-01-15']]),
     });
-    const submitEmails = emails.getByRole('button', { name: 'Cargar', exact: true });
+    const submitEmails = emails.getByRole('button', { name: 'Revisar archivo' });
     await emails.getByText('correos.xlsx').waitFor();
     expect(await submitEmails.isDisabled()).toBe(true);
     await choose(page, emails, 'Año', '2024');
@@ -318,6 +324,8 @@ describe('cargas con progreso', () => {
     await page.getByRole('option').first().click();
     await expect.poll(() => submitEmails.isDisabled()).toBe(false);
     await submitEmails.click();
+    await emails.getByText('Se reemplazarán las cuentas de correo de enero de 2024 del portal que nombra el archivo', { exact: false }).waitFor();
+    await emails.getByRole('button', { name: 'Cargar', exact: true }).click();
     await emails.getByText('La carga de correos comenzó', { exact: false }).waitFor();
     await emails.getByRole('progressbar', { name: 'Progreso del trabajo' }).waitFor();
     await runJobs();
@@ -334,11 +342,13 @@ describe('cargas con progreso', () => {
       mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       buffer: await workbook(['Id de la entidad', 'Índice 1', 'Índice 2', 'Índice 3', 'Índice 4'], [[site!.id, 61.5, 70, 80, 90.25]]),
     });
-    const submitIndex = index.getByRole('button', { name: 'Cargar', exact: true });
+    const submitIndex = index.getByRole('button', { name: 'Revisar archivo' });
     await index.getByText('indice.xlsx').waitFor();
     expect(await submitIndex.isDisabled()).toBe(true);
     await choose(page, index, 'Año', '2019');
     await submitIndex.click();
+    await index.getByText('Se guardará el índice de gobierno digital de 2019 de 1 portal;', { exact: false }).waitFor();
+    await index.getByRole('button', { name: 'Cargar', exact: true }).click();
     await index.getByRole('progressbar', { name: 'Progreso del trabajo' }).waitFor();
     await runJobs();
     await index.getByText('El archivo ha subido correctamente').waitFor({ timeout: 30_000 });
