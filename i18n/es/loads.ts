@@ -99,5 +99,10 @@ export const loads = {
     upload: 'Subir archivo actualizado',
     done: 'Se ha guardado la información de forma exitosa: %{count} entidades actualizadas',
     errors_title: 'Corrige estas filas y vuelve a subir el archivo',
+    preview:
+      'El archivo cambia el código SIGEP o el orden de 1 entidad; las demás no cambian. Pulsa «Guardar cambios» para guardarlo. |||| El archivo cambia el código SIGEP o el orden de %{smart_count} entidades; las demás no cambian. Pulsa «Guardar cambios» para guardarlo.',
+    preview_none: 'El archivo no cambia ninguna entidad: no hay nada que guardar.',
+    save: 'Guardar cambios',
+    cancel: 'Cancelar',
   },
 };

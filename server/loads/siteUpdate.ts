@@ -78,8 +78,11 @@ const sheetRefusal = (key: string) => {
   return new ApiError(400, 'BadArgument', message, [{ code: 'BadArgument', target: 'file', message }]);
 };
 
-/** Checks every row of the uploaded file, then writes them all in one transaction; answers the sites changed. */
-export async function updateSitesFromFile(context: AppContext, request: FastifyRequest, fileId: string): Promise<SiteUpdateResult> {
+/**
+ * Checks every row of the uploaded file, then writes them all in one transaction; answers the sites changed. With
+ * `preview`, the same checks and count, nothing written (POST /exportsitetoupload/{id}/preview).
+ */
+export async function updateSitesFromFile(context: AppContext, request: FastifyRequest, fileId: string, preview = false): Promise<SiteUpdateResult> {
   let sheet;
   try {
     sheet = await readSheetRows(await openLoadFile(context, fileId, [SITE_UPDATE_ELEMENT_TYPE]));
@@ -118,6 +121,7 @@ export async function updateSitesFromFile(context: AppContext, request: FastifyR
         const before = byId.get(row.siteId)!;
         return before.registryCode !== row.registryCode || Number(before.orderType) !== row.orderType;
       });
+    if (preview) return { updated: changed.length };
     if (changed.length > 0) {
       const data = JSON.stringify(changed.map((row) => ({ id: row.siteId, registry_code: row.registryCode, order_type: row.orderType })));
       await tx.execute(sql`

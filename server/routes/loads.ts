@@ -336,4 +336,20 @@ export function registerLoadRoutes(app: FastifyInstance): void {
       return updateSitesFromFile(app.ctx, request, fileId);
     },
   });
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/exportsitetoupload/:id/preview',
+    access: UPDATERS,
+    summary: 'Revisa el xlsx subido sin aplicarlo: cuántas entidades cambiarían (código SIGEP u orden); 400 con una línea por fila con error',
+    tags: TAGS,
+    schema: { params: { type: 'object', properties: { id: { type: 'string', description: 'fileID del archivo subido' } } } },
+    documentedResponses: { 200: { type: 'object', properties: { updated: { type: 'integer', description: 'Entidades que cambiarían' } } } },
+    errorResponses: [400],
+    handler: async (request) => {
+      const fileId = (request.params as { id: string }).id;
+      if (!isFileId(fileId)) throw new ApiError(404, 'NotFound', t('files.errors.file_not_found'));
+      return updateSitesFromFile(app.ctx, request, fileId, true);
+    },
+  });
 }

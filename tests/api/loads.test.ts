@@ -446,7 +446,7 @@ describe('bulk site update (GET /exportsitetoupload, PUT /exportsitetoupload/{id
     return book.worksheets[0]!;
   }
 
-  async function put(content: Buffer) {
+  async function put(content: Buffer, preview = false) {
     const body = multipart('entidades.xlsx', content);
     const uploaded = await t.app.inject({
       method: 'POST',
@@ -455,7 +455,8 @@ describe('bulk site update (GET /exportsitetoupload, PUT /exportsitetoupload/{id
       headers: { ...body.headers, ...bearer(settings) },
     });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
-    return t.app.inject({ method: 'PUT', url: `${API}/exportsitetoupload/${uploaded.json().fileID}`, headers: bearer(settings) });
+    const url = `${API}/exportsitetoupload/${uploaded.json().fileID}`;
+    return preview ? t.app.inject({ method: 'POST', url: `${url}/preview`, headers: bearer(settings) }) : t.app.inject({ method: 'PUT', url, headers: bearer(settings) });
   }
 
   it('round trip: the export lists the active sites; the edited file updates code and order', async () => {
@@ -487,7 +488,14 @@ describe('bulk site update (GET /exportsitetoupload, PUT /exportsitetoupload/{id
   it('changes only the sites the file names', async () => {
     const [a] = siteIds;
     const othersBefore = await t.database.query('select * from sites where id <> $1 order by id', [a]);
-    const response = await put(await workbook([[a, 'n', 'd', 'm', 't', 'SOLO-UNO', 1]]));
+    const before = await t.database.query('select * from sites order by id');
+    // The review first: the count, nothing written.
+    const file = await workbook([[a, 'n', 'd', 'm', 't', 'SOLO-UNO', 1]]);
+    const reviewed = await put(file, true);
+    expect(reviewed.statusCode, reviewed.body).toBe(200);
+    expect(reviewed.json()).toEqual({ updated: 1 });
+    expect(await t.database.query('select * from sites order by id')).toEqual(before);
+    const response = await put(file);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ updated: 1 });
     expect(await t.database.query('select * from sites where id <> $1 order by id', [a])).toEqual(othersBefore);
@@ -515,6 +523,10 @@ describe('bulk site update (GET /exportsitetoupload, PUT /exportsitetoupload/{id
       ['línea 6', `Línea 6: ${siteIds[0]} ya aparece en la línea 2.`],
     ]);
     expect(await t.database.query('select id, registry_code, order_type from sites order by id')).toEqual(before);
+    // The review answers the same lines.
+    const reviewed = await put(await workbook([[siteIds[1], 'n', 'd', 'm', 't', 'X', 2]]), true);
+    expect(reviewed.statusCode).toBe(400);
+    expect(reviewed.json().error.message).toBe('Línea 2: el orden debe ser 1 (municipal) o 0 (departamental).');
   });
 
   it('xlsx only, 5 MB at most; Settings only', async () => {

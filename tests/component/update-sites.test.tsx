@@ -1,4 +1,4 @@
-/** /configuracion/actualizar-sitios (src/settings/updateSites): download, upload with progress, success and bad lines. */
+/** /configuracion/actualizar-sitios (src/settings/updateSites): download, upload with progress, the review (how many entities change, before saving), success and bad lines. */
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
@@ -68,8 +68,35 @@ describe('UpdateSitesPage', () => {
     await user.upload(screen.getByLabelText('Subir archivo actualizado'), xlsx());
     expect(await screen.findByText('Subiendo el archivo: 60 %')).toBeInTheDocument();
     release();
+    // Before saving: how many entities change; nothing is saved until 'Guardar cambios'.
+    expect(
+      await screen.findByText('El archivo cambia el código SIGEP o el orden de 3 entidades; las demás no cambian. Pulsa «Guardar cambios» para guardarlo.'),
+    ).toBeInTheDocument();
+    expect(calls).toEqual(['GET /exportsitetoupload', 'upload elementType=siteUpdateExcel', 'POST /exportsitetoupload/f9/preview']);
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
     expect(await screen.findByText('Se ha guardado la información de forma exitosa: 3 entidades actualizadas')).toBeInTheDocument();
-    expect(calls).toEqual(['GET /exportsitetoupload', 'upload elementType=siteUpdateExcel', 'PUT /exportsitetoupload/f9']);
+    expect(calls).toEqual(['GET /exportsitetoupload', 'upload elementType=siteUpdateExcel', 'POST /exportsitetoupload/f9/preview', 'PUT /exportsitetoupload/f9']);
+    expect(screen.queryByRole('button', { name: 'Guardar cambios' })).toBeNull();
+  });
+
+  it('a file that changes nothing: says so and offers no save; Cancelar clears the review', async () => {
+    const user = userEvent.setup();
+    const calls: string[] = [];
+    const dataProvider = {
+      ...unusedDataProvider,
+      upload: async () => ({ fileID: 'f8' }),
+      request: async (path: string, options: { method?: string } = {}) => {
+        calls.push(`${options.method ?? 'GET'} ${path}`);
+        return { status: 200, headers: new Headers(), json: { updated: 0 } };
+      },
+    } as unknown as DataProvider;
+    renderPage(dataProvider);
+    await user.upload(screen.getByLabelText('Subir archivo actualizado'), xlsx());
+    expect(await screen.findByText('El archivo no cambia ninguna entidad: no hay nada que guardar.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Guardar cambios' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    expect(screen.queryByText('El archivo no cambia ninguna entidad: no hay nada que guardar.')).toBeNull();
+    expect(calls).toEqual(['POST /exportsitetoupload/f8/preview']);
   });
 
   it('lists every bad line of a refused file', async () => {

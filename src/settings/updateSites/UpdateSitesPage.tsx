@@ -1,8 +1,9 @@
 /**
  * /configuracion/actualizar-sitios (spec 03 §2, Settings): bulk update of entity order and registry (SIGEP) code.
  * Downloads the active sites as xlsx (GET /exportsitetoupload), then uploads the edited file with its progress
- * (elementType=siteUpdateExcel: xlsx, 5242880 bytes) and applies it (PUT /exportsitetoupload/{fileID}): all rows or
- * none, every bad row listed by line.
+ * (elementType=siteUpdateExcel: xlsx, 5242880 bytes), says how many entities it will change (POST
+ * /exportsitetoupload/{fileID}/preview, nothing saved) and, on 'Guardar cambios', applies it (PUT
+ * /exportsitetoupload/{fileID}): all rows or none, every bad row listed by line.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -47,6 +48,16 @@ export function UpdateSitesPage() {
   const [percent, setPercent] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [lines, setLines] = useState<string[]>([]);
+  /** The reviewed file: how many entities it changes, waiting for 'Guardar cambios'. */
+  const [pending, setPending] = useState<{ fileID: string; updated: number } | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const refused = (failure: unknown) => {
+    const status = (failure as { status?: number }).status;
+    const details = (failure as { body?: HttpErrorBody }).body?.details ?? [];
+    if (status === 400 && details.length > 1) setLines(details.map((detail) => detail.message ?? ''));
+    setError(status === 400 || status === 413 ? (failure as Error).message : text('loads.errors.load_failed'));
+  };
 
   const download = async () => {
     setDownloading(true);
@@ -67,23 +78,37 @@ export function UpdateSitesPage() {
   const upload = async (file: File) => {
     setError(null);
     setLines([]);
-    const refused = siteUpdateFileError(file);
-    if (refused) {
-      setError(text(refused.key, refused.values));
+    setPending(null);
+    const invalid = siteUpdateFileError(file);
+    if (invalid) {
+      setError(text(invalid.key, invalid.values));
       return;
     }
     setPercent(0);
     try {
       const uploaded = await dataProvider.upload<UploadedFile>(`elementType=${SITE_UPDATE_ELEMENT_TYPE}`, file, setPercent);
-      const { json } = await dataProvider.request<SiteUpdateResult>(`/exportsitetoupload/${uploaded.fileID}`, { method: 'PUT' });
-      notify(text('loads.update_sites.done', { count: json.updated }), { type: 'success' });
+      const { json } = await dataProvider.request<SiteUpdateResult>(`/exportsitetoupload/${uploaded.fileID}/preview`, { method: 'POST' });
+      setPending({ fileID: uploaded.fileID, updated: json.updated });
     } catch (failure) {
-      const status = (failure as { status?: number }).status;
-      const details = (failure as { body?: HttpErrorBody }).body?.details ?? [];
-      if (status === 400 && details.length > 1) setLines(details.map((detail) => detail.message ?? ''));
-      setError(status === 400 || status === 413 ? (failure as Error).message : text('loads.errors.load_failed'));
+      refused(failure);
     } finally {
       setPercent(null);
+    }
+  };
+
+  const save = async () => {
+    if (!pending) return;
+    setSaving(true);
+    setError(null);
+    try {
+      const { json } = await dataProvider.request<SiteUpdateResult>(`/exportsitetoupload/${pending.fileID}`, { method: 'PUT' });
+      setPending(null);
+      notify(text('loads.update_sites.done', { count: json.updated }), { type: 'success' });
+    } catch (failure) {
+      setPending(null);
+      refused(failure);
+    } finally {
+      setSaving(false);
     }
   };
 
@@ -104,7 +129,7 @@ export function UpdateSitesPage() {
               <Button variant="outlined" onClick={download} disabled={downloading} startIcon={downloading ? <CircularProgress size={16} /> : undefined}>
                 {text('loads.update_sites.download')}
               </Button>
-              <Button variant="contained" component="label" disabled={percent !== null}>
+              <Button variant="contained" component="label" disabled={percent !== null || saving}>
                 {text('loads.update_sites.upload')}
                 <input
                   hidden
@@ -124,6 +149,25 @@ export function UpdateSitesPage() {
                 <Typography id={progressId}>{text('loads.dialog.uploading', { percent })}</Typography>
                 <LinearProgress variant="determinate" value={percent} aria-labelledby={progressId} />
               </Box>
+            )}
+            {pending && (
+              <Alert
+                severity={pending.updated > 0 ? 'warning' : 'info'}
+                action={
+                  <Stack direction="row" spacing={1}>
+                    <Button color="inherit" onClick={() => setPending(null)} disabled={saving}>
+                      {text('loads.update_sites.cancel')}
+                    </Button>
+                    {pending.updated > 0 && (
+                      <Button color="inherit" variant="outlined" onClick={save} disabled={saving}>
+                        {text('loads.update_sites.save')}
+                      </Button>
+                    )}
+                  </Stack>
+                }
+              >
+                {pending.updated > 0 ? text('loads.update_sites.preview', { smart_count: pending.updated }) : text('loads.update_sites.preview_none')}
+              </Alert>
             )}
             {error && <Alert severity="error">{error}</Alert>}
             {lines.length > 0 && (
