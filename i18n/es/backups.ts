@@ -9,6 +9,7 @@ export const backups = {
   },
   errors: {
     already_pending: 'No se puede generar backup: la entidad %{site} tiene una copia de seguridad pendiente',
+    replace_needed: 'La entidad %{site} ya tiene una copia de seguridad lista: confirma que deseas reemplazarla',
     generating: 'Error generando backup, intenta más tarde',
     loading: 'Error cargando los backups',
     token: 'Error generando token de descarga',
