@@ -17,7 +17,7 @@ import { queueMail } from '../mail/mailLog';
 import { queryRows } from '../db/rows';
 import type { Db } from '../db/connection';
 import { publishBackupStatus } from './events';
-import { markReplaced, removeReplacedBackups, type ReplacedBackup } from './replace';
+import { ANY_AGE, markReplaced, removeReplacedBackups, type ReplacedBackup } from './replace';
 import { retentionEnd } from './rules';
 import { openPortalBackup, portalBackupConfig, portalFailureIsTemporary, PortalBackupError } from '../sites/installation/installer';
 import { OutboundError } from '../http/outboundFetch';
@@ -72,7 +72,7 @@ export async function failBackup(tx: Db, failure: { backupId: number; error: unk
 
 /** The zip of a backup that failed, and any partial write of it. */
 async function discardZip(storage: FileStorage, backupId: number): Promise<void> {
-  await sweepPartial(storage, { olderThan: new Date(), prefix: backupStorageKey(backupId) });
+  await sweepPartial(storage, { olderThan: ANY_AGE(), prefix: backupStorageKey(backupId) });
   await storage.delete(backupStorageKey(backupId));
 }
 

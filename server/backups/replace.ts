@@ -40,6 +40,9 @@ export async function markReplaced(tx: Db, site: { siteId: number; keepId?: numb
   return replaced;
 }
 
+/** A cut-off that every partial write is older than (a file's time may read a little ahead of this clock). */
+export const ANY_AGE = () => new Date(Date.now() + 24 * 60 * 60_000);
+
 /** Backups removed per transaction by the sweep. */
 const REMOVE_BATCH = 100;
 
@@ -61,7 +64,7 @@ export async function removeReplacedBackups(database: Database, storage: FileSto
       for (const row of rows) {
         const key = backupStorageKey(Number(row.id));
         await storage.delete(key);
-        await sweepPartial(storage, { olderThan: new Date(), prefix: key });
+        await sweepPartial(storage, { olderThan: ANY_AGE(), prefix: key });
       }
       if (rows.length) await tx.execute(sql`delete from backups where id = any(${`{${rows.map((row) => Number(row.id)).join(',')}}`}::int[])`);
       return rows.map((row) => Number(row.id));

@@ -12,7 +12,7 @@ import type { Database } from '../db/connection';
 import { queryRows } from '../db/rows';
 import type { FileStorage } from '../files';
 import { publishBackupStatus } from './events';
-import { removeReplacedBackups } from './replace';
+import { ANY_AGE, removeReplacedBackups } from './replace';
 import { backupStorageKey } from './zip';
 
 /**
@@ -39,7 +39,8 @@ export async function sweepBackups(
  * keys whose partial writes were deleted.
  */
 export async function sweepBackupPartials(database: Database, storage: FileStorage, options: { leaseMs: number }): Promise<string[]> {
-  const found = await storage.listPartial({ olderThan: new Date(), prefix: 'backups/' });
+  // Any age: which ones are live is the database's answer.
+  const found = await storage.listPartial({ olderThan: ANY_AGE(), prefix: 'backups/' });
   if (found.length === 0) return [];
   const idOf = (key: string) => /^backups\/([0-9]{1,10})\.zip$/.exec(key)?.[1];
   const ids = [...new Set(found.map((partial) => idOf(partial.key)).filter((id): id is string => id !== undefined))];

@@ -16,7 +16,7 @@ import { t } from '../../i18n';
 import { enqueueJob, jobOrigin } from '../../jobs';
 import { BACKUP_JOB } from '../../backups/job';
 import { canDelete, needsReplaceConfirmation } from '../../backups/rules';
-import { markReplaced, removeReplacedBackups } from '../../backups/replace';
+import { ANY_AGE, markReplaced, removeReplacedBackups } from '../../backups/replace';
 import { backupStorageKey } from '../../backups/zip';
 import { publishBackupStatus } from '../../backups/events';
 import { ResourceService, type WriteContext } from './base';
@@ -96,7 +96,7 @@ export class BackupsService extends ResourceService {
       const storage = fileStorageOf(request.server.ctx);
       await storage.delete(backupStorageKey(Number(context.before.id)));
       // A partial zip a killed build left (a backup being built cannot be deleted, so none is live).
-      await sweepPartial(storage, { olderThan: new Date(), prefix: backupStorageKey(Number(context.before.id)) });
+      await sweepPartial(storage, { olderThan: ANY_AGE(), prefix: backupStorageKey(Number(context.before.id)) });
     }
   }
 }
