@@ -42,6 +42,9 @@ export function replaceNeeded(site: { site_id: number; site_name: string }): Api
 }
 
 export class BackupsService extends ResourceService {
+  // BackupRequestAlreadyPeding and BackupReplaceConfirmation.
+  override readonly errorResponses = { create: [409] as const };
+
   override async beforeWrite(context: WriteContext): Promise<void> {
     const { tx, request } = context;
     if (context.operation === 'create') {
