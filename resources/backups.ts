@@ -2,7 +2,9 @@
  * Site backups (spec 01 §3 'Backup': id, siteId, site, creationDate, processDate, size, downloadHash, zip; §4:
  * requested → in progress → ready; one pending backup at a time). `POST /backuprequests` with `siteId` requests one
  * (a job builds the zip: server/backups/), `DELETE /backuprequests/{id}` deletes it and its zip; the download goes
- * through a single-use token (server/routes/backups.ts). Rules: server/resources/services/backups.ts.
+ * through a single-use token (server/routes/backups.ts). A site holds one backup: a request for a site whose backup is
+ * ready carries `replace: true` (the ready one is replaced when the new one is ready). Rules:
+ * server/resources/services/backups.ts.
  */
 import { backupsReference } from './references';
 import { defineResource } from './types';
@@ -48,6 +50,8 @@ export const backupsResource = defineResource<BackupRecord>({
     { source: 'jobId', type: 'integer', readOnly: true, nullable: true, list: false, filter: false },
   ],
   operations: ['list', 'read', 'create', 'delete'],
+  // A backup replaced by its site's next one ('replaced', server/backups/replace.ts) is only waiting for its zip to go.
+  listWhere: "t.status <> 'replaced'",
   sort: { field: 'creationDate', order: 'DESC' },
   pageSize: 10,
   editMode: 'dialog',

@@ -19,7 +19,7 @@ import { startMailProcessor } from './mail/mailLog';
 import { every } from './schedule';
 import { purgeBackgroundExports } from './resources/backgroundExports';
 import { startJobRunner } from './jobs';
-import { sweepExpiredBackups } from './backups/retention';
+import { sweepBackups as sweepBackupFiles } from './backups/retention';
 import { FILE_PURGE_INTERVAL_MINUTES, fileStorageOf, PARTIAL_MAX_IDLE_MINUTES, purgeOrphanFiles, sweepPartial } from './files';
 import { initializeDatabase } from './seed';
 
@@ -104,9 +104,12 @@ async function main(): Promise<void> {
     if (swept.length) app.log.warn({ keys: swept }, 'partial writes swept');
   };
   await sweepPartialWrites().catch((error: unknown) => app.log.warn({ err: error }, 'sweep of partial writes failed'));
-  // Ready backups past BACKUP_RETENTION_DAYS lose their zip (server/backups/retention.ts): now and hourly.
+  // Ready backups past BACKUP_RETENTION_DAYS lose their zip, replaced ones their zip and row, and partial zips of
+  // builds that died are deleted (server/backups/retention.ts): now and hourly.
   const sweepBackups = () =>
-    sweepExpiredBackups(database, fileStorageOf(context)).catch((error: unknown) => app.log.warn({ err: error }, 'sweep of expired backups failed'));
+    sweepBackupFiles(database, fileStorageOf(context), { leaseMs: config.jobLeaseMs }).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'sweep of backups failed'),
+    );
   await sweepBackups();
   const filePurge = every(
     FILE_PURGE_INTERVAL_MINUTES * 60_000,

@@ -9,6 +9,7 @@ export const backups = {
   },
   errors: {
     already_pending: 'No se puede generar backup: la entidad %{site} tiene una copia de seguridad pendiente',
+    replace_needed: 'La entidad %{site} ya tiene una copia de seguridad lista: confirma que deseas reemplazarla',
     generating: 'Error generando backup, intenta más tarde',
     loading: 'Error cargando los backups',
     token: 'Error generando token de descarga',
@@ -28,10 +29,9 @@ export const backups = {
   /** The detail's backup summary (src/sites/backups/SiteBackups.tsx). */
   summary: {
     title: 'Copias de seguridad',
-    caption: 'Las 10 copias de seguridad más recientes de esta entidad',
+    caption: 'La copia de seguridad de esta entidad y la que se esté generando para reemplazarla',
     actions: 'Acciones',
     refreshing_live: 'Hay una copia de seguridad en proceso: esta lista se actualiza en cuanto cambie su estado.',
-    refreshing_poll: 'Hay una copia de seguridad en proceso: esta lista se actualiza cada 15 segundos.',
     download_label: 'Descargar la copia de seguridad del %{date}',
     delete_label: 'Eliminar la copia de seguridad del %{date}',
   },
@@ -44,6 +44,9 @@ export const backups = {
     confirm_title: 'Solicitar copia de seguridad',
     confirm:
       'Se generará una copia de seguridad con toda la información de esta entidad. Tarda entre 30 y 60 minutos y te avisaremos por correo cuando esté lista. ¿Deseas continuar?',
+    replace_title: 'Reemplazar copia de seguridad',
+    replace:
+      'Esta entidad ya tiene una copia de seguridad lista. Cada entidad conserva una sola: se generará una nueva (tarda entre 30 y 60 minutos) y la actual se eliminará cuando la nueva esté lista. ¿Deseas reemplazarla?',
   },
   /** BackupRequestAlreadyPeding: the error modal with the way to the site that holds the pending backup. */
   pending: {

@@ -1,12 +1,13 @@
 /**
  * A backup's changes of state on the realtime channel of its site (`backups:<siteId>`, server/realtime/channels.ts):
- * requested → inProgress → ready | failed, ready → expired (server/backups/retention.ts), and deleted. Published in the transaction of the change (seen only if it
+ * requested → inProgress → ready | failed, ready → expired (server/backups/retention.ts), deleted, and replaced (by the
+ * site's next backup: server/backups/replace.ts). Published in the transaction of the change (seen only if it
  * commits); the detail's backup summary refreshes on them.
  */
 import type { Db } from '../db/connection';
 import { publish } from '../realtime/events';
 
-export type BackupEventStatus = 'requested' | 'inProgress' | 'ready' | 'failed' | 'expired' | 'deleted';
+export type BackupEventStatus = 'requested' | 'inProgress' | 'ready' | 'failed' | 'expired' | 'deleted' | 'replaced';
 
 export const backupChannelOf = (siteId: number) => `backups:${siteId}`;
 

@@ -5,15 +5,19 @@
  * resumed after its instance died builds the zip again (the storage replaces it whole). A build that fails marks the
  * backup failed — freeing the platform's one pending slot — and tells the requester; so does the jobs service giving
  * the build up (its `onGiveUp`: the last attempt died with its instance), once (`failBackup` only settles a pending one).
+ * A site holds one backup: the transaction that marks the new one ready marks the one the site held `replaced`, and its
+ * zip and row go right after the commit (server/backups/replace.ts). A build that ends without its zip leaves no
+ * partial zip behind (the storage removes its own on failure; a given-up build's is swept here).
  */
 import { sql } from 'drizzle-orm';
 import { t } from '../i18n';
-import { fileStorageOf, sweepPartial } from '../files';
+import { fileStorageOf, sweepPartial, type FileStorage } from '../files';
 import { permanentFailure, registerJobKind, temporaryFailure } from '../jobs';
 import { queueMail } from '../mail/mailLog';
 import { queryRows } from '../db/rows';
 import type { Db } from '../db/connection';
 import { publishBackupStatus } from './events';
+import { ANY_AGE, markReplaced, removeReplacedBackups, type ReplacedBackup } from './replace';
 import { retentionEnd } from './rules';
 import { openPortalBackup, portalBackupConfig, portalFailureIsTemporary, PortalBackupError } from '../sites/installation/installer';
 import { OutboundError } from '../http/outboundFetch';
@@ -66,6 +70,12 @@ export async function failBackup(tx: Db, failure: { backupId: number; error: unk
   return true;
 }
 
+/** The zip of a backup that failed, and any partial write of it. */
+async function discardZip(storage: FileStorage, backupId: number): Promise<void> {
+  await sweepPartial(storage, { olderThan: ANY_AGE(), prefix: backupStorageKey(backupId) });
+  await storage.delete(backupStorageKey(backupId));
+}
+
 registerJobKind<{ backupId: number }>(BACKUP_JOB, {
   permissions: ['Sites'],
   retry: { maxAttempts: BACKUP_MAX_ATTEMPTS, baseDelayMs: 30_000 },
@@ -99,7 +109,21 @@ registerJobKind<{ backupId: number }>(BACKUP_JOB, {
       const built = await buildBackupZip(database, fileStorageOf(ctx.app), backupId, backup.site_id, new Date(backup.creation_date), portal);
       const readyAt = new Date();
       const until = retentionEnd(readyAt, config.backupRetentionDays);
+      let replaced: ReplacedBackup[] = [];
+      const siteId = backup.site_id;
       await ctx.runItem('zip', async (tx) => {
+        // The backup the site held (ready or expired) gives way to this one, in the same transaction.
+        replaced = await markReplaced(tx, { siteId, keepId: backupId, statuses: ['ready', 'expired'] });
+        for (const old of replaced) {
+          await ctx.audit(tx, {
+            action: 'update',
+            resource: 'backups',
+            recordId: old.id,
+            recordLabel: old.siteName,
+            before: { status: old.status },
+            after: { status: 'replaced', replacedBy: backupId },
+          });
+        }
         await tx.execute(sql`update backups set status = 'ready', process_date = ${readyAt.toISOString()}, size = ${built.size},
           sha256 = ${built.sha256}, expires_at = ${until.toISOString()}, error = null where id = ${backupId}`);
         await publishBackupStatus(tx, { id: backupId, siteId: backup.site_id }, 'ready');
@@ -125,7 +149,9 @@ registerJobKind<{ backupId: number }>(BACKUP_JOB, {
           });
         }
       });
-      return { size: built.size, entries: built.entries.length };
+      // Their zips and rows now; if this fails (or the process dies first) the backups sweep finishes it.
+      await removeReplacedBackups(database, fileStorageOf(ctx.app), { ids: replaced.map((old) => old.id) }).catch(() => undefined);
+      return { size: built.size, entries: built.entries.length, ...(replaced.length ? { replaced: replaced.map((old) => old.id) } : {}) };
     } catch (error) {
       // The installer did not give the portal's content (down, late, cut short): the backup stays in progress and the
       // attempt is retried, unless it was the last one.
@@ -134,13 +160,17 @@ registerJobKind<{ backupId: number }>(BACKUP_JOB, {
         await database.query('update backups set error = $2 where id = $1', [backupId, String((error as Error).message).slice(0, 500)]);
         throw temporaryFailure('backups.errors.portal_content');
       }
-      await database.db.transaction((tx) => failBackup(tx, { backupId, error, createdBy: ctx.job.createdBy }));
+      const failed = await database.db.transaction((tx) => failBackup(tx, { backupId, error, createdBy: ctx.job.createdBy }));
+      // A zip written before the failure (the ready transaction failed) is not kept.
+      if (failed) await discardZip(fileStorageOf(ctx.app), backupId).catch(() => undefined);
       throw permanentFailure('backups.errors.generating');
     }
   },
   // The jobs service gave the build up (its last attempt died with its instance, or failed in a way the build could
   // not catch): the backup fails now, with its event and e-mail, instead of waiting for the next request to free it.
   async onGiveUp(ctx) {
-    await failBackup(ctx.tx, { backupId: ctx.job.payload.backupId, error: ctx.error, createdBy: ctx.job.createdBy });
+    if (!(await failBackup(ctx.tx, { backupId: ctx.job.payload.backupId, error: ctx.error, createdBy: ctx.job.createdBy }))) return;
+    // The dead attempt's partial zip (nothing will resume it), and a whole zip if it died after writing one.
+    await discardZip(fileStorageOf(ctx.app), ctx.job.payload.backupId);
   },
 });

@@ -1,7 +1,8 @@
 /**
  * Backup retention (BACKUP_RETENTION_DAYS, docs/decisions.md 'Backups' → 'Retention'): a ready backup whose
- * `expires_at` passed loses its zip and becomes `expired` — audited, announced on its site's channel. server/main.ts
- * runs the sweep at start and hourly. Safe with several instances sweeping at once: rows are claimed with FOR UPDATE
+ * `expires_at` passed loses its zip and becomes `expired` — audited, announced on its site's channel. The backups sweep
+ * (`sweepBackups`, run by server/main.ts at start and hourly) does that, removes replaced backups and deletes the
+ * partial zips of builds that died. Safe with several instances sweeping at once: rows are claimed with FOR UPDATE
  * SKIP LOCKED and turned `expired` in the transaction that deletes their zip, so each zip is deleted by one sweep; a
  * sweep that fails before committing leaves its rows `ready` (already refused a token: past `expires_at`) for the next.
  */
@@ -11,7 +12,57 @@ import type { Database } from '../db/connection';
 import { queryRows } from '../db/rows';
 import type { FileStorage } from '../files';
 import { publishBackupStatus } from './events';
+import { ANY_AGE, removeReplacedBackups } from './replace';
 import { backupStorageKey } from './zip';
+
+/**
+ * The backups sweep, run by server/main.ts at start and hourly: expired backups lose their zip, replaced ones their zip
+ * and row (server/backups/replace.ts), and partial zips no live build is writing are deleted (`sweepBackupPartials`).
+ * `leaseMs`: the jobs' lease (JOB_LEASE_MS).
+ */
+export async function sweepBackups(
+  database: Database,
+  storage: FileStorage,
+  options: { leaseMs: number; batch?: number },
+): Promise<{ expired: number[]; replaced: number[]; partials: string[] }> {
+  const partials = await sweepBackupPartials(database, storage, options);
+  const expired = await sweepExpiredBackups(database, storage, options);
+  const replaced = await removeReplacedBackups(database, storage);
+  return { expired, replaced, partials };
+}
+
+/**
+ * Deletes the partial zips (`backups/<id>.zip` writes that never finished: their process was killed mid-build) of
+ * every backup that no live build is writing — whatever their age, so that a restart leaves none behind. A build is
+ * live while its backup is in progress and its job running under a lease renewed within `leaseMs` (the jobs runner's
+ * heartbeat); a build taken over later sweeps its own partial zip first anyway (server/backups/job.ts). Answers the
+ * keys whose partial writes were deleted.
+ */
+export async function sweepBackupPartials(database: Database, storage: FileStorage, options: { leaseMs: number }): Promise<string[]> {
+  // Any age: which ones are live is the database's answer.
+  const found = await storage.listPartial({ olderThan: ANY_AGE(), prefix: 'backups/' });
+  if (found.length === 0) return [];
+  const idOf = (key: string) => /^backups\/([0-9]{1,10})\.zip$/.exec(key)?.[1];
+  const ids = [...new Set(found.map((partial) => idOf(partial.key)).filter((id): id is string => id !== undefined))];
+  const live = new Set(
+    (
+      await database.query<{ id: number }>(
+        `select b.id from backups b join jobs j on j.id = b.job_id
+          where b.id = any($1::int[]) and b.status = 'inProgress' and j.status = 'running'
+            and j.locked_at >= now() - $2::int * interval '1 millisecond'`,
+        [ids.filter((id) => Number(id) <= 2_147_483_647), Math.max(1, Math.round(options.leaseMs))],
+      )
+    ).map((row) => String(row.id)),
+  );
+  const swept: string[] = [];
+  for (const partial of found) {
+    const id = idOf(partial.key);
+    if (id !== undefined && live.has(id)) continue;
+    await storage.deletePartial(partial.id);
+    swept.push(partial.key);
+  }
+  return swept;
+}
 
 /** Backups expired per transaction (a long backlog is worked through in several). */
 export const RETENTION_BATCH = 100;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backupFileName, backupKey, canDelete, downloadAllowed, fileIdsIn, isPending, retentionEnd, wantsPage } from './rules';
+import { backupFileName, backupKey, canDelete, downloadAllowed, fileIdsIn, isPending, needsReplaceConfirmation, retentionEnd, wantsPage } from './rules';
 
 describe('backup rules', () => {
   it('requested and in-progress backups are pending; ready and failed ones are not', () => {
@@ -7,6 +7,15 @@ describe('backup rules', () => {
     expect(isPending('inProgress')).toBe(true);
     expect(isPending('ready')).toBe(false);
     expect(isPending('failed')).toBe(false);
+  });
+
+  it('a site holds one backup: replacing its ready one must be asked for; an expired one (no zip left) or none need not', () => {
+    expect(needsReplaceConfirmation({ status: 'ready' }, undefined)).toBe(true);
+    expect(needsReplaceConfirmation({ status: 'ready' }, false)).toBe(true);
+    expect(needsReplaceConfirmation({ status: 'ready' }, 'true')).toBe(true);
+    expect(needsReplaceConfirmation({ status: 'ready' }, true)).toBe(false);
+    expect(needsReplaceConfirmation({ status: 'expired' }, undefined)).toBe(false);
+    expect(needsReplaceConfirmation(undefined, undefined)).toBe(false);
   });
 
   it('a backup being built cannot be deleted', () => {

@@ -6,6 +6,20 @@ export function isPending(status: string): boolean {
   return status === 'requested' || status === 'inProgress';
 }
 
+/**
+ * A backup superseded by its site's next one (server/backups/replace.ts): its zip and row are about to be removed; the
+ * API does not read it (not one of resources/backups.ts BACKUP_STATUS).
+ */
+export const REPLACED_STATUS = 'replaced';
+
+/**
+ * A request for a site that holds a ready backup replaces it (its zip is deleted when the new one is ready): the
+ * request must say so (`replace: true`), else it is refused with BackupReplaceConfirmation for the screen to ask.
+ */
+export function needsReplaceConfirmation(held: { status: string } | undefined, replace: unknown): boolean {
+  return held?.status === 'ready' && replace !== true;
+}
+
 /** A backup can be deleted unless it is being built (its job would write a zip after the row is gone). */
 export function canDelete(status: BackupStatus): boolean {
   return status !== 'inProgress';

@@ -2,12 +2,17 @@
  * Backup retention and giving up (issue 9, docs/decisions.md 'Backups' → 'Retention'): the sweep deletes the zip of a
  * ready backup past `expires_at`, marks it expired, audits it and announces it, leaves a younger one alone, refuses
  * its token, and two sweeps at once delete each zip once; a build whose attempts ran out after a crash fails the backup
- * when the jobs service gives it up, with its event and one e-mail. On PGlite and on PostgreSQL.
+ * when the jobs service gives it up, with its event and one e-mail, and leaves no partial zip. The backups sweep (at
+ * start and hourly, issue 21) also removes replaced backups and every partial zip no live build is writing. On PGlite
+ * and on PostgreSQL.
  */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobRunner } from '../../server/jobs';
 import { fileStorageOf, type FileStorage } from '../../server/files';
-import { sweepExpiredBackups } from '../../server/backups/retention';
+import { sweepBackups, sweepExpiredBackups } from '../../server/backups/retention';
 import { backupStorageKey } from '../../server/backups/zip';
 import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
 
@@ -29,11 +34,21 @@ const drain = () => createJobRunner(t.context, quiet).drain();
 const read = async (id: number) => (await t.app.inject({ method: 'GET', url: `${API}/backuprequests/${id}`, headers: bearer(sites) })).json() as Record<string, unknown>;
 const token = (id: number) => t.app.inject({ method: 'GET', url: `${API}/download/${id}/token`, headers: bearer(sites) });
 const stored = async (id: number) => (await fileStorageOf(t.context).stat(backupStorageKey(id))) !== null;
+/** A partial zip as a build killed mid-way leaves it (LocalFileStorage's `<key>.<uuid>.part`), written now. */
+const backupsDir = () => path.join(t.config.dataDir, 'uploads', 'backups');
+function leavePartial(backupId: number): string {
+  fs.mkdirSync(backupsDir(), { recursive: true });
+  const name = `${backupId}.zip.${randomUUID()}.part`;
+  fs.writeFileSync(path.join(backupsDir(), name), Buffer.alloc(4096, 7));
+  return name;
+}
+const partials = () => (fs.existsSync(backupsDir()) ? fs.readdirSync(backupsDir()).filter((name) => name.endsWith('.part')).sort() : []);
 const expire = (ids: number[]) => t.database.query("update backups set expires_at = now() - interval '1 minute' where id = any($1::int[])", [ids]);
 
 /** Requests a backup of the site and lets the job build it: a ready backup with its zip. */
 async function readyBackup(siteId: number): Promise<number> {
-  const created = await t.app.inject({ method: 'POST', url: `${API}/backuprequests`, headers: bearer(sites), payload: { siteId } });
+  // A site holds one backup: this one replaces the site's earlier one once ready.
+  const created = await t.app.inject({ method: 'POST', url: `${API}/backuprequests`, headers: bearer(sites), payload: { siteId, replace: true } });
   expect(created.statusCode).toBe(201);
   const id = (created.json() as { id: number }).id;
   await drain();
@@ -140,7 +155,10 @@ describe('a build whose attempts ran out', () => {
       "update jobs set status = 'running', attempts = 3, locked_by = 'instancia-muerta', locked_at = now() - interval '1 hour' where id = $1",
       [row!.job_id],
     );
+    // It was writing the zip: its partial write stays behind it.
+    leavePartial(id);
     await drain();
+    expect(partials()).toEqual([]);
 
     const [job] = await t.database.query<{ status: string }>('select status from jobs where id = $1', [row!.job_id]);
     expect(job).toMatchObject({ status: 'failed' });
@@ -156,5 +174,47 @@ describe('a build whose attempts ran out', () => {
     expect(await eventsOf(id)).toEqual(['requested', 'failed']);
     const again = await t.database.query("select 1 from mail_log where template = 'backups.failed' and related_id = $1", [String(id)]);
     expect(again).toHaveLength(1);
+  });
+});
+
+describe('the backups sweep (at start and hourly)', () => {
+  const storage = () => fileStorageOf(t.context);
+  const LEASE_MS = 60_000;
+
+  it('deletes every partial zip no live build is writing, however recent; a live build keeps its own', async () => {
+    const ready = await readyBackup(siteIds[2]!);
+    // A build in progress whose job's lease is fresh: live, its partial zip is being written.
+    await t.database.query("update jobs set status = 'done' where status in ('queued', 'running', 'retry')");
+    const created = await t.app.inject({ method: 'POST', url: `${API}/backuprequests`, headers: bearer(sites), payload: { siteId: siteIds[0], replace: true } });
+    const building = (created.json() as { id: number }).id;
+    const [row] = await t.database.query<{ job_id: number }>('select job_id from backups where id = $1', [building]);
+    await t.database.query("update backups set status = 'inProgress' where id = $1", [building]);
+    await t.database.query("update jobs set status = 'running', attempts = 1, locked_by = 'otra-instancia', locked_at = now() where id = $1", [row!.job_id]);
+    const live = leavePartial(building);
+    const dead = [leavePartial(ready), leavePartial(987_654)];
+
+    const swept = await sweepBackups(t.database, storage(), { leaseMs: LEASE_MS });
+    expect(swept.partials.sort()).toEqual([backupStorageKey(987_654), backupStorageKey(ready)].sort());
+    expect(partials()).toEqual([live]);
+    expect(await stored(ready)).toBe(true);
+
+    // Its instance died: once the lease has passed, nothing writes it any more.
+    await t.database.query("update jobs set locked_at = now() - interval '2 minutes' where id = $1", [row!.job_id]);
+    expect((await sweepBackups(t.database, storage(), { leaseMs: LEASE_MS })).partials).toEqual([backupStorageKey(building)]);
+    expect(partials()).toEqual([]);
+    expect(dead).toHaveLength(2);
+    // Settled for the next tests: the build is given up.
+    await t.database.query("update jobs set status = 'cancelled', locked_by = null, locked_at = null where id = $1", [row!.job_id]);
+    await t.database.query("update backups set status = 'failed' where id = $1", [building]);
+  });
+
+  it('removes a replaced backup whose zip was left behind (its process died after the commit, or the migration marked it)', async () => {
+    const id = await readyBackup(siteIds[1]!);
+    await t.database.query("update backups set status = 'replaced' where id = $1", [id]);
+    expect((await t.app.inject({ method: 'GET', url: `${API}/backuprequests/${id}`, headers: bearer(sites) })).statusCode).toBe(404);
+    expect(await stored(id)).toBe(true);
+    expect((await sweepBackups(t.database, storage(), { leaseMs: LEASE_MS })).replaced).toEqual([id]);
+    expect(await stored(id)).toBe(false);
+    expect(await t.database.query('select id from backups where id = $1', [id])).toEqual([]);
   });
 });

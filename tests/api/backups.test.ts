@@ -1,7 +1,9 @@
 /**
  * Backups (spec 01 §3 'Backup', §4, §7, §8; issue 9): the one-pending rule (in the database too), the zip job with
  * its manifest and the requester's e-mail, the single-use token download (valid, reused, expired, wrong hash), delete,
- * and a cancelled or failed job freeing the pending slot. On PGlite and on PostgreSQL.
+ * a cancelled or failed job freeing the pending slot, and one backup per site (issue 21: a ready one is replaced only
+ * when asked, its zip deleted once the new one is ready; a failed attempt gives way to the next; the database holds
+ * it too). On PGlite and on PostgreSQL.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -28,12 +30,19 @@ beforeAll(async () => {
   t = await createTestApp({ seed: 'demo' });
   sites = await t.tokenFor(['Sites'], 'copias@portales.gov.co');
   reports = await t.tokenFor(['Reports']);
-  siteIds = (await t.database.query<{ id: number }>('select id from sites where not is_deleted order by id limit 4')).map((row) => row.id);
+  siteIds = (await t.database.query<{ id: number }>('select id from sites where not is_deleted order by id limit 5')).map((row) => row.id);
 }, 120_000);
 
 afterAll(async () => t?.close());
 
-const request = (siteId: number, token = sites) => t.app.inject({ method: 'POST', url: `${API}/backuprequests`, headers: bearer(token), payload: { siteId } });
+const request = (siteId: number, token = sites, extra: Record<string, unknown> = {}) =>
+  t.app.inject({ method: 'POST', url: `${API}/backuprequests`, headers: bearer(token), payload: { siteId, ...extra } });
+/** A request that replaces the site's ready backup if it holds one. */
+const replacing = (siteId: number) => request(siteId, sites, { replace: true });
+const listOf = async (siteId: number) =>
+  ((await t.app.inject({ method: 'GET', url: `${API}/backuprequests?siteId=${siteId}`, headers: bearer(sites) })).json() as { results: Array<{ id: number; status: string }> }).results.map(
+    (row) => [row.id, row.status],
+  );
 const drain = () => createJobRunner(t.context, quiet).drain();
 const read = async (id: number) => (await t.app.inject({ method: 'GET', url: `${API}/backuprequests/${id}`, headers: bearer(sites) })).json() as Record<string, unknown>;
 
@@ -198,16 +207,100 @@ describe('the pending slot is freed', () => {
     expect(await read(created.id)).toMatchObject({ status: 'failed' });
     const [mail] = await t.database.query<{ count: string }>("select count(*)::text as count from mail_log where template = 'backups.failed' and related_id = $1", [String(created.id)]);
     expect(Number(mail!.count)).toBe(1);
-    expect((await request(siteIds[3]!)).statusCode).toBe(201);
+    expect((await replacing(siteIds[3]!)).statusCode).toBe(201);
     await drain();
   });
 });
 
 describe('concurrent requests', () => {
   it('two requests at once: one is accepted, the other names the pending site', async () => {
-    const answers = await Promise.all([request(siteIds[0]!), request(siteIds[1]!)]);
+    const answers = await Promise.all([replacing(siteIds[0]!), replacing(siteIds[1]!)]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
     await drain();
+  });
+});
+
+describe('a site holds one backup', () => {
+  const site = () => siteIds[4]!;
+  let siteName = '';
+  let firstId = 0;
+  let secondId = 0;
+  const eventsOf = async (backupId: number) =>
+    (await t.database.query<{ payload: unknown }>("select payload from events where channel = $1 order by id", [`backups:${site()}`]))
+      .map((row) => (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as { backupId: number; status: string })
+      .filter((payload) => payload.backupId === backupId)
+      .map((payload) => payload.status);
+
+  beforeAll(async () => {
+    siteName = (await t.database.query<{ name: string }>('select name from sites where id = $1', [site()]))[0]!.name;
+  });
+
+  it('a request for a site whose backup is ready asks to replace it (replace must be true or false)', async () => {
+    const first = await request(site());
+    expect(first.statusCode).toBe(201);
+    firstId = (first.json() as { id: number }).id;
+    await drain();
+    expect(await read(firstId)).toMatchObject({ status: 'ready' });
+
+    const refused = await request(site());
+    expect(refused.statusCode).toBe(409);
+    const message = `La entidad ${siteName} ya tiene una copia de seguridad lista: confirma que deseas reemplazarla`;
+    expect(refused.json()).toMatchObject({
+      error: { code: 'BackupReplaceConfirmation', message, details: [{ code: 'BackupReplaceConfirmation', target: 'replace', message, value: String(site()) }] },
+    });
+    expect((await request(site(), sites, { replace: false })).statusCode).toBe(409);
+    const malformed = await request(site(), sites, { replace: 'sí' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ error: { code: 'BadArgument', details: [{ target: 'replace', message: 'Debes indicar sí o no' }] } });
+    expect(await listOf(site())).toEqual([[firstId, 'ready']]);
+  });
+
+  it('replacing: the ready one stays listed and downloadable until the new one is ready, then its zip and row go, announced and audited', async () => {
+    const issued = (await t.app.inject({ method: 'GET', url: `${API}/download/${firstId}/token`, headers: bearer(sites) })).json() as { url: string };
+    const second = await replacing(site());
+    expect(second.statusCode).toBe(201);
+    secondId = (second.json() as { id: number }).id;
+    expect(await listOf(site())).toEqual([
+      [secondId, 'requested'],
+      [firstId, 'ready'],
+    ]);
+    await drain();
+    expect(await listOf(site())).toEqual([[secondId, 'ready']]);
+    expect((await t.app.inject({ method: 'GET', url: `${API}/backuprequests/${firstId}`, headers: bearer(sites) })).statusCode).toBe(404);
+    expect(await t.database.query('select id from backups where id = $1', [firstId])).toEqual([]);
+    expect(await fileStorageOf(t.context).stat(backupStorageKey(firstId))).toBeNull();
+    expect(await fileStorageOf(t.context).stat(backupStorageKey(secondId))).not.toBeNull();
+    // A token issued before the replacement opens nothing any more.
+    expect((await t.app.inject({ method: 'GET', url: issued.url })).statusCode).toBe(410);
+    expect(await eventsOf(firstId)).toEqual(['requested', 'inProgress', 'ready', 'replaced']);
+    const audited = await t.database.query<{ after: unknown }>("select after from audit_log where resource = 'backups' and record_id = $1 and action = 'update'", [String(firstId)]);
+    expect(audited.map((row) => (typeof row.after === 'string' ? JSON.parse(row.after) : row.after))).toContainEqual({ status: 'replaced', replacedBy: secondId });
+  });
+
+  it('a failed attempt gives way to the next request; the ready one stays until the new one is ready', async () => {
+    const third = (await replacing(site())).json() as { id: number };
+    const [job] = await t.database.query<{ job_id: number }>('select job_id from backups where id = $1', [third.id]);
+    expect((await t.app.inject({ method: 'POST', url: `${API}/jobs/${job!.job_id}/cancel`, headers: bearer(sites) })).statusCode).toBe(200);
+    // The next request frees the slot of the cancelled job (its backup fails) and replaces that failed attempt.
+    const fourth = (await replacing(site())).json() as { id: number };
+    expect(await listOf(site())).toEqual([
+      [fourth.id, 'requested'],
+      [secondId, 'ready'],
+    ]);
+    expect(await t.database.query('select id from backups where id = $1', [third.id])).toEqual([]);
+    await drain();
+    expect(await listOf(site())).toEqual([[fourth.id, 'ready']]);
+    secondId = fourth.id;
+  });
+
+  it('the database holds it: a second ready (or expired) backup of a site, or a second attempt, is refused', async () => {
+    const insert = (status: string, hash: string) =>
+      t.database.query('insert into backups (site_id, site_name, status, download_hash) values ($1, $2, $3, $4)', [site(), siteName, status, hash]);
+    await expect(insert('ready', 'h-segunda-lista')).rejects.toThrow();
+    await expect(insert('expired', 'h-segunda-vencida')).rejects.toThrow();
+    await insert('failed', 'h-fallida');
+    await expect(insert('failed', 'h-otra-fallida')).rejects.toThrow();
+    await t.database.query("delete from backups where download_hash = 'h-fallida'");
   });
 });
 
@@ -252,7 +345,7 @@ describe("the portal's own content, from the installer's backup endpoint", () =>
     const body = content(3 * 1024 * 1024 + 17);
     handler = answerWith(body);
     calls.length = 0;
-    const created = (await request(siteIds[1]!)).json() as { id: number };
+    const created = (await replacing(siteIds[1]!)).json() as { id: number };
     await drain();
     expect(await read(created.id)).toMatchObject({ status: 'ready' });
     const site = await siteOf();
@@ -267,7 +360,7 @@ describe("the portal's own content, from the installer's backup endpoint", () =>
 
   it('a 404 means the installer keeps no content for the portal: recorded in the manifest, the backup is ready', async () => {
     handler = (_request, response) => response.writeHead(404, { 'content-type': 'application/json' }).end('{"code":"NotFound"}');
-    const created = (await request(siteIds[1]!)).json() as { id: number };
+    const created = (await replacing(siteIds[1]!)).json() as { id: number };
     await drain();
     expect(await read(created.id)).toMatchObject({ status: 'ready' });
     const zip = await JSZip.loadAsync(await zipOf(created.id));
@@ -277,7 +370,7 @@ describe("the portal's own content, from the installer's backup endpoint", () =>
 
   it('an installer error fails the attempt, which is retried: the next attempt includes the content', async () => {
     handler = (_request, response) => response.writeHead(503).end();
-    const created = (await request(siteIds[1]!)).json() as { id: number };
+    const created = (await replacing(siteIds[1]!)).json() as { id: number };
     await drain();
     expect(await read(created.id)).toMatchObject({ status: 'inProgress' });
     expect(await jobOf(created.id)).toEqual({ status: 'retry', attempts: 1 });
@@ -301,7 +394,7 @@ describe("the portal's own content, from the installer's backup endpoint", () =>
 
   it('an installer that keeps failing fails the backup at the last attempt and tells the requester', async () => {
     handler = (_request, response) => response.writeHead(500).end();
-    const created = (await request(siteIds[1]!)).json() as { id: number };
+    const created = (await replacing(siteIds[1]!)).json() as { id: number };
     for (let attempt = 0; attempt < 3; attempt += 1) {
       await retryNow();
       await drain();
@@ -317,7 +410,7 @@ describe("the portal's own content, from the installer's backup endpoint", () =>
     t.config.installerBackupMaxBytes = 100_000;
     try {
       handler = answerWith(content(300_000));
-      const created = (await request(siteIds[1]!)).json() as { id: number };
+      const created = (await replacing(siteIds[1]!)).json() as { id: number };
       await drain();
       expect(await read(created.id)).toMatchObject({ status: 'failed' });
       expect(await jobOf(created.id)).toEqual({ status: 'failed', attempts: 1 });
@@ -349,18 +442,20 @@ describe("a backup's life on the realtime channel of its site", () => {
       const cancelled = (await request(site)).json() as { id: number };
       const [job] = await t.database.query<{ job_id: number }>('select job_id from backups where id = $1', [cancelled.id]);
       expect((await t.app.inject({ method: 'POST', url: `${API}/jobs/${job!.job_id}/cancel`, headers: bearer(sites) })).statusCode).toBe(200);
-      expect((await request(other)).statusCode).toBe(201);
+      expect((await replacing(other)).statusCode).toBe(201);
       await drain();
 
+      // The site's failed attempt gives way to the new request.
       const created = (await request(site)).json() as { id: number };
       await drain();
       expect((await t.app.inject({ method: 'DELETE', url: `${API}/backuprequests/${created.id}`, headers: bearer(sites) })).statusCode).toBeLessThan(300);
 
       const received = [];
-      for (let index = 0; index < 6; index += 1) received.push(await stream.next());
+      for (let index = 0; index < 7; index += 1) received.push(await stream.next());
       expect(received.map((event) => [event.channel, event.payload])).toEqual([
         [`backups:${site}`, { backupId: cancelled.id, siteId: site, status: 'requested' }],
         [`backups:${site}`, { backupId: cancelled.id, siteId: site, status: 'failed' }],
+        [`backups:${site}`, { backupId: cancelled.id, siteId: site, status: 'replaced' }],
         [`backups:${site}`, { backupId: created.id, siteId: site, status: 'requested' }],
         [`backups:${site}`, { backupId: created.id, siteId: site, status: 'inProgress' }],
         [`backups:${site}`, { backupId: created.id, siteId: site, status: 'ready' }],

@@ -1,7 +1,9 @@
 /**
  * Upgrading a database that already holds data: the unique name indexes must not fail on names the
  * code check let through (races, case or accent variants), and the reference sites that do not exist
- * (Bogotá's governorate and assembly, mayoralties of áreas no municipalizadas) are retired.
+ * (Bogotá's governorate and assembly, mayoralties of áreas no municipalizadas) are retired. Sites that
+ * held several backups keep one (migration 0026_backup_per_site: the newest ready one), the others'
+ * zips and rows going with the backups sweep.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,6 +13,9 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/connection';
+import { sweepBackups } from '../../server/backups/retention';
+import { backupStorageKey } from '../../server/backups/zip';
+import { LocalFileStorage } from '../../server/files';
 import { createFreshDatabase, type FreshDatabase } from '../../server/db/freshDatabase';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../server/db/migrations');
@@ -98,5 +103,103 @@ describe('upgrading a database with data', () => {
       'concejo-la-chorrera-91405': true,
       'gobernacion-bogota-d-c-11': true,
     });
+  });
+});
+
+describe('upgrading a database whose sites hold several backups', () => {
+  let old: Database;
+  let oldFresh: FreshDatabase | null;
+  let folder: string;
+  let storageDir: string;
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    const pgBase = process.env.TEST_DATABASE_URL;
+    oldFresh = pgBase ? await createFreshDatabase(pgBase, 'mb') : null;
+    old = await openDatabase({ databaseUrl: oldFresh?.url, dataDir: 'memory://' });
+    folder = migrationsBefore('_backup_per_site');
+    if (old.kind === 'postgres') await migratePg(old.db as never, { migrationsFolder: folder });
+    else await migratePglite(old.db as never, { migrationsFolder: folder });
+    await old.query(`insert into site_types (id, name, is_editable) values (2, 'Alcaldía', false)`);
+    await old.query(`insert into locations (id, code, name, parent_location_id, is_municipality) values (5, '05', 'Antioquia', null, false)`);
+    const sites = await old.query<{ id: number }>(`insert into sites (name, alias, parent_location_id, site_type_id, order_type) values
+      ('Alcaldía A', 'alcaldia-a', 5, 2, 1), ('Alcaldía B', 'alcaldia-b', 5, 2, 1), ('Alcaldía C', 'alcaldia-c', 5, 2, 1), ('Alcaldía D', 'alcaldia-d', 5, 2, 1)
+      returning id`);
+    const [a, b, c, d] = sites.map((row) => row.id);
+    const rows: Array<[string, number | null, string, string, string | null]> = [
+      // name, site, status, created, ready at
+      ['a-expired', a!, 'expired', '2026-01-01', '2026-01-01'],
+      ['a-ready-old', a!, 'ready', '2026-02-01', '2026-02-01'],
+      ['a-failed-old', a!, 'failed', '2026-02-15', null],
+      ['a-ready-new', a!, 'ready', '2026-03-01', '2026-03-01'],
+      ['a-ready-middle', a!, 'ready', '2026-02-20', '2026-02-20'],
+      ['b-expired-old', b!, 'expired', '2026-01-01', '2026-01-01'],
+      ['b-expired-new', b!, 'expired', '2026-02-01', '2026-02-01'],
+      ['b-failed-new', b!, 'failed', '2026-03-01', null],
+      ['c-failed-old', c!, 'failed', '2026-01-01', null],
+      ['c-failed-new', c!, 'failed', '2026-02-01', null],
+      ['c-requested', c!, 'requested', '2026-03-01', null],
+      ['d-ready', d!, 'ready', '2026-01-01', '2026-01-01'],
+      ['gone-1', null, 'ready', '2026-01-01', '2026-01-01'],
+      ['gone-2', null, 'ready', '2026-02-01', '2026-02-01'],
+    ];
+    for (const [name, site, status, created, ready] of rows) {
+      const [row] = await old.query<{ id: number }>(
+        'insert into backups (site_id, site_name, status, creation_date, process_date, download_hash) values ($1, $2, $3, $4, $5, $6) returning id',
+        [site, name, status, created, ready, `hash-${name}`],
+      );
+      ids[name] = row!.id;
+    }
+    storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portales-migrated-backups-'));
+    const storage = new LocalFileStorage(storageDir);
+    for (const [name, , status] of rows) if (status === 'ready') await storage.put(backupStorageKey(ids[name]!), Buffer.from(name));
+    await old.migrate();
+  });
+
+  afterAll(async () => {
+    await old?.close();
+    await oldFresh?.drop();
+    if (folder) fs.rmSync(folder, { recursive: true, force: true });
+    if (storageDir) fs.rmSync(storageDir, { recursive: true, force: true });
+  });
+
+  const statuses = async () =>
+    Object.fromEntries(
+      (await old.query<{ site_name: string; status: string }>('select site_name, status from backups order by id')).map((row) => [row.site_name, row.status]),
+    );
+
+  it("keeps each site's newest ready backup (else its newest expired one) and its pending or latest failed attempt; marks the others replaced", async () => {
+    expect(await statuses()).toEqual({
+      'a-expired': 'replaced',
+      'a-ready-old': 'replaced',
+      'a-failed-old': 'replaced',
+      'a-ready-new': 'ready',
+      'a-ready-middle': 'replaced',
+      'b-expired-old': 'replaced',
+      'b-expired-new': 'expired',
+      'b-failed-new': 'failed',
+      'c-failed-old': 'replaced',
+      'c-failed-new': 'replaced',
+      'c-requested': 'requested',
+      'd-ready': 'ready',
+      'gone-1': 'ready',
+      'gone-2': 'ready',
+    });
+  });
+
+  it('the backups sweep then deletes the replaced ones, zips first; the kept zips stay', async () => {
+    const storage = new LocalFileStorage(storageDir);
+    const swept = await sweepBackups(old, storage, { leaseMs: 60_000 });
+    const replaced = ['a-expired', 'a-ready-old', 'a-failed-old', 'a-ready-middle', 'b-expired-old', 'c-failed-old', 'c-failed-new'].map((name) => ids[name]!);
+    expect(swept.replaced.sort((x, y) => x - y)).toEqual(replaced.sort((x, y) => x - y));
+    expect(Object.keys(await statuses()).sort()).toEqual(['a-ready-new', 'b-expired-new', 'b-failed-new', 'c-requested', 'd-ready', 'gone-1', 'gone-2']);
+    for (const name of ['a-ready-old', 'a-ready-middle']) expect(await storage.stat(backupStorageKey(ids[name]!))).toBeNull();
+    for (const name of ['a-ready-new', 'd-ready', 'gone-1', 'gone-2']) expect(await storage.stat(backupStorageKey(ids[name]!))).not.toBeNull();
+  });
+
+  it('then refuses a second ready backup of a site', async () => {
+    await expect(
+      old.query("insert into backups (site_id, site_name, status, download_hash) select site_id, 'otra', 'ready', 'hash-otra' from backups where site_name = 'd-ready'"),
+    ).rejects.toMatchObject({ code: '23505', constraint: 'backups_one_held_per_site' });
   });
 });

@@ -1,8 +1,9 @@
 /**
- * The backup screens (spec 01 §2, §3 'Backup', §4, §8): the detail's summary (states, polling while one is pending,
- * download through a token, delete after a confirmation), 'Solicitar copia de seguridad' with its confirmation and the
- * BackupRequestAlreadyPeding modal leading to the site that holds the pending one (through the data provider's real
- * error mapping), and the download page (idle, started, gone, token failure, a refused link).
+ * The backup screens (spec 01 §2, §3 'Backup', §4, §8): the detail's summary (states, following the realtime channel
+ * without ever polling, download through a token, delete after a confirmation), 'Solicitar copia de seguridad' with its
+ * confirmation — the replace question when the site holds a ready backup (issue 21) — and the BackupRequestAlreadyPeding
+ * modal leading to the site that holds the pending one (through the data provider's real error mapping), and the
+ * download page (idle, started, gone, token failure, a refused link).
  */
 import { act, cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -264,12 +265,11 @@ describe('the backup summary of the site detail', () => {
     });
     expect(new URL(source.url, 'http://x').searchParams.get('channels')).toBe('backups:7');
     expect(new URL(source.url, 'http://x').searchParams.get('ticket')).toBe('pase');
-    // Down until it opens: the fallback poll's text; open: the live one, and the list asked again (what happened meanwhile).
-    expect(within(region).getByText(/se actualiza cada 15 segundos/)).toBeTruthy();
+    expect(within(region).getByText(/se actualiza en cuanto cambie su estado/)).toBeTruthy();
+    // Open: the list asked again (what happened meanwhile).
     const lists = () => calls.lists.filter((call) => call.resource === 'backuprequests').length;
     const before = lists();
     act(() => source.onopen?.(new Event('open')));
-    expect(await within(region).findByText(/se actualiza en cuanto cambie su estado/)).toBeTruthy();
     await waitFor(() => expect(lists()).toBe(before + 1));
     expect(within(region).queryByRole('button', { name: /^Descargar la copia/ })).toBeNull();
 
@@ -279,23 +279,27 @@ describe('the backup summary of the site detail', () => {
     expect(within(region).queryByText(/se actualiza/)).toBeNull();
   });
 
-  it('while the stream is down, asks again every 15 s until the backup is ready', { timeout: 20_000 }, async () => {
+  it('while the stream is down it never polls: the list is asked again when the stream reopens', { timeout: 20_000 }, async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const calls = renderAt('/portales/7', {
       backups: [[backup({ id: 5, status: 'inProgress', processDate: null, size: null })], [backup({ id: 5 })]],
     });
     const region = await waitFor(() => summary());
     expect(await within(region).findByText('En proceso')).toBeTruthy();
-    const source = await waitFor(() => FakeEventSource.instances[0]!);
-    act(() => source.onerror?.(new Event('error')));
-    expect(within(region).getByText(/se actualiza cada 15 segundos/)).toBeTruthy();
+    const first = await waitFor(() => FakeEventSource.instances[0]!);
+    act(() => first.onopen?.(new Event('open')));
     const lists = () => calls.lists.filter((call) => call.resource === 'backuprequests').length;
+    await waitFor(() => expect(lists()).toBeGreaterThanOrEqual(2));
     const before = lists();
-    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    // The stream drops; its reconnection (after 1 s) does not open for a minute: nothing is asked meanwhile.
+    act(() => first.onerror?.(new Event('error')));
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
     expect(lists()).toBe(before);
-    await act(() => vi.advanceTimersByTimeAsync(6_000));
+    const second = FakeEventSource.instances.at(-1)!;
+    expect(second).not.toBe(first);
+    act(() => second.onopen?.(new Event('open')));
     expect(await within(region).findByRole('button', { name: /^Descargar la copia/ })).toBeTruthy();
-    expect(lists()).toBeGreaterThan(before);
+    expect(lists()).toBe(before + 1);
   });
 });
 
@@ -310,6 +314,50 @@ describe("'Solicitar copia de seguridad' in the options menu", () => {
     await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
     await waitFor(() => expect(calls.creates).toHaveLength(1));
     expect(calls.creates[0]).toMatchObject({ resource: 'backuprequests', params: { data: { siteId: 7 } } });
+    expect(await screen.findByText(/Se está generando la copia de seguridad/)).toBeTruthy();
+  });
+
+  it('a site whose backup is ready: the confirmation asks to replace it, and the request says so', async () => {
+    const calls = renderAt('/portales/7', { backups: [[backup({ id: 5 })]] });
+    await waitFor(() => summary());
+    await within(summary()).findByText('Lista para descargar');
+    await userEvent.click(screen.getByRole('button', { name: 'Opciones' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Solicitar copia de seguridad' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Reemplazar copia de seguridad')).toBeTruthy();
+    expect(within(dialog).getByText(/ya tiene una copia de seguridad lista.*¿Deseas reemplazarla\?/)).toBeTruthy();
+    // One query of the site's backups serves the summary and the menu.
+    expect(calls.lists.filter((call) => call.resource === 'backuprequests')).toHaveLength(1);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    await waitFor(() => expect(calls.creates).toHaveLength(1));
+    expect(calls.creates[0]).toMatchObject({ resource: 'backuprequests', params: { data: { siteId: 7, replace: true } } });
+    expect(await screen.findByText(/Se está generando la copia de seguridad/)).toBeTruthy();
+  });
+
+  it('the server finds a ready backup the screen had not seen: the replace question, then the request with replace', async () => {
+    const message = 'La entidad Alcaldía de Bello ya tiene una copia de seguridad lista: confirma que deseas reemplazarla';
+    const refusal = toHttpError(409, {
+      error: { code: 'BackupReplaceConfirmation', message, details: [{ code: 'BackupReplaceConfirmation', target: 'replace', message, value: '7' }] },
+    });
+    let answered = 0;
+    const calls = renderAt('/portales/7', {
+      backups: [[]],
+      create: async () => {
+        answered += 1;
+        if (answered === 1) throw refusal;
+        return { data: backup({ id: 9, status: 'requested', processDate: null, size: null }) };
+      },
+    });
+    await screen.findByRole('heading', { name: 'Alcaldía de Bello' });
+    await userEvent.click(screen.getByRole('button', { name: 'Opciones' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Solicitar copia de seguridad' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Continuar' }));
+    expect(await screen.findByText(/¿Deseas reemplazarla\?/)).toBeTruthy();
+    expect(calls.creates.map((call) => call.params.data)).toEqual([{ siteId: 7 }]);
+    expect(screen.queryByText('Error generando backup, intenta más tarde')).toBeNull();
+    await userEvent.click(await screen.findByRole('button', { name: 'Continuar' }));
+    await waitFor(() => expect(calls.creates).toHaveLength(2));
+    expect(calls.creates[1]!.params.data).toEqual({ siteId: 7, replace: true });
     expect(await screen.findByText(/Se está generando la copia de seguridad/)).toBeTruthy();
   });
 

@@ -2,7 +2,9 @@
  * Backups in the browser (issue 9 'backup request → download'; spec 01 §2, §4, §8): a Sites holder requests a backup
  * from the site detail after the confirmation, the summary follows it until it is ready (the job is run here), the zip
  * is downloaded once through its token, the same link opened again shows 'Este archivo ya no se encuentra para
- * descarga' (410), and the download page /descargar-backup/{hash} gets a fresh token. Each screen is checked with axe.
+ * descarga' (410), and the download page /descargar-backup/{hash} gets a fresh token; a site holds one backup, so a new
+ * request for a site whose backup is ready asks to replace it and the summary, on its events, ends with the new one
+ * alone (issue 21). Each screen is checked with axe.
  */
 import JSZip from 'jszip';
 import fs from 'node:fs';
@@ -102,5 +104,39 @@ describe('copias de seguridad', () => {
     await page.waitForURL(`**/portales/${holder.id}`);
     await page.getByRole('heading', { name: holder.name }).waitFor();
     await createJobRunner(e2e.testApp.context, { pollMs: 10, log: () => {} }).drain();
+  });
+
+  it('una entidad conserva una copia: pedir otra pregunta si se reemplaza, y al estar lista queda solo la nueva', async () => {
+    const { page } = e2e;
+    // The previous test's holder: its backup is ready.
+    const [holder] = await e2e.testApp.database.query<{ id: number; name: string }>(
+      "select s.id, s.name from sites s join backups b on b.site_id = s.id where b.status = 'ready' order by b.id desc limit 1",
+    );
+    const user = await e2e.createSuperadmin(['Sites']);
+    await e2e.signIn(page, user.email, user.password);
+    await page.goto(e2e.url(`/portales/${holder!.id}`));
+    await page.getByRole('heading', { name: holder!.name }).waitFor();
+    const summary = page.getByRole('region', { name: 'Copias de seguridad' });
+    await summary.getByText('Lista para descargar').waitFor();
+    await summary.getByText(/se actualiza en cuanto cambie su estado/).waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Opciones' }).click();
+    await page.getByRole('menuitem', { name: 'Solicitar copia de seguridad' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Reemplazar copia de seguridad').waitFor();
+    await dialog.getByText(/¿Deseas reemplazarla\?/).waitFor();
+    await expectAxeClean(page, 'pregunta de reemplazo de la copia');
+    await dialog.getByRole('button', { name: 'Continuar' }).click();
+    await summary.getByText('Solicitada').waitFor();
+    // The ready one stays until the new one is ready.
+    expect(await summary.getByRole('row').count()).toBe(3);
+    await summary.getByText(/se actualiza en cuanto cambie su estado/).waitFor();
+
+    await createJobRunner(e2e.testApp.context, { pollMs: 10, log: () => {} }).drain();
+    await summary.getByText('Solicitada').waitFor({ state: 'detached', timeout: 15_000 });
+    await expect.poll(() => summary.getByRole('row').count(), { timeout: 15_000 }).toBe(2);
+    await summary.getByText('Lista para descargar').waitFor();
+    const [rows] = await e2e.testApp.database.query<{ n: number }>('select count(*)::int as n from backups where site_id = $1', [holder!.id]);
+    expect(Number(rows!.n)).toBe(1);
   });
 });

@@ -16,7 +16,10 @@ export const backups = pgTable(
     /** The site's name when the backup was requested. */
     siteName: varchar('site_name', { length: 200 }).notNull(),
     requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
-    /** requested → inProgress → ready → expired (zip deleted), or failed (resources/backups.ts BACKUP_STATUS). */
+    /**
+     * requested → inProgress → ready → expired (zip deleted), or failed (resources/backups.ts BACKUP_STATUS); `replaced`:
+     * superseded by the site's next backup, its zip and row about to be removed (server/backups/replace.ts), not read by the API.
+     */
     status: varchar('status', { length: 20 }).notNull().default('requested'),
     creationDate: timestamp('creation_date', { withTimezone: true }).notNull().defaultNow(),
     /** When the zip was ready (spec: 'ready' = processDate present). */
@@ -34,6 +37,11 @@ export const backups = pgTable(
     uniqueIndex('backups_download_hash_unique').on(t.downloadHash),
     // One pending backup on the whole platform at a time (spec 01 §4: a pending one blocks a new request).
     uniqueIndex('backups_one_pending').on(sql`(true)`).where(sql`${t.status} in ('requested', 'inProgress')`),
+    // A site holds one backup (spec 01 §4): one ready or expired (its zip gone) at most — a new one replaces it when
+    // ready — and one attempt at most (requested, in progress, or the last that failed; a new request replaces it).
+    uniqueIndex('backups_one_held_per_site').on(t.siteId).where(sql`${t.status} in ('ready', 'expired')`),
+    uniqueIndex('backups_one_attempt_per_site').on(t.siteId).where(sql`${t.status} in ('requested', 'inProgress', 'failed')`),
+    index('backups_replaced_idx').on(t.id).where(sql`${t.status} = 'replaced'`),
     index('backups_site_idx').on(t.siteId, t.creationDate),
     index('backups_created_idx').on(t.creationDate, t.id),
   ],

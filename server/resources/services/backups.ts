@@ -3,16 +3,20 @@
  * one pending backup on the whole platform (checked under a transaction lock here, held by the unique index
  * `backups_one_pending` in the database), answered `BackupRequestAlreadyPeding` naming the site that holds it; a new
  * backup takes the site's name and a random download hash, and queues its job in the same transaction; a backup being
- * built cannot be deleted; a deleted backup's zip leaves the storage.
+ * built cannot be deleted; a deleted backup's zip leaves the storage. A site holds one backup (indexes
+ * `backups_one_held_per_site`, `backups_one_attempt_per_site`): a request for a site holding a ready backup must say
+ * `replace: true` (else 409 BackupReplaceConfirmation, the screen asks), the ready one is replaced when the new one is
+ * ready (server/backups/job.ts); the site's last failed attempt is replaced by the request at once.
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { fileStorageOf } from '../../files';
+import { fileStorageOf, sweepPartial } from '../../files';
 import { ApiError, badArgument } from '../../http/errors';
 import { t } from '../../i18n';
 import { enqueueJob, jobOrigin } from '../../jobs';
 import { BACKUP_JOB } from '../../backups/job';
-import { canDelete } from '../../backups/rules';
+import { canDelete, needsReplaceConfirmation } from '../../backups/rules';
+import { ANY_AGE, markReplaced, removeReplacedBackups } from '../../backups/replace';
 import { backupStorageKey } from '../../backups/zip';
 import { publishBackupStatus } from '../../backups/events';
 import { ResourceService, type WriteContext } from './base';
@@ -29,10 +33,24 @@ export function alreadyPending(pending: { site_id: number | null; site_name: str
   ]);
 }
 
+/** 409 BackupReplaceConfirmation: the site holds a ready backup, which the request would replace; `replace: true` confirms. */
+export function replaceNeeded(site: { site_id: number; site_name: string }): ApiError {
+  const message = t('backups.errors.replace_needed', { site: site.site_name });
+  return new ApiError(409, 'BackupReplaceConfirmation', message, [
+    { code: 'BackupReplaceConfirmation', target: 'replace', message, value: String(site.site_id) },
+  ]);
+}
+
 export class BackupsService extends ResourceService {
+  // BackupRequestAlreadyPeding and BackupReplaceConfirmation.
+  override readonly errorResponses = { create: [409] as const };
+
   override async beforeWrite(context: WriteContext): Promise<void> {
-    const { tx } = context;
+    const { tx, request } = context;
     if (context.operation === 'create') {
+      // `replace` (not a stored field, so not among the values): true confirms replacing the site's ready backup.
+      const replace = (request.body as { replace?: unknown } | null | undefined)?.replace;
+      if (replace !== undefined && typeof replace !== 'boolean') throw badArgument('replace', 'validation.field.boolean');
       // Requests wait for each other here; the unique index would refuse the second anyway.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('portales.backups.pending'))`);
       // A pending backup whose job ended (cancelled, or failed before it could say so) no longer holds the slot.
@@ -48,8 +66,15 @@ export class BackupsService extends ResourceService {
         sql`select site_id, site_name from backups where status in ('requested', 'inProgress') limit 1`,
       );
       if (pending) throw alreadyPending(pending);
-      const [site] = await rows<{ name: string }>(tx, sql`select name from sites where id = ${context.values.siteId as number} and not is_deleted for key share`);
+      const siteId = context.values.siteId as number;
+      const [site] = await rows<{ name: string }>(tx, sql`select name from sites where id = ${siteId} and not is_deleted for key share`);
       if (!site) throw badArgument('siteId', 'validation.field.reference');
+      // A site holds one backup: replacing its ready one is asked for explicitly.
+      const [held] = await rows<{ status: string }>(tx, sql`select status from backups where site_id = ${siteId} and status in ('ready', 'expired')`);
+      if (needsReplaceConfirmation(held, replace)) throw replaceNeeded({ site_id: siteId, site_name: site.name });
+      // The site's last failed attempt gives way to this one (its row and any zip go after the commit).
+      const failed = await markReplaced(tx, { siteId, statuses: ['failed'] });
+      if (failed.length) context.afterCommit(() => removeReplacedBackups(request.server.ctx.database, fileStorageOf(request.server.ctx), { ids: failed.map((old) => old.id) }).then(() => undefined));
       context.values.site = site.name;
       context.values.status = 'requested';
       context.values.downloadHash = randomBytes(24).toString('hex'); // DOWNLOAD_HASH_PATTERN
@@ -71,7 +96,10 @@ export class BackupsService extends ResourceService {
     if (context.operation === 'delete' && context.before) {
       const siteId = context.before.siteId as number | null | undefined;
       await publishBackupStatus(tx, { id: Number(context.before.id), siteId: siteId ?? null }, 'deleted');
-      await fileStorageOf(request.server.ctx).delete(backupStorageKey(Number(context.before.id)));
+      const storage = fileStorageOf(request.server.ctx);
+      await storage.delete(backupStorageKey(Number(context.before.id)));
+      // A partial zip a killed build left (a backup being built cannot be deleted, so none is live).
+      await sweepPartial(storage, { olderThan: ANY_AGE(), prefix: backupStorageKey(Number(context.before.id)) });
     }
   }
 }

@@ -1,9 +1,9 @@
 /**
- * The detail's backup summary (spec 01 §2 'backup summary', §3 'Backup', §4): the site's 10 most recent backups with
- * their status name, request and generation dates and size; 'Descargar' for a ready one (a single-use token, then the
- * file) and 'Eliminar' after a confirmation. It follows the site's backups on the realtime channel `backups:<siteId>`
- * (asked again at each event, and when the stream (re)opens); only while the stream is down and one is pending does it
- * ask again every 15 s.
+ * The detail's backup summary (spec 01 §2 'backup summary', §3 'Backup', §4): the site's backup (a site holds one),
+ * with the one being generated to replace it or the last attempt that failed, each with its status name, request and
+ * generation dates and size; 'Descargar' for a ready one (a single-use token, then the file) and 'Eliminar' after a
+ * confirmation. It follows the site's backups on the realtime channel `backups:<siteId>` only — asked again at each
+ * event, and when the stream (re)opens (what happened while it was down) — and never polls.
  */
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -14,11 +14,9 @@ import type { BackupRecord } from '../../../resources/backups';
 import { choiceKey, fieldLabelKey } from '../../../resources/types';
 import { formatDateTime } from '../detail/formatting';
 import { useEvents } from '../../shared/useEvents';
-import { backupActionsFor, backupChannel, backupRefetchInterval, formatBackupSize, hasPendingBackup } from './backupRules';
+import { backupActionsFor, backupChannel, formatBackupSize, hasPendingBackup, siteBackupsQuery } from './backupRules';
 import { useBackupDownload } from './useBackupDownload';
 import { BACKUPS_RESOURCE } from './useRequestBackup';
-
-export const BACKUP_SUMMARY_SIZE = 10;
 
 export function SiteBackups({ siteId }: { siteId: number }) {
   const translate = useTranslate();
@@ -26,13 +24,8 @@ export function SiteBackups({ siteId }: { siteId: number }) {
   const headingId = useId();
   const refresh = useRef(() => {});
   // Each change of a backup of this site, and each (re)opening of the stream (what happened meanwhile), asks again.
-  const live = useEvents([backupChannel(siteId)], () => refresh.current(), true, () => refresh.current());
-  const { data, isPending, error, refetch } = useGetList<BackupRecord>(
-    BACKUPS_RESOURCE,
-    { filter: { siteId }, sort: { field: 'creationDate', order: 'DESC' }, pagination: { page: 1, perPage: BACKUP_SUMMARY_SIZE } },
-    // Without the stream, asked again every 15 s while one of them is requested or in progress (judged on each answer).
-    { refetchInterval: (query) => backupRefetchInterval(query.state.data?.data, live) },
-  );
+  useEvents([backupChannel(siteId)], () => refresh.current(), true, () => refresh.current());
+  const { data, isPending, error, refetch } = useGetList<BackupRecord>(BACKUPS_RESOURCE, siteBackupsQuery(siteId));
   useEffect(() => {
     refresh.current = () => void refetch();
   }, [refetch]);
@@ -78,7 +71,7 @@ export function SiteBackups({ siteId }: { siteId: number }) {
       ) : null}
       {refreshing ? (
         <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {translate(live ? 'backups.summary.refreshing_live' : 'backups.summary.refreshing_poll')}
+          {translate('backups.summary.refreshing_live')}
         </Typography>
       ) : null}
       {data && data.length > 0 ? (

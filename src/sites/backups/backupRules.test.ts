@@ -1,6 +1,6 @@
 import { HttpError } from 'ra-core';
 import { describe, expect, it } from 'vitest';
-import { backupActionsFor, backupChannel, backupKeyOf, backupRefetchInterval, BACKUP_FALLBACK_POLL_MS, formatBackupSize, hasPendingBackup, pendingBackupOf, tokenFailureKey } from './backupRules';
+import { backupActionsFor, backupChannel, backupKeyOf, formatBackupSize, hasPendingBackup, holdsReadyBackup, pendingBackupOf, replaceAskedBy, siteBackupsQuery, tokenFailureKey } from './backupRules';
 
 describe('backup screen rules', () => {
   it.each([
@@ -13,17 +13,21 @@ describe('backup screen rules', () => {
     expect(backupActionsFor(status)).toEqual(actions);
   });
 
-  it('polls every 15 s only while the stream is down and a backup is requested or in progress', () => {
-    expect(BACKUP_FALLBACK_POLL_MS).toBe(15_000);
-    expect(backupRefetchInterval([{ status: 'ready' }, { status: 'inProgress' }], false)).toBe(15_000);
-    expect(backupRefetchInterval([{ status: 'requested' }], false)).toBe(15_000);
-    expect(backupRefetchInterval([{ status: 'requested' }], true)).toBe(false);
-    expect(backupRefetchInterval([{ status: 'ready' }, { status: 'failed' }], false)).toBe(false);
-    expect(backupRefetchInterval([], false)).toBe(false);
-    expect(backupRefetchInterval(undefined, false)).toBe(false);
+  it("follows a site's backups on its channel; knows a pending one and a ready one (a request replaces it)", () => {
     expect(hasPendingBackup([{ status: 'failed' }, { status: 'inProgress' }])).toBe(true);
     expect(hasPendingBackup(undefined)).toBe(false);
     expect(backupChannel(7)).toBe('backups:7');
+    expect(holdsReadyBackup([{ status: 'requested' }, { status: 'ready' }])).toBe(true);
+    expect(holdsReadyBackup([{ status: 'expired' }, { status: 'failed' }])).toBe(false);
+    expect(holdsReadyBackup(undefined)).toBe(false);
+    expect(siteBackupsQuery(7)).toEqual({ filter: { siteId: 7 }, sort: { field: 'creationDate', order: 'DESC' }, pagination: { page: 1, perPage: 10 } });
+  });
+
+  it('reads the request refused because the site holds a ready backup (BackupReplaceConfirmation)', () => {
+    const message = 'La entidad Alcaldía de Bello ya tiene una copia de seguridad lista: confirma que deseas reemplazarla';
+    expect(replaceAskedBy(new HttpError(message, 409, { errors: {}, code: 'BackupReplaceConfirmation', details: [] }))).toBe(true);
+    expect(replaceAskedBy(new HttpError(message, 409, { errors: {}, code: 'BackupRequestAlreadyPeding', details: [] }))).toBe(false);
+    expect(replaceAskedBy(null)).toBe(false);
   });
 
   it.each([

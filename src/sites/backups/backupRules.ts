@@ -5,11 +5,25 @@
 import { DOWNLOAD_HASH_PATTERN, type BackupStatus } from '../../../resources/backups';
 import type { HttpErrorBody } from '../../../dataProvider/errors';
 
+/** How many of the site's backups the summary asks for (a site holds one, plus the one being generated or the last failed). */
+export const BACKUP_SUMMARY_SIZE = 10;
+
 /**
- * The summary follows its site's backups on the realtime channel `backups:<siteId>`; only while that stream is down
- * and a backup is requested or in progress does it ask again, this often (generation takes 30–60 minutes).
+ * The list query of a site's backups: the summary's, and the options menu's (the same query, read once), which asks to
+ * replace the site's ready backup instead of just confirming the request.
  */
-export const BACKUP_FALLBACK_POLL_MS = 15_000;
+export function siteBackupsQuery(siteId: number) {
+  return {
+    filter: { siteId },
+    sort: { field: 'creationDate', order: 'DESC' as const },
+    pagination: { page: 1, perPage: BACKUP_SUMMARY_SIZE },
+  };
+}
+
+/** A site holds one backup: a request while one is ready replaces it (the screen asks first, the request says `replace`). */
+export function holdsReadyBackup(rows: ReadonlyArray<{ status: string }> | undefined): boolean {
+  return rows?.some((row) => row.status === 'ready') ?? false;
+}
 
 /** The realtime channel of a site's backups (server/realtime/channels.ts `backups`). */
 export const backupChannel = (siteId: number) => `backups:${siteId}`;
@@ -27,7 +41,7 @@ export function backupActionsFor(status: BackupStatus): BackupAction[] {
   return [];
 }
 
-/** Requested or being built: the summary keeps refreshing. */
+/** Requested or being built: the summary says it follows its state. */
 export function isPendingBackup(status: string): boolean {
   return status === 'requested' || status === 'inProgress';
 }
@@ -35,11 +49,6 @@ export function isPendingBackup(status: string): boolean {
 /** Whether one of the rows is requested or in progress. */
 export function hasPendingBackup(rows: ReadonlyArray<{ status: string }> | undefined): boolean {
   return rows?.some((row) => isPendingBackup(row.status)) ?? false;
-}
-
-/** How often the summary asks again: never while the stream is open (events say when), else every BACKUP_FALLBACK_POLL_MS while one is pending. */
-export function backupRefetchInterval(rows: ReadonlyArray<{ status: string }> | undefined, streamOpen: boolean): number | false {
-  return !streamOpen && hasPendingBackup(rows) ? BACKUP_FALLBACK_POLL_MS : false;
 }
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
@@ -62,6 +71,11 @@ export interface PendingElsewhere {
   message: string;
   /** The holding site's detail, when it still exists. */
   siteId: number | null;
+}
+
+/** A refused request because the site holds a ready backup and the request did not say `replace` (BackupReplaceConfirmation). */
+export function replaceAskedBy(error: unknown): boolean {
+  return (error as { body?: HttpErrorBody } | null)?.body?.code === 'BackupReplaceConfirmation';
 }
 
 /** Reads a failed `POST /backuprequests`: the pending backup's message and site, or null for any other failure. */

@@ -2,15 +2,17 @@
  * The detail's options menu (spec 01 §2 actions, §4 states): Editar (the site form, passed in by the page's caller),
  * Eliminar (warning that all the site's data goes, with a backup recommendation; `DELETE /sites/{id}`), Inactivar /
  * Activar after a confirmation (`POST /sites/{id}/disable|enable`), 'Solicitar copia de seguridad' after a confirmation
- * (src/sites/backups: `POST /backuprequests`, with the modal leading to the site that holds a pending one) and
- * 'Administrar'.
+ * — the replace question when the site holds a ready backup, read from the summary's own query (src/sites/backups:
+ * `POST /backuprequests`, with the modal leading to the site that holds a pending one) — and 'Administrar'.
  */
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { Button as MuiButton, Menu, MenuItem } from '@mui/material';
 import { useId, useState } from 'react';
-import { Confirm, useDataProvider, useNotify, useRedirect, useRefresh, useTranslate } from 'react-admin';
+import { Confirm, useDataProvider, useGetList, useNotify, useRedirect, useRefresh, useTranslate } from 'react-admin';
 import type { PortalesDataProvider } from '../../../dataProvider';
-import { useRequestBackup } from '../backups/useRequestBackup';
+import type { BackupRecord } from '../../../resources/backups';
+import { holdsReadyBackup, siteBackupsQuery } from '../backups/backupRules';
+import { BACKUPS_RESOURCE, useRequestBackup } from '../backups/useRequestBackup';
 import { detailOptionsFor, type DetailOption, type DetailSite } from './siteDetailRules';
 
 export interface SiteDetailOptionsProps {
@@ -46,6 +48,9 @@ export function SiteDetailOptions({ site, held, onEdit, onImpersonate }: SiteDet
   const [pending, setPending] = useState(false);
   const { requestBackup, pendingDialog } = useRequestBackup(site.id);
   const options = detailOptionsFor(site, held).filter((option) => option !== 'edit' || onEdit);
+  // The summary's query (read once for both): a site holding a ready backup is asked whether to replace it.
+  const { data: backups } = useGetList<BackupRecord>(BACKUPS_RESOURCE, siteBackupsQuery(site.id), { enabled: options.includes('backup') });
+  const replacing = holdsReadyBackup(backups);
   if (options.length === 0) return null;
 
   const choose = (option: DetailOption) => {
@@ -60,7 +65,7 @@ export function SiteDetailOptions({ site, held, onEdit, onImpersonate }: SiteDet
     setPending(true);
     if (confirming === 'backup') {
       // Its notices and its error modal are the backups' own.
-      await requestBackup();
+      await requestBackup({ replace: replacing });
       setPending(false);
       setConfirming(null);
       return;
@@ -102,8 +107,8 @@ export function SiteDetailOptions({ site, held, onEdit, onImpersonate }: SiteDet
       <Confirm
         isOpen={confirming !== null}
         loading={pending}
-        title={confirming === 'backup' ? 'backups.request.confirm_title' : confirming ? `siteDetail.options.${confirming}` : ''}
-        content={confirming ? CONFIRM_TEXT[confirming] : ''}
+        title={confirming === 'backup' ? (replacing ? 'backups.request.replace_title' : 'backups.request.confirm_title') : confirming ? `siteDetail.options.${confirming}` : ''}
+        content={confirming === 'backup' && replacing ? 'backups.request.replace' : confirming ? CONFIRM_TEXT[confirming] : ''}
         confirm="engine.confirm.continue"
         cancel="engine.confirm.back"
         onConfirm={() => void run()}
