@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { AppContext } from '../context';
 import { LocalFileStorage, type FileStorage } from './storage';
 
-export { defineElementType, elementTypeNamed, elementTypes, FILE_KINDS, DEFAULT_MAX_BYTES, type ElementType, type ElementTypeOptions, type FileKind } from './elementTypes';
+export { defineElementType, elementTypeNamed, elementTypes, mayHandleFiles, FILE_KINDS, DEFAULT_MAX_BYTES, type ElementType, type ElementTypeOptions, type FileKind } from './elementTypes';
 export { FILE_FORMATS } from './formats';
 export { sanitizeFileName } from './names';
 export { sanitizeSvg } from './svg';
