@@ -12,7 +12,7 @@ export { sanitizeFileName } from './names';
 export { sanitizeSvg } from './svg';
 export { LocalFileStorage, PARTIAL_MAX_IDLE_MINUTES, sweepPartial, type FileStorage, type PartialObject, type StoredObject } from './storage';
 export { acceptUpload, fileResponse, type UploadedFileResponse } from './upload';
-export { attachFiles, detachFiles, setFiles, filesOf, purgeOrphanFiles, isFileId, FILE_PURGE_INTERVAL_MINUTES, type FileOwner } from './refs';
+export { attachFiles, detachFiles, setFiles, filesOf, purgeOrphanFiles, isFileId, holdForSession, claimSessionFiles, UPLOAD_SESSION_HOLDER, FILE_PURGE_INTERVAL_MINUTES, type FileOwner } from './refs';
 
 const defaultStorages = new WeakMap<AppContext, FileStorage>();
 
