@@ -136,7 +136,7 @@ export function DocumentsField({ onUploadingChange }: { onUploadingChange: (coun
 export function TermsAcceptance({ terms }: { terms: RequestTerms | null }) {
   const text = useText();
   const { field, fieldState } = useController({ name: 'termsAccepted', defaultValue: false });
-  const { clearErrors, getValues, setValue } = useFormContext();
+  const { clearErrors } = useFormContext();
   if (!terms) return <Alert severity="error">{text('newSite.terms.load_failed')}</Alert>;
   const block = (title: string, body: { text: string; version: number }) => (
     <Paper variant="outlined" sx={{ p: 2, maxHeight: 180, overflow: 'auto' }} tabIndex={0} role="region" aria-label={text(title)}>
