@@ -30,13 +30,16 @@ export function uploadFile<T = UploadedFile>(param: string, file: Blob, onProgre
   return uploadTo<T>(`/uploadfiles/${param}`, file, onProgress);
 }
 
-/** Uploads `file` (the `file` part) to any upload path under /api/v1 (e.g. the public wizard's /newsite/uploadfiles/). */
-export function uploadTo<T = UploadedFile>(path: string, file: Blob, onProgress?: UploadProgress): Promise<T> {
+/**
+ * Uploads `file` (the `file` part) to any upload path under /api/v1 (e.g. the public wizard's /newsite/uploadfiles/),
+ * with `headers` besides the session's (the wizard's upload session).
+ */
+export function uploadTo<T = UploadedFile>(path: string, file: Blob, onProgress?: UploadProgress, headers: Record<string, string> = {}): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', apiUrl(path));
     request.timeout = DEFAULT_TIMEOUT_MS;
-    for (const [name, value] of Object.entries(authorizationHeader())) request.setRequestHeader(name, value);
+    for (const [name, value] of Object.entries({ ...headers, ...authorizationHeader() })) request.setRequestHeader(name, value);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable && onProgress) onProgress(Math.round((event.loaded / event.total) * 100));
     };

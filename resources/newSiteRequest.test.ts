@@ -113,6 +113,7 @@ describe('newSiteRequestSchema', () => {
       webMasterPhone: '3007654321',
     },
     files: ['7f1c2a34-0b4e-4a7a-9c3d-2f1e0d9c8b7a'],
+    uploadSession: 'A'.repeat(43),
     captchaId: 'abc',
     reCaptcha: 'XY34K',
   };
@@ -133,6 +134,19 @@ describe('newSiteRequestSchema', () => {
       expect.arrayContaining(['newSite.validation.flow_required', 'newSite.validation.terms_required', 'newSite.validation.files_required', 'validation.login.captcha_required']),
     );
   });
+  it('refuses a document sent twice (in any case) and a request without its upload session', async () => {
+    const id = '7f1c2a34-0b4e-4a7a-9c3d-2f1e0d9c8b7a';
+    expect(await messages({ ...valid, files: [id, id.toUpperCase()] })).toEqual(['newSite.validation.files_repeated']);
+    expect(await messages({ ...valid, files: Array(10).fill(id) })).toEqual(['newSite.validation.files_repeated']);
+    expect(await messages({ ...valid, uploadSession: undefined })).toEqual(['newSite.server.files_invalid']);
+    expect(await messages({ ...valid, uploadSession: 'corta' })).toEqual(['newSite.server.files_invalid']);
+  });
+  it('draws upload sessions of 32 random bytes in base64url', async () => {
+    const { newUploadSession, UPLOAD_SESSION_PATTERN } = await import('./newSiteRequest');
+    const drawn = new Set(Array.from({ length: 20 }, () => newUploadSession()));
+    expect(drawn.size).toBe(20);
+    for (const session of drawn) expect(session).toMatch(UPLOAD_SESSION_PATTERN);
+  });
   it('checks the new site data with the site form messages', async () => {
     const refused = await messages({ ...valid, siteId: null, site: { name: 'Ab', allowedUrl: 'no-url', address: '', latitude: 100, longitude: 0 } });
     expect(refused).toEqual(
@@ -144,7 +158,7 @@ describe('newSiteRequestSchema', () => {
 describe('newSiteRequestPayload', () => {
   it('sends the new site only when one is requested, ids as numbers and the documents by id', async () => {
     const { newSiteRequestPayload } = await import('./newSiteRequest');
-    const base = { requestType: 'FirstTime' as const, parentLocationId: '5', locationId: '', siteTypeId: 5, files: [{ fileID: 'f1', name: 'a.pdf' }], termsAccepted: true, captcha: 'AB' };
+    const base = { requestType: 'FirstTime' as const, parentLocationId: '5', locationId: '', siteTypeId: 5, files: [{ fileID: 'f1', name: 'a.pdf' }], uploadSession: 'S'.repeat(43), termsAccepted: true, captcha: 'AB' };
     const site = { name: 'Nueva', allowedUrl: 'https://n.gov.co', address: 'Calle 1', latitude: 1, longitude: 2 };
     expect(newSiteRequestPayload({ ...base, siteId: 'new', site }, { terms: 3, dataTreatment: 2 }, 'c1')).toMatchObject({
       parentLocationId: 5,
@@ -153,6 +167,7 @@ describe('newSiteRequestPayload', () => {
       siteId: null,
       site,
       files: ['f1'],
+      uploadSession: 'S'.repeat(43),
       termsVersion: 3,
       dataTreatmentVersion: 2,
       captchaId: 'c1',

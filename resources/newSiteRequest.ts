@@ -76,6 +76,23 @@ export function activeSteps(choice: SiteChoice): WizardStep[] {
 /** Supporting documents of a request: at least one, at most 10 (docs/decisions.md 'Request wizard'). */
 export const REQUEST_FILES = { min: 1, max: 10 } as const;
 
+/**
+ * The wizard's upload session (docs/decisions.md 'Request wizard'): 32 random bytes in base64url, drawn by the browser
+ * when the first document is chosen, sent with every upload (header `x-upload-session`) and with the request
+ * (`uploadSession`). A request takes only documents uploaded under its session, each once; the server answers the
+ * session with each upload and draws one when an upload comes without it.
+ */
+export const UPLOAD_SESSION_HEADER = 'x-upload-session';
+export const UPLOAD_SESSION_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** A new upload session (Web Crypto: the browser's and Node's). */
+export function newUploadSession(): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(32));
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
 /** A message key under newSite.validation (i18n/es/newSite.ts). */
 const M = (name: string) => `newSite.validation.${name}`;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -139,7 +156,9 @@ export const newSiteRequestSchema = siteStepSchema.concat(termsStepSchema).shape
     .array(yup.string().required(M('files_required')).matches(UUID, M('files_required')))
     .required(M('files_required'))
     .min(REQUEST_FILES.min, M('files_required'))
-    .max(REQUEST_FILES.max, M('files_too_many')),
+    .max(REQUEST_FILES.max, M('files_too_many'))
+    .test('files-once', M('files_repeated'), (value) => !value || new Set(value.map((id) => String(id).toLowerCase())).size === value.length),
+  uploadSession: yup.string().required('newSite.server.files_invalid').matches(UPLOAD_SESSION_PATTERN, 'newSite.server.files_invalid'),
   captchaId: yup.string().required('validation.login.captcha_required').max(100, 'validation.login.captcha_required'),
   reCaptcha: yup.string().trim().required('validation.login.captcha_required').max(20, 'validation.login.captcha_required'),
 });
@@ -171,6 +190,8 @@ export interface WizardValues {
   legalRepresentative?: Record<string, unknown>;
   webMaster?: Record<string, unknown>;
   files?: Array<{ fileID: string; name: string }>;
+  /** The upload session of the documents (UPLOAD_SESSION_PATTERN), drawn with the first one. */
+  uploadSession?: string;
   termsAccepted?: boolean;
   captcha?: string;
 }
@@ -193,6 +214,7 @@ export function newSiteRequestPayload(values: WizardValues, versions: { terms: n
     legalRepresentative: values.legalRepresentative ?? {},
     webMaster: values.webMaster ?? {},
     files: (values.files ?? []).map((file) => file.fileID),
+    uploadSession: values.uploadSession ?? '',
     termsAccepted: values.termsAccepted === true,
     termsVersion: versions.terms,
     dataTreatmentVersion: versions.dataTreatment,

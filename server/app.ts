@@ -9,7 +9,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { AppContext } from './context';
 import { registerBackgroundTasks } from './http/background';
 import { registerAdminFiles } from './http/adminFiles';
-import { clientAddress } from './http/clientAddress';
+import { clientAddress, rateLimitKey } from './http/clientAddress';
 import { registerAnswerCache } from './http/answerCache';
 import { registerCompression } from './http/compression';
 import { API_PREFIX, declareScopeAccess, registerAccessControl } from './http/route';
@@ -68,7 +68,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
 
   // Only routes that declare `rateLimit` are capped (see apiRoute); sign-in has its own database-backed throttle.
-  await app.register(rateLimit, { global: false, keyGenerator: (request) => clientAddress(request) ?? 'unknown' });
+  await app.register(rateLimit, { global: false, keyGenerator: (request) => rateLimitKey(clientAddress(request)) });
   registerBackgroundTasks(app);
   registerInputGuard(app);
 

@@ -117,12 +117,16 @@ export const newSite = {
     terms_required: 'Debes aceptar los términos y la política de tratamiento de datos',
     files_required: 'Debes adjuntar por lo menos un documento de soporte',
     files_too_many: 'Puedes adjuntar hasta 10 documentos',
+    files_repeated: 'Adjuntaste el mismo documento más de una vez',
   },
   server: {
     captcha_invalid: 'El Captcha no es correcto, intenta con uno nuevo',
     terms_changed: 'Los términos cambiaron mientras llenabas la solicitud: léelos y acéptalos de nuevo',
     pending_exists: 'Esta entidad ya tiene una solicitud pendiente de aprobación',
     files_invalid: 'Uno de los documentos no existe o ya no está disponible: adjúntalo de nuevo',
+    /** The audit trail's actor of a public request (the applicant is not a user; their e-mail is in the record). */
+    anonymous_actor: 'anónimo',
+    upload_session_invalid: 'La sesión de carga de documentos no es válida: recarga la página e inténtalo de nuevo',
     url_used: 'La Url que intentas usar ya se encuentra en uso',
     not_received: 'Lo sentimos en este momento no podemos recibir tu solicitud',
   },

@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { writeAudit } from '../audit/audit';
 import { users } from '../db/schema';
 import { afterResponse } from '../http/background';
-import { clientAddress } from '../http/clientAddress';
+import { clientAddress, rateLimitKey } from '../http/clientAddress';
 import { ApiError, badArgument } from '../http/errors';
 import { t } from '../i18n';
 import { verifyCaptcha } from './captcha';
@@ -36,7 +36,8 @@ export interface SignInResult {
 export async function signIn(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<SignInResult> {
   const { database, config, signingKey } = app.ctx;
   const body = await loginSchema.validate(request.body ?? {}, { abortEarly: false, stripUnknown: true });
-  const keys = attemptKeys(body.email, clientAddress(request));
+  // The address counter groups an IPv6 client by its /64, as the per-address caps do.
+  const keys = attemptKeys(body.email, rateLimitKey(clientAddress(request)));
 
   // A captcha sent is verified (and used up) first: a refused captcha counts nothing.
   const captchaSent = Boolean(body.captchaId) || Boolean(body.captcha);

@@ -17,14 +17,14 @@ describe('tooBigMessage', () => {
 
 describe('defineElementType', () => {
   it('joins kinds and extensions, and is found by name in any case', () => {
-    const declared = defineElementType('pruebaTipos', { kinds: ['image'], extensions: ['png', 'jpg'] });
+    const declared = defineElementType('pruebaTipos', { kinds: ['image'], extensions: ['png', 'jpg'], permissions: ['Settings'] });
     expect(declared.extensions).toEqual(['jpg', 'jpeg', 'gif', 'png']);
     expect(declared.maxBytes).toBe(10485760);
     expect(elementTypeNamed('PRUEBATIPOS')).toBe(declared);
   });
 
   it('refuses an extension without a known format', () => {
-    expect(() => defineElementType('pruebaExe', { extensions: ['exe'] })).toThrow(/exe/);
+    expect(() => defineElementType('pruebaExe', { extensions: ['exe'], permissions: ['Settings'] })).toThrow(/exe/);
   });
 
   it('declares the spec caps', () => {

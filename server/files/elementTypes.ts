@@ -1,7 +1,12 @@
 /**
  * Element types: what an upload is for (`POST /uploadfiles/elementType=banner`), and so which extensions,
- * which size cap and who may read it. Areas declare theirs with `defineElementType` at module load.
+ * which size cap, which area's permission uploads and reads it, and whether the portals read it without a session.
+ * Areas declare theirs with `defineElementType` at module load; the upload route and the file routes both read
+ * `permissions` and `publicRead` from here (docs/decisions.md 'Files').
  */
+import { BANNERS, CONTENTS, SETTINGS, SITES } from '../../resources/areas';
+import type { PermissionName } from '../../resources/permissions';
+import { hasAnyPermission } from '../../resources/permissions';
 import { FILE_FORMATS } from './formats';
 import { PORTAL_FILE_ELEMENT } from '../../resources/loads';
 
@@ -20,6 +25,11 @@ export const FILE_KINDS = {
 export type FileKind = keyof typeof FILE_KINDS;
 
 export interface ElementTypeOptions {
+  /**
+   * The area that owns the records using these files: holding one of these permissions uploads a file of this type
+   * (`POST /uploadfiles/…`) and reads one back (`GET /files/{id}`) — the latter by anyone when `publicRead`.
+   */
+  permissions: readonly PermissionName[];
   /** Extension groups accepted; `extensions` adds to them (e.g. png, svg). */
   kinds?: readonly FileKind[];
   extensions?: readonly string[];
@@ -28,14 +38,15 @@ export interface ElementTypeOptions {
   /** Message key for a file over the cap, when the spec words it for this element (else the general rule). */
   tooBigMessage?: string;
   /**
-   * Files served without signing in (images shown on the public portals); otherwise reading one needs a
-   * signed-in superadmin. Ids are random UUIDs either way.
+   * Files served without signing in because the portals show them (banners, logos, gallery and content images);
+   * otherwise reading one needs a superadmin holding one of `permissions`. Ids are random UUIDs either way.
    */
   publicRead?: boolean;
 }
 
 export interface ElementType {
   name: string;
+  permissions: readonly PermissionName[];
   extensions: readonly string[];
   maxBytes: number;
   tooBigMessage: string | undefined;
@@ -49,8 +60,10 @@ export function defineElementType(name: string, options: ElementTypeOptions): El
   const unknown = extensions.filter((extension) => !FILE_FORMATS[extension]);
   if (unknown.length) throw new Error(`Tipo de elemento ${name}: extensiones sin formato conocido (${unknown.join(', ')})`);
   if (extensions.length === 0) throw new Error(`Tipo de elemento ${name}: ninguna extensión permitida`);
+  if (options.permissions.length === 0) throw new Error(`Tipo de elemento ${name}: ningún permiso declarado`);
   const elementType: ElementType = {
     name,
+    permissions: options.permissions,
     extensions,
     maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
     tooBigMessage: options.tooBigMessage,
@@ -69,6 +82,11 @@ export function elementTypes(): readonly ElementType[] {
   return [...registry.values()];
 }
 
+/** Whether a superadmin holding `held` may upload a file of `elementType`, or read one that is not public. */
+export function mayHandleFiles(held: readonly string[], elementType: Pick<ElementType, 'permissions'>): boolean {
+  return hasAnyPermission(held, elementType.permissions);
+}
+
 /**
  * The Spanish message for a file over `elementType`'s cap: the element's own wording, the default cap's
  * sentence at 10 MB, otherwise 'Sube archivos de menos de {n} Mb' (spec 02 'Uploads generally').
@@ -81,27 +99,38 @@ export function tooBigMessage(elementType: Pick<ElementType, 'maxBytes' | 'tooBi
 
 // ── The element types known so far ──────────────────────────────────────────────────────────────
 // BMP (banner and logo formats in spec 02) is not accepted: the image library cannot decode it to clean it.
-export const documentElement = defineElementType('document', { kinds: ['document'] });
-export const imageElement = defineElementType('image', { kinds: ['image'], extensions: ['png'], publicRead: true });
-export const bannerElement = defineElementType('banner', { kinds: ['image'], extensions: ['png', 'svg'], publicRead: true });
-/** Global logos (spec 02 'Global logos'): jpg, jpeg or png, 5 MB with their own message. */
+// Permissions: the area whose records use the files (resources/areas.ts). The general kinds (document, image, audio:
+// spec 02/03 'Uploads generally') belong to the content and settings areas; an area whose files are personal declares
+// its own kind (siteRequest, siteComment) so that no other area reads them.
+/** General documents of the content and settings areas. */
+export const documentElement = defineElementType('document', { kinds: ['document'], permissions: [...CONTENTS, ...SETTINGS] });
+/** Images the portals show (contents, gallery): public. */
+export const imageElement = defineElementType('image', { kinds: ['image'], extensions: ['png'], publicRead: true, permissions: [...CONTENTS, ...SETTINGS] });
+/** Global banners (spec 02 'Banner'): shown on the portals, public. */
+export const bannerElement = defineElementType('banner', { kinds: ['image'], extensions: ['png', 'svg'], publicRead: true, permissions: BANNERS });
+/** Global logos (spec 02 'Global logos', a settings page): jpg, jpeg or png, 5 MB with their own message; public. */
 export const logoElement = defineElementType('logo', {
   extensions: ['jpg', 'jpeg', 'png'],
   maxBytes: 5 * MEGABYTE,
   tooBigMessage: 'files.errors.too_big_logo',
   publicRead: true,
+  permissions: SETTINGS,
 });
-export const audioElement = defineElementType('audio', { kinds: ['audio'] });
-/** Annotations on a site (comments with attachments): 5242880 bytes. */
-export const siteCommentElement = defineElementType('siteComment', { kinds: ['document', 'image'], extensions: ['png'], maxBytes: 5 * MEGABYTE });
-/** Files of a site request (legal documents of the requesting entity). */
-export const siteRequestElement = defineElementType('siteRequest', { kinds: ['document', 'image'], extensions: ['png'] });
-/** Bulk updates from a spreadsheet (spec 03 'Uploads'): xls or xlsx, 5 MB. */
-export const bulkExcelElement = defineElementType('bulkExcel', { kinds: ['excel'], maxBytes: 5 * MEGABYTE });
+export const audioElement = defineElementType('audio', { kinds: ['audio'], permissions: [...CONTENTS, ...SETTINGS] });
+/** Annotations on a site (comments with attachments, resources/siteComments.ts): 5242880 bytes. */
+export const siteCommentElement = defineElementType('siteComment', { kinds: ['document', 'image'], extensions: ['png'], maxBytes: 5 * MEGABYTE, permissions: SITES });
+/**
+ * Files of a site request (legal documents of the requesting entity): uploaded by the public wizard
+ * (POST /newsite/uploadfiles/, no session) and read by the portal area that reviews requests.
+ */
+export const siteRequestElement = defineElementType('siteRequest', { kinds: ['document', 'image'], extensions: ['png'], permissions: SITES });
+/** Bulk updates from a spreadsheet (spec 03 'Uploads'; the site loads of the portal area): xls or xlsx, 5 MB. */
+export const bulkExcelElement = defineElementType('bulkExcel', { kinds: ['excel'], maxBytes: 5 * MEGABYTE, permissions: SITES });
 /** The new-entity (portal) load file: txt or csv (spec 01 'Uploads'). */
-export const portalFileElement = defineElementType(PORTAL_FILE_ELEMENT, { kinds: ['text'] });
-/** Policy and terms versions (spec 03 'Policy versions'): 30 MB. */
+export const portalFileElement = defineElementType(PORTAL_FILE_ELEMENT, { kinds: ['text'], permissions: SITES });
+/** Policy and terms versions (spec 03 'Policy versions', settings): 30 MB. */
 export const policyFileElement = defineElementType('policyFile', {
   extensions: ['doc', 'txt', 'xls', 'xlsx', 'docx', 'pdf', 'zip', 'rar'],
   maxBytes: 30 * MEGABYTE,
+  permissions: SETTINGS,
 });

@@ -5,6 +5,7 @@
  * The foreign key from file_refs (no cascade) makes the database refuse to delete a referenced file, so a
  * purge racing an attach never removes a file that ends up referenced.
  */
+import { createHash } from 'node:crypto';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/connection';
 import { fileRefs } from '../db/schema';
@@ -64,6 +65,41 @@ export async function filesOf(db: Db, owner: FileOwner): Promise<string[]> {
   return rows.map((row) => row.fileId);
 }
 
+/**
+ * An upload session's hold: a file uploaded without a session of the admin (the public wizard) is held by the session
+ * that uploaded it (a secret token the uploader keeps; only its SHA-256 is stored) until a record claims it or the
+ * orphan age passes. It is a reference like any other (the purge keeps the file meanwhile), under this resource name.
+ */
+export const UPLOAD_SESSION_HOLDER = 'uploadsession';
+
+const sessionOwner = (token: string): FileOwner => ({ resource: UPLOAD_SESSION_HOLDER, recordId: createHash('sha256').update(token).digest('hex') });
+
+/** The session `token` holds this file (just uploaded under it). */
+export async function holdForSession(db: Db, token: string, fileId: string): Promise<void> {
+  await attachFiles(db, sessionOwner(token), [fileId]);
+}
+
+/**
+ * Takes these files out of session `token`'s hold for a record, each once: answers the ids it held (a file the session
+ * does not hold, already claimed, or held by another session is missing from the answer). The hold is deleted, so two
+ * claims racing for one file get it once: the second waits for the first's row lock and then finds nothing. The caller
+ * attaches what it got in the same transaction (a rollback gives the files back to the session).
+ */
+export async function claimSessionFiles(db: Db, token: string, fileIds: readonly string[]): Promise<string[]> {
+  const ids = [...new Set(fileIds.filter(isFileId).map((id) => id.toLowerCase()))];
+  if (ids.length === 0) return [];
+  const owner = sessionOwner(token);
+  const claimed = await db
+    .delete(fileRefs)
+    .where(and(eq(fileRefs.resource, owner.resource), eq(fileRefs.recordId, String(owner.recordId)), inArray(fileRefs.fileId, ids)))
+    .returning({ fileId: fileRefs.fileId });
+  if (claimed.length === 0) return [];
+  // A file some record already uses is not the session's to give (it never is, unless attached by other means).
+  const used = await db.select({ fileId: fileRefs.fileId }).from(fileRefs).where(inArray(fileRefs.fileId, claimed.map((row) => row.fileId)));
+  const taken = new Set(used.map((row) => row.fileId));
+  return claimed.map((row) => row.fileId).filter((id) => !taken.has(id));
+}
+
 export const FILE_PURGE_INTERVAL_MINUTES = 60;
 
 /**
@@ -76,6 +112,11 @@ export async function purgeOrphanFiles(
   storage: FileStorage,
   options: { olderThanHours: number; limit?: number },
 ): Promise<number> {
+  // An upload session's hold lasts as long as an unreferenced file may live: past it the file is an orphan.
+  await database.query(`delete from file_refs where resource = $1 and created_at < now() - $2::float8 * interval '1 hour'`, [
+    UPLOAD_SESSION_HOLDER,
+    options.olderThanHours,
+  ]);
   const candidates = await database.query<{ id: string }>(
     `select f.id from files f
       where f.created_at < now() - $1::float8 * interval '1 hour'

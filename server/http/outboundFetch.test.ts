@@ -25,6 +25,21 @@ describe('isPublicAddress', () => {
     ['::ffff:127.0.0.1', false],
     ['::ffff:7f00:1', false],
     ['::ffff:808:808', true],
+    // IPv4 inside IPv6: IPv4-compatible, IPv4-translated, NAT64, 6to4 and Teredo are refused whole.
+    ['::7f00:1', false],
+    ['::127.0.0.1', false],
+    ['::808:808', false],
+    ['::ffff:0:7f00:1', false],
+    ['64:ff9b::7f00:1', false],
+    ['64:ff9b:1::a00:1', false],
+    ['2002:7f00:1::', false],
+    ['2002:a00:1::1', false],
+    ['2002:808:808::1', false],
+    ['2001::7f00:1', false],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', false],
+    ['2001:db8::1', false],
+    ['2001:4860:4860::8888', true],
+    ['2a00:1450:4001:80b::200e', true],
     ['not-an-ip', false],
   ])('%s → %s', (address, expected) => {
     expect(isPublicAddress(address)).toBe(expected);
@@ -38,9 +53,28 @@ describe('outboundUrl', () => {
     expect(() => outboundUrl('http://127.0.0.1:8080/x')).toThrow(/refused/);
     expect(() => outboundUrl('http://[::1]/x')).toThrow(/refused/);
     expect(() => outboundUrl('http://[::ffff:127.0.0.1]/x')).toThrow(/refused/);
+    expect(() => outboundUrl('http://[::7f00:1]/x')).toThrow(/refused/);
+    expect(() => outboundUrl('http://[2002:7f00:1::]/x')).toThrow(/refused/);
+    expect(() => outboundUrl('http://[2001::7f00:1]/x')).toThrow(/refused/);
     expect(() => outboundUrl('http://localhost/x')).toThrow(/refused/);
     expect(outboundUrl('https://bello.gov.co/sitescores/history').hostname).toBe('bello.gov.co');
     expect(outboundUrl('http://127.0.0.1:8080/x', true).port).toBe('8080');
+  });
+});
+
+describe('guardedLookup', () => {
+  it.each(['::7f00:1', '2002:7f00:1::', '2001::7f00:1', '::ffff:7f00:1', '64:ff9b::a00:1'])('refuses a name that resolves to %s', async (address) => {
+    const fakeDns = (_host: string, _options: { all: true }, callback: (error: NodeJS.ErrnoException | null, addresses: { address: string; family: number }[]) => void) =>
+      callback(null, [{ address: '2800:e2:1::1', family: 6 }, { address, family: 6 }]);
+    const error = await new Promise<NodeJS.ErrnoException | null>((resolve) => guardedLookup(false, fakeDns)('portal.gov.co', {}, (failure) => resolve(failure)));
+    expect(error?.code).toBe('EREFUSEDADDRESS');
+  });
+
+  it('lets a name that resolves only to public addresses through', async () => {
+    const fakeDns = (_host: string, _options: { all: true }, callback: (error: NodeJS.ErrnoException | null, addresses: { address: string; family: number }[]) => void) =>
+      callback(null, [{ address: '2800:e2:1::1', family: 6 }]);
+    const answer = await new Promise<unknown>((resolve) => guardedLookup(false, fakeDns)('portal.gov.co', {}, (failure, address) => resolve(failure ?? address)));
+    expect(answer).toBe('2800:e2:1::1');
   });
 });
 

@@ -53,11 +53,21 @@ for (const [network, prefix] of [
   NON_PUBLIC.addSubnet(network, prefix, 'ipv4');
 }
 for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  // IPv4-compatible (deprecated: `::a.b.c.d`, `::7f00:1`), with the unspecified and loopback addresses.
+  ['::', 96],
+  // IPv4-translated (`::ffff:0:a.b.c.d`, RFC 2765).
+  ['::ffff:0:0:0', 96],
+  // NAT64, well-known and local-use prefixes (RFC 6052, 8215): the IPv4 address they embed may be private.
   ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
   ['100::', 64],
+  // Teredo (2001::/32) embeds its server's and, obfuscated, its client's IPv4 address; ORCHID and documentation.
+  ['2001::', 32],
+  ['2001:10::', 28],
+  ['2001:20::', 28],
   ['2001:db8::', 32],
+  // 6to4 (2002::/16, deprecated by RFC 7526) embeds an IPv4 address, e.g. 2002:7f00:1:: is 127.0.0.1's.
+  ['2002::', 16],
   ['fc00::', 7],
   ['fe80::', 10],
   ['fec0::', 10],
@@ -66,7 +76,11 @@ for (const [network, prefix] of [
   NON_PUBLIC.addSubnet(network, prefix, 'ipv6');
 }
 
-/** Whether an IP address is publicly routable (IPv4-mapped IPv6 addresses are judged as their IPv4 address). */
+/**
+ * Whether an IP address is publicly routable (IPv4-mapped IPv6 addresses are judged as their IPv4 address). IPv6 ranges
+ * that carry an IPv4 address inside (IPv4-compatible, IPv4-translated, NAT64, 6to4, Teredo) are refused whole: a
+ * portal is never served from them, and the address they lead to may be private.
+ */
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 4) return !NON_PUBLIC.check(address, 'ipv4');
@@ -87,10 +101,13 @@ export function isPublicAddress(address: string): boolean {
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
+/** How names are resolved (node:dns's lookup; a test gives a fake one). */
+type Resolver = (hostname: string, options: { all: true }, callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
+
 /** The socket's DNS lookup, refusing a host with any non-public address. */
-export function guardedLookup(allowPrivate: boolean) {
+export function guardedLookup(allowPrivate: boolean, resolve: Resolver = dnsLookup) {
   return (hostname: string, options: { all?: boolean }, callback: LookupCallback) => {
-    dnsLookup(hostname, { all: true }, (error, addresses) => {
+    resolve(hostname, { all: true }, (error, addresses) => {
       if (error) return callback(error, []);
       const list = addresses as LookupAddress[];
       if (list.length === 0 || (!allowPrivate && list.some((entry) => !isPublicAddress(entry.address)))) {

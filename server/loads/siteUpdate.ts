@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { SETTINGS } from '../../resources/areas';
 import { SITE_UPDATE_ELEMENT_TYPE, SITE_UPDATE_MAX_BYTES, type SiteUpdateResult } from '../../resources/loads';
 import type { ListSpec } from '../../resources/listQuery';
 import { writeAudit } from '../audit/audit';
@@ -19,7 +20,8 @@ import { MAX_REPORTED_ROWS, rowMessage, rowsOf } from './loads';
 import { duplicates, parseSiteUpdateRow, type RowError, type SiteUpdateRow } from './rows';
 import { openLoadFile, readSheetRows, SheetError } from './sheet';
 
-export const siteUpdateElement = defineElementType(SITE_UPDATE_ELEMENT_TYPE, { extensions: ['xlsx'], maxBytes: SITE_UPDATE_MAX_BYTES });
+/** The order and registry-code update file (a settings page: the same permission as its routes, server/routes/loads.ts). */
+export const siteUpdateElement = defineElementType(SITE_UPDATE_ELEMENT_TYPE, { extensions: ['xlsx'], maxBytes: SITE_UPDATE_MAX_BYTES, permissions: SETTINGS });
 
 /** Active sites (installed, status 1, not deleted), by id: the export has no filter. */
 export const siteUpdateExportSpec: ListSpec = {

@@ -7,8 +7,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { COUNTRY_ROOT_LOCATION_ID } from '../../resources/locations';
-import { NEW_SITE_RATE_LIMITS } from '../../resources/newSiteRequest';
-import { fileStorageOf } from '../files';
+import { NEW_SITE_RATE_LIMITS, newUploadSession, UPLOAD_SESSION_HEADER, UPLOAD_SESSION_PATTERN } from '../../resources/newSiteRequest';
+import { fileStorageOf, holdForSession } from '../files';
 import { siteRequestElement } from '../files/elementTypes';
 import { receiveUpload, registerMultipart } from '../files/receive';
 import { ApiError, badArgument } from '../http/errors';
@@ -115,12 +115,19 @@ export function registerNewSiteRoutes(app: FastifyInstance): void {
       access: 'public',
       rateLimit: NEW_SITE_RATE_LIMITS.upload,
       summary:
-        'Sube un documento de soporte de la solicitud (multipart, parte "file"): documentos de Office, pdf o imágenes, 10 MB, revisado por contenido; solo se lee con sesión de superadministrador',
+        'Sube un documento de soporte de la solicitud (multipart, parte "file") bajo la sesión de carga del asistente (cabecera x-upload-session; sin ella se crea una): documentos de Office, pdf o imágenes, 10 MB, revisado por contenido; responde también uploadSession, que la solicitud envía; solo se lee con el permiso Sites',
       tags: TAGS,
-      documentedResponses: { 201: uploadedFileSchema },
+      documentedResponses: {
+        201: { ...uploadedFileSchema, properties: { ...uploadedFileSchema.properties, uploadSession: { type: 'string', description: 'Sesión de carga que retiene el documento hasta la solicitud' } } },
+      },
       handler: async (request, reply) => {
+        // The session is checked before a byte of the body is read; a malformed one is refused, none draws one.
+        const sent = request.headers[UPLOAD_SESSION_HEADER];
+        if (sent !== undefined && (typeof sent !== 'string' || !UPLOAD_SESSION_PATTERN.test(sent))) throw badArgument('uploadSession', 'newSite.server.upload_session_invalid');
+        const uploadSession = typeof sent === 'string' ? sent : newUploadSession();
         const answer = await receiveUpload(request, { db: database.db, storage: fileStorageOf(app.ctx) }, siteRequestElement, null);
-        return reply.status(201).send(answer);
+        await holdForSession(database.db, uploadSession, answer.fileID);
+        return reply.status(201).send({ ...answer, uploadSession });
       },
     });
   });

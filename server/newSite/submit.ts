@@ -3,7 +3,7 @@
  * either way), then in one transaction: the location, type and site checked against the wizard's rules
  * (resources/newSiteRequest.ts), a `user_made` site created when a new one is requested, the request PendingApproval,
  * the site flagged pending (the site list's Pendiente tab counts it), the documents attached, the acceptances recorded
- * with their versions, the applicant's acknowledgement queued in the mail log and an audit line. One pending request
+ * with their versions, the applicant's acknowledgement queued in the mail log and an audit line (actor 'anónimo'). One pending request
  * per site is the database's rule (unique index `site_requests_one_pending`): the loser of a race gets 409.
  */
 import { sql } from 'drizzle-orm';
@@ -26,7 +26,7 @@ import { verifyCaptcha } from '../auth/captcha';
 import type { AppContext } from '../context';
 import type { Db } from '../db/connection';
 import { siteRequests, sites, termsAcceptances } from '../db/schema';
-import { attachFiles } from '../files';
+import { attachFiles, claimSessionFiles } from '../files';
 import { ApiError, badArgument } from '../http/errors';
 import { t } from '../i18n';
 import { queueMail } from '../mail/mailLog';
@@ -136,13 +136,19 @@ export async function submitNewSiteRequest(ctx: AppContext, request: FastifyRequ
       }
 
       const kind = requestKind(flow, choice);
-      const files = body.files;
-      const stored = await rows<{ id: string; name: string }>(
+      // Only documents this wizard session uploaded and no record uses yet, each once (the schema refuses repeats):
+      // claiming them ends the session's hold, so no other request can take them (docs/decisions.md 'Request wizard').
+      const files = body.files.map((id) => id.toLowerCase());
+      const claimed = new Set(await claimSessionFiles(tx, body.uploadSession, files));
+      if (files.some((id) => !claimed.has(id))) throw badArgument('files', 'newSite.server.files_invalid');
+      const found = await rows<{ id: string; name: string }>(
         tx,
-        sql`select id::text as id, name from files where id::text in (${sql.join(files.map((id) => sql`${id.toLowerCase()}`), sql`, `)})
+        sql`select id::text as id, name from files where id::text in (${sql.join(files.map((id) => sql`${id}`), sql`, `)})
           and element_type = 'siteRequest'`,
       );
-      if (stored.length !== new Set(files.map((id) => id.toLowerCase())).size) throw badArgument('files', 'newSite.server.files_invalid');
+      const byId = new Map(found.map((file) => [file.id, file]));
+      if (files.some((id) => !byId.has(id))) throw badArgument('files', 'newSite.server.files_invalid');
+      const stored = files.map((id) => byId.get(id)!);
 
       const [created] = await tx
         .insert(siteRequests)
@@ -193,8 +199,10 @@ export async function submitNewSiteRequest(ctx: AppContext, request: FastifyRequ
         resource: SITE_REQUEST_FILES_RESOURCE,
         recordId: requestId,
         recordLabel: siteName,
-        after: { siteId, kind, status: 'PendingApproval' },
-        actor: { id: null, email: applicant.email! },
+        // The applicant is not a user: the actor is 'anónimo' (with the request's address); the e-mail they typed is
+        // part of the record, not an identity.
+        after: { siteId, kind, status: 'PendingApproval', applicantEmail: applicant.email! },
+        actor: { id: null, email: t('newSite.server.anonymous_actor') },
       });
       return { id: requestId, siteId, kind, status: 'PendingApproval' as const };
     });

@@ -1,17 +1,19 @@
 /**
  * Uploaded files: POST /uploadfiles/{param} (multipart, the `file` part; param `elementType=banner` or
  * `banner`) and serving GET /files/{id}, /files/{id}/thumbnail, /files/{id}/big.
- * Serving is declared public because images of public element types are shown on the portals (an <img> sends
- * no token); every other file needs a signed-in superadmin, checked here per file (docs/decisions.md 'Files').
+ * Each element type names the area whose permission uploads its files and reads them back (server/files/elementTypes.ts):
+ * the upload is declared for any signed-in superadmin and checks the named type's permissions here; serving is declared
+ * public because images of public element types are shown on the portals (an <img> sends no token), and every other
+ * file needs a superadmin holding its type's permission, checked here per file (docs/decisions.md 'Files').
  */
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { files } from '../db/schema';
-import { ApiError, notFound, unauthorized } from '../http/errors';
+import { ApiError, forbidden, notFound, unauthorized } from '../http/errors';
 import { apiRoute, currentUser } from '../http/route';
 import { t } from '../i18n';
-import { elementTypeNamed, fileStorageOf, isFileId } from '../files';
+import { elementTypeNamed, fileStorageOf, isFileId, mayHandleFiles } from '../files';
 import { contentDisposition } from '../files/names';
 import { receiveUpload, registerMultipart } from '../files/receive';
 
@@ -57,15 +59,18 @@ export function registerFileRoutes(app: FastifyInstance): void {
       url: '/uploadfiles/:param',
       access: 'authenticated',
       summary:
-        'Sube un archivo (multipart, parte "file") para un tipo de elemento (elementType=banner): revisa tipo por contenido y tamaño, limpia imágenes y SVG; responde fileID, filePath, isImage, name, thumbnail, fileBigImage',
+        'Sube un archivo (multipart, parte "file") para un tipo de elemento (elementType=banner), con el permiso del área dueña de ese tipo (403 sin él): revisa tipo por contenido y tamaño, limpia imágenes y SVG; responde fileID, filePath, isImage, name, thumbnail, fileBigImage',
       tags: ['Archivos'],
       schema: { params: { type: 'object', properties: { param: { type: 'string', description: 'elementType=<tipo> o <tipo>' } } } },
       documentedResponses: { 201: uploadedFileSchema },
+      errorResponses: [403],
       handler: async (request, reply) => {
         const user = currentUser(request);
         const elementType = elementTypeParam((request.params as { param: string }).param);
         // An element type this server does not know is a path that names nothing: 404, as any unknown id.
         if (!elementType) throw new ApiError(404, 'NotFound', t('files.errors.unknown_element_type'));
+        // The area that owns files of this type uploads them (before a byte of the body is read).
+        if (!mayHandleFiles(user.permissions, elementType)) throw forbidden();
         const answer = await receiveUpload(request, { db: database.db, storage }, elementType, user.id);
         return reply.status(201).send(answer);
       },
@@ -77,8 +82,13 @@ export function registerFileRoutes(app: FastifyInstance): void {
     if (!isFileId(id)) throw notFound();
     const [row] = await database.db.select().from(files).where(eq(files.id, id));
     if (!row) throw notFound();
-    const publicRead = elementTypeNamed(row.elementType)?.publicRead ?? false;
-    if (!publicRead && !request.user) throw unauthorized();
+    // A type no longer declared is nobody's: closed to everyone.
+    const elementType = elementTypeNamed(row.elementType);
+    const publicRead = elementType?.publicRead ?? false;
+    if (!publicRead) {
+      if (!request.user) throw unauthorized();
+      if (!elementType || !mayHandleFiles(request.user.permissions, elementType)) throw forbidden();
+    }
     const key = variant === 'original' ? row.storageKey : variant === 'thumbnail' ? row.thumbnailKey : row.bigImageKey;
     if (!key) throw notFound();
     const content = await storage.get(key);
@@ -109,10 +119,11 @@ export function registerFileRoutes(app: FastifyInstance): void {
       method: 'GET',
       url: `/files/:id${suffix}`,
       access: 'public',
-      summary: `${summary}. Público para tipos de elemento publicados (imágenes, banners, logos); el resto exige sesión`,
+      summary: `${summary}. Público para tipos de elemento publicados (imágenes, banners, logos); el resto exige el permiso del área dueña de su tipo`,
       tags: ['Archivos'],
       schema: { params: fileParams },
       documentedResponses: { 200: fileContentResponse },
+      errorResponses: [401, 403],
       handler: serve(variant),
     });
   }

@@ -21,7 +21,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
-import { REQUEST_FILES } from '../../resources/newSiteRequest';
+import { newUploadSession, REQUEST_FILES } from '../../resources/newSiteRequest';
 import { useText } from '../shared/useText';
 import { uploadRequestDocument, type RequestTerms } from './newSiteApi';
 
@@ -35,7 +35,7 @@ export function DocumentsField({ onUploadingChange }: { onUploadingChange: (coun
   const text = useText();
   const input = useRef<HTMLInputElement>(null);
   const { field, fieldState } = useController({ name: 'files', defaultValue: [] });
-  const { clearErrors } = useFormContext();
+  const { clearErrors, getValues, setValue } = useFormContext();
   const files = (field.value ?? []) as Array<{ fileID: string; name: string }>;
   const [uploading, setUploading] = useState<Uploading[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
@@ -45,6 +45,12 @@ export function DocumentsField({ onUploadingChange }: { onUploadingChange: (coun
 
   const start = (chosen: FileList | null) => {
     setFailure(null);
+    // One upload session for all the documents of this request, drawn with the first (resources/newSiteRequest.ts).
+    let uploadSession = getValues('uploadSession') as string | undefined;
+    if (!uploadSession) {
+      uploadSession = newUploadSession();
+      setValue('uploadSession', uploadSession);
+    }
     for (const file of Array.from(chosen ?? [])) {
       counter.current += 1;
       const key = counter.current;
@@ -59,7 +65,7 @@ export function DocumentsField({ onUploadingChange }: { onUploadingChange: (coun
           onUploadingChange(next.length);
           return next;
         });
-      uploadRequestDocument(file, (percent) => setUploading((current) => current.map((item) => (item.key === key ? { ...item, percent } : item)))).then(
+      uploadRequestDocument(file, uploadSession, (percent) => setUploading((current) => current.map((item) => (item.key === key ? { ...item, percent } : item)))).then(
         (uploaded) => {
           done();
           const next = [...latest.current, { fileID: uploaded.fileID, name: uploaded.name }];

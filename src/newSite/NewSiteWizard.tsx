@@ -37,6 +37,7 @@ const DEFAULTS: WizardValues = {
   legalRepresentative: {},
   webMaster: {},
   files: [],
+  uploadSession: '',
   termsAccepted: false,
   captcha: '',
 };

@@ -1,7 +1,7 @@
 /** The public calls of the request wizard (spec 01 §7; server/newSite/routes.ts): no session needed. */
 import { httpClient } from '../../dataProvider/httpClient';
 import { uploadTo, type UploadedFile, type UploadProgress } from '../../dataProvider/upload';
-import type { WizardSite } from '../../resources/newSiteRequest';
+import { UPLOAD_SESSION_HEADER, type WizardSite } from '../../resources/newSiteRequest';
 
 export interface Named {
   id: number;
@@ -34,7 +34,9 @@ export async function urlIsFree(url: string, signal?: AbortSignal): Promise<bool
   return (await httpClient<{ allowed: boolean }>('/allowurl/', { query: { url }, signal })).json.allowed;
 }
 
-export const uploadRequestDocument = (file: File, onProgress: UploadProgress) => uploadTo<UploadedFile>('/newsite/uploadfiles/', file, onProgress);
+/** A supporting document, uploaded under the wizard's upload session (sent back with the request). */
+export const uploadRequestDocument = (file: File, uploadSession: string, onProgress: UploadProgress) =>
+  uploadTo<UploadedFile>('/newsite/uploadfiles/', file, onProgress, { [UPLOAD_SESSION_HEADER]: uploadSession });
 
 export async function submitRequest(body: Record<string, unknown>): Promise<{ id: number; siteId: number; kind: string }> {
   return (await httpClient<{ id: number; siteId: number; kind: string }>('/newsite/', { method: 'POST', body })).json;

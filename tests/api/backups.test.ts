@@ -101,7 +101,7 @@ describe('requesting a backup', () => {
   it('the job builds the zip with a manifest of every entry, marks it ready and e-mails the requester', async () => {
     // An annotation with an attachment: its file goes into the zip.
     const upload = multipart('acta.pdf', Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'), { contentType: 'application/pdf' });
-    const uploaded = await t.app.inject({ method: 'POST', url: `${API}/uploadfiles/elementType=document`, payload: upload.payload, headers: { ...upload.headers, ...bearer(sites) } });
+    const uploaded = await t.app.inject({ method: 'POST', url: `${API}/uploadfiles/elementType=siteComment`, payload: upload.payload, headers: { ...upload.headers, ...bearer(sites) } });
     expect(uploaded.statusCode).toBe(201);
     const file = uploaded.json() as { fileID: string; name: string };
     await t.database.query('insert into site_comments (site_id, user_id, description, files) values ($1, 1, $2, $3)', [siteIds[0], 'Nota con acta', JSON.stringify([file])]);

@@ -10,18 +10,20 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
-import { attachFiles, detachFiles, fileStorageOf, filesOf, purgeOrphanFiles, setFiles } from '../../server/files';
+import { PERMISSION_NAMES } from '../../resources/permissions';
+import { attachFiles, detachFiles, elementTypes, fileStorageOf, filesOf, purgeOrphanFiles, setFiles } from '../../server/files';
 import { ApiError } from '../../server/http/errors';
 import { multipart } from '../helpers/multipart';
 import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
 
 const API = '/api/v1';
 let t: TestApp;
+/** A superadmin holding every permission: the upload rules below are the same for every element type's area. */
 let token: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  token = await t.tokenFor(['Settings']);
+  token = await t.tokenFor(PERMISSION_NAMES);
 });
 afterAll(async () => {
   await t?.close();
@@ -233,23 +235,79 @@ describe('images', () => {
 });
 
 describe('serving', () => {
-  it('serves files of private element types only to signed-in superadmins, and answers 404 for unknown ids', async () => {
+  it("serves an applicant's documents to the portal area only (Sites), never to another area's superadmin", async () => {
     const answer = (await upload('siteRequest', 'cedula.pdf', pdf)).json() as Uploaded;
     const anonymous = await t.app.inject({ method: 'GET', url: answer.filePath });
     expect(anonymous.statusCode).toBe(401);
-    const signedIn = await t.app.inject({ method: 'GET', url: answer.filePath, headers: bearer(await t.tokenFor(['Reports'])) });
+    for (const permission of ['GlobalBanners', 'Tickets', 'Reports', 'Settings'] as const) {
+      const other = await t.app.inject({ method: 'GET', url: answer.filePath, headers: bearer(await t.tokenFor([permission])) });
+      expect(other.statusCode, permission).toBe(403);
+      expect(other.rawPayload.includes('%PDF')).toBe(false);
+    }
+    const sites = await t.tokenFor(['Sites']);
+    const signedIn = await t.app.inject({ method: 'GET', url: answer.filePath, headers: bearer(sites) });
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.headers['content-type']).toBe('application/pdf');
     expect(signedIn.headers['content-disposition']).toBe(`attachment; filename="cedula.pdf"; filename*=UTF-8''cedula.pdf`);
     expect(signedIn.headers['x-content-type-options']).toBe('nosniff');
     expect(signedIn.rawPayload.equals(pdf)).toBe(true);
-    expect((await t.app.inject({ method: 'GET', url: `${answer.filePath}/thumbnail`, headers: bearer(token) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `${answer.filePath}/thumbnail`, headers: bearer(sites) })).statusCode).toBe(404);
 
     for (const url of [`${API}/files/${randomUUID()}`, `${API}/files/no-es-un-id`, `${API}/files/${randomUUID()}/big`]) {
       const response = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
       expect(response.statusCode, url).toBe(404);
       expect(response.json().error.code).toBe('NotFound');
     }
+  });
+});
+
+describe('who uploads and reads each element type (its declared permissions)', () => {
+  const single = new Map<string, string>();
+  beforeAll(async () => {
+    for (const permission of PERMISSION_NAMES) single.set(permission, await t.tokenFor([permission]));
+  });
+
+  it('uploads a type only with one of its permissions: 403 before the body is read otherwise', async () => {
+    for (const elementType of elementTypes()) {
+      for (const permission of PERMISSION_NAMES) {
+        // A JSON body: with the permission the upload goes on and refuses it (400, not multipart); without it, 403.
+        const response = await t.app.inject({ method: 'POST', url: `${API}/uploadfiles/elementType=${elementType.name}`, payload: {}, headers: bearer(single.get(permission)!) });
+        expect(response.statusCode, `${elementType.name} ← ${permission}`).toBe(elementType.permissions.includes(permission) ? 400 : 403);
+      }
+    }
+    const refused = await upload('siteRequest', 'ajeno.pdf', pdf, { token: single.get('GlobalBanners')! });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({ code: 'Forbidden' });
+    expect(await t.database.query('select 1 from files where name = $1', ['ajeno.pdf'])).toHaveLength(0);
+    expect((await upload('siteRequest', 'ajeno.pdf', pdf, { token: single.get('Sites')! })).statusCode).toBe(201);
+  });
+
+  it('reads a stored file with one of its type\'s permissions, or without a session when the type is public', async () => {
+    const storage = fileStorageOf(t.context);
+    for (const elementType of elementTypes()) {
+      const id = randomUUID();
+      const key = `matriz/${id}.txt`;
+      await storage.put(key, Buffer.from('contenido'));
+      await t.database.query(
+        `insert into files (id, storage_key, name, mime, extension, size, sha256, element_type) values ($1, $2, 'x.txt', 'text/plain', 'txt', 9, $3, $4)`,
+        [id, key, '0'.repeat(64), elementType.name],
+      );
+      const read = (headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: `${API}/files/${id}`, headers });
+      expect((await read()).statusCode, `${elementType.name} anónimo`).toBe(elementType.publicRead ? 200 : 401);
+      for (const permission of PERMISSION_NAMES) {
+        const allowed = elementType.publicRead || elementType.permissions.includes(permission);
+        expect((await read(bearer(single.get(permission)!))).statusCode, `${elementType.name} ← ${permission}`).toBe(allowed ? 200 : 403);
+      }
+    }
+  });
+
+  it('declares the public types and the owners of personal documents', () => {
+    const byName = new Map(elementTypes().map((elementType) => [elementType.name, elementType]));
+    expect(elementTypes().filter((elementType) => elementType.publicRead).map((elementType) => elementType.name).sort()).toEqual(['banner', 'image', 'logo']);
+    expect(byName.get('siteRequest')!.permissions).toEqual(['Sites']);
+    expect(byName.get('siteComment')!.permissions).toEqual(['Sites']);
+    expect(byName.get('banner')!.permissions).toEqual(['GlobalBanners']);
+    for (const elementType of elementTypes()) expect(elementType.permissions.length, elementType.name).toBeGreaterThan(0);
   });
 });
 

@@ -6,6 +6,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { createCaptcha } from '../../server/auth/captcha';
+import { fileStorageOf, purgeOrphanFiles } from '../../server/files';
 import { bearer, createTestApp } from '../helpers/testApp';
 import { multipart } from '../helpers/multipart';
 import { NEW_SITE_RATE_LIMITS } from '../../resources/newSiteRequest';
@@ -29,9 +30,10 @@ async function query<T>(text: string, params: unknown[] = []): Promise<T[]> {
 
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
-async function uploadDocument(name = 'acta.pdf', content = pdf, remoteAddress = nextAddress()) {
+async function uploadDocument(name = 'acta.pdf', content = pdf, remoteAddress = nextAddress(), uploadSession?: string) {
   const body = multipart(name, content);
-  return t.app.inject({ method: 'POST', url: '/api/v1/newsite/uploadfiles/', payload: body.payload, headers: body.headers, remoteAddress });
+  const headers = { ...body.headers, ...(uploadSession === undefined ? {} : { 'x-upload-session': uploadSession }) };
+  return t.app.inject({ method: 'POST', url: '/api/v1/newsite/uploadfiles/', payload: body.payload, headers, remoteAddress });
 }
 
 const [mayoralty] = await query<{ id: number; location_id: number; parent_location_id: number }>(
@@ -76,6 +78,7 @@ async function requestBody(overrides: Record<string, unknown> = {}) {
     legalRepresentative,
     webMaster,
     files: [uploaded.fileID],
+    uploadSession: uploaded.uploadSession,
     captchaId: captcha.captchaId,
     reCaptcha: 'kx7pa',
     ...overrides,
@@ -138,6 +141,28 @@ describe('POST /newsite/uploadfiles/', () => {
     const big = await uploadDocument('grande.pdf', Buffer.concat([pdf, Buffer.alloc(10 * 1024 * 1024)]));
     expect(big.statusCode).toBe(413);
     expect(big.json().error.message).toBe('El tamaño de los archivos no pueden exceder los 10MB de tamaño');
+  });
+
+  it('holds each document for the upload session it came with (one drawn when none is sent) until the orphan age', async () => {
+    const first = await uploadDocument();
+    const session = first.json().uploadSession as string;
+    expect(session).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const second = await uploadDocument('cedula.pdf', pdf, nextAddress(), session);
+    expect(second.statusCode).toBe(201);
+    expect(second.json().uploadSession).toBe(session);
+    expect((await uploadDocument()).json().uploadSession).not.toBe(session);
+    const malformed = await uploadDocument('acta.pdf', pdf, nextAddress(), 'corta');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.message).toBe('La sesión de carga de documentos no es válida: recarga la página e inténtalo de nuevo');
+    // Held, the file outlives a purge of younger orphans; once the hold is as old as an orphan, both go.
+    const storage = fileStorageOf(t.context);
+    await purgeOrphanFiles(t.database, storage, { olderThanHours: 24 });
+    expect(await query('select 1 from files where id = $1', [first.json().fileID])).toHaveLength(1);
+    await query(`update files set created_at = now() - interval '48 hours' where id = $1`, [first.json().fileID]);
+    await query(`update file_refs set created_at = now() - interval '48 hours' where file_id = $1`, [first.json().fileID]);
+    await purgeOrphanFiles(t.database, storage, { olderThanHours: 24 });
+    expect(await query('select 1 from files where id = $1', [first.json().fileID])).toHaveLength(0);
+    expect(await query('select 1 from files where id = $1', [second.json().fileID])).toHaveLength(1);
   });
 });
 
@@ -312,6 +337,56 @@ describe('POST /newsite/', () => {
     const change = await submit(await requestBody({ requestType: 'ChangeAdmin', parentLocationId: governorate!.parent_location_id, locationId: null, siteTypeId: 1, siteId: governorate!.id }));
     expect(change.statusCode).toBe(201);
     expect(change.json().kind).toBe('ChangeAdmin');
+  });
+
+  it("takes only its own session's unattached documents, each once", async () => {
+    const site = (name: string) => ({ name, allowedUrl: `https://${name.toLowerCase().replace(/\W+/g, '-')}.gov.co`, address: 'Calle 10 # 1-1', latitude: 5, longitude: -75 });
+    const asNew = (name: string, overrides: Record<string, unknown>) => requestBody({ siteTypeId: 5, siteId: null, site: site(name), ...overrides });
+    const invalid = 'Uno de los documentos no existe o ya no está disponible: adjúntalo de nuevo';
+
+    // Another wizard's document (another session), even with its id right.
+    const theirs = (await uploadDocument('cedula-ajena.pdf')).json();
+    const mine = (await uploadDocument()).json();
+    const foreign = await submit(await asNew('Entidad ajena uno', { files: [mine.fileID, theirs.fileID], uploadSession: mine.uploadSession }));
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().error.message).toBe(invalid);
+
+    // A request document uploaded by a superadmin (no wizard session) is not the wizard's to take.
+    const upload = multipart('interno.pdf', pdf);
+    const internal = (await t.app.inject({ method: 'POST', url: '/api/v1/uploadfiles/elementType=siteRequest', payload: upload.payload, headers: { ...upload.headers, ...bearer(admin) } })).json();
+    const notWizard = await submit(await asNew('Entidad ajena dos', { files: [mine.fileID, internal.fileID], uploadSession: mine.uploadSession }));
+    expect(notWizard.statusCode).toBe(400);
+
+    // The same id ten times.
+    const repeated = await submit(await asNew('Entidad ajena tres', { files: Array(10).fill(mine.fileID), uploadSession: mine.uploadSession }));
+    expect(repeated.statusCode).toBe(400);
+    expect(repeated.json().error.message).toBe('Adjuntaste el mismo documento más de una vez');
+
+    // The refusals gave nothing away: the documents are still the session's, and a request takes them.
+    const other = (await uploadDocument('cedula.pdf', pdf, nextAddress(), mine.uploadSession)).json();
+    const accepted = await submit(await asNew('Entidad con dos documentos', { files: [other.fileID, mine.fileID], uploadSession: mine.uploadSession }));
+    expect(accepted.statusCode).toBe(201);
+    const [detail] = await query<{ detail: { files: { fileID: string; name: string }[] } }>('select detail from site_requests where id = $1', [accepted.json().id]);
+    expect(detail!.detail.files.map((file) => file.name)).toEqual(['cedula.pdf', 'acta.pdf']);
+
+    // Already attached to that request: no other request takes it, not even from the same session.
+    const again = await submit(await asNew('Entidad que reutiliza', { files: [mine.fileID], uploadSession: mine.uploadSession }));
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.message).toBe(invalid);
+    const refs = await query<{ resource: string }>('select resource from file_refs where file_id = $1', [mine.fileID]);
+    expect(refs).toEqual([{ resource: 'siterequests' }]);
+  });
+
+  it("records an anonymous actor with the request's address, the applicant's e-mail as data", async () => {
+    const site = { name: 'Entidad auditada de prueba', allowedUrl: 'https://auditada.gov.co', address: 'Calle 10 # 1-1', latitude: 5, longitude: -75 };
+    const response = await submit(await requestBody({ siteTypeId: 5, siteId: null, site }), '10.77.250.9');
+    expect(response.statusCode).toBe(201);
+    const [line] = await query<{ user_id: number | null; user_email: string; address: string; after: Record<string, unknown> }>(
+      `select user_id, user_email, host(client_address) as address, after from audit_log where resource = 'siterequests' and record_id = $1`,
+      [String(response.json().id)],
+    );
+    expect(line).toMatchObject({ user_id: null, user_email: 'anónimo', address: '10.77.250.9' });
+    expect(line!.after).toMatchObject({ applicantEmail: legalRepresentative.email, status: 'PendingApproval' });
   });
 
   it('refuses documents that were never uploaded', async () => {

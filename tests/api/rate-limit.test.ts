@@ -53,4 +53,16 @@ describe('per-address caps on public routes that send mail or cost work', () => 
     // Another socket address is not affected.
     expect((await testApp.app.inject({ method: 'GET', url: '/api/v1/captcha/', remoteAddress: '10.50.0.2' })).statusCode).toBe(200);
   });
+
+  it('counts an IPv6 client by its /64: a fresh address for every call shares one cap, another /64 has its own', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 121; i += 1) {
+      const response = await testApp.app.inject({ method: 'GET', url: '/api/v1/captcha/', remoteAddress: `2800:e2:50:7:${(i + 1).toString(16)}::${(i * 13 + 1).toString(16)}` });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(120);
+    expect(statuses[120]).toBe(429);
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/v1/captcha/', remoteAddress: '2800:e2:50:7::ffff' })).statusCode).toBe(429);
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/v1/captcha/', remoteAddress: '2800:e2:50:8::1' })).statusCode).toBe(200);
+  });
 });

@@ -155,10 +155,10 @@ describe('annotations (GET, POST, PUT /sites/comments)', () => {
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-disposition']).toContain('attachment');
 
-    // Over 5242880 bytes: the upload itself is refused, and a bigger document uploaded elsewhere cannot be attached.
+    // Over 5242880 bytes: the upload itself is refused, and a bigger document uploaded elsewhere (a request's, 10 MB) cannot be attached.
     const big = Buffer.concat([pdf, Buffer.alloc(5 * 1024 * 1024)]);
     expect((await upload('siteComment', 'grande.pdf', big)).statusCode).toBe(413);
-    const elsewhere = (await upload('document', 'grande.pdf', big)).json() as { fileID: string };
+    const elsewhere = (await upload('siteRequest', 'grande.pdf', big)).json() as { fileID: string };
     expect(refusal(await inject('POST', '/sites/comments', sitesToken, { siteId: site!.id, description: 'Muy grande', files: [elsewhere.fileID] }))).toMatchObject({
       target: 'files',
       message: 'Sube archivos de menos de 5 Mb',
