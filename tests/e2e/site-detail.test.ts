@@ -285,6 +285,38 @@ describe('estado del portal', () => {
   });
 });
 
+describe('Editar', () => {
+  it('abre el formulario con los datos y el mapa del portal; un clic en el mapa cambia las coordenadas y Guardar las guarda con la dirección', async () => {
+    const { page, testApp } = e2e;
+    const site = await siteWhere('not installed and not pending_request and allowed_url is not null and address is not null and site_latitude is not null', 3);
+    await openDetail(page, site);
+    await chooseOption(page, 'Editar');
+    const dialog = page.getByRole('dialog', { name: 'Editar entidad' });
+    const map = dialog.locator('.leaflet-container');
+    await map.waitFor({ state: 'visible' });
+    await dialog.locator('.leaflet-marker-icon').waitFor();
+    expect(await dialog.getByLabel('Nombre de la entidad').inputValue()).toBe(site.name);
+    const latitude = dialog.getByLabel('Latitud', { exact: true });
+    const longitude = dialog.getByLabel('Longitud', { exact: true });
+    const before = await latitude.inputValue();
+    await map.scrollIntoViewIfNeeded();
+    await map.click({ position: { x: 40, y: 40 } });
+    await expect.poll(() => latitude.inputValue()).not.toBe(before);
+    const address = `Carrera 7 # ${Date.now().toString(36)}`;
+    await dialog.getByLabel('Dirección').fill(address);
+    const picked = [parseFloat(await latitude.inputValue()), parseFloat(await longitude.inputValue())];
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText('El sitio ha sido actualizado correctamente').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    const [saved] = await testApp.database.query<{ address: string; site_latitude: number; site_longitude: number }>(
+      'select address, site_latitude, site_longitude from sites where id = $1',
+      [site.id],
+    );
+    expect(saved!.address).toBe(address);
+    expect([Number(saved!.site_latitude), Number(saved!.site_longitude)]).toEqual(picked);
+  });
+});
+
 describe('Administrar', () => {
   it('exige el motivo, abre la administración del portal en otra pestaña con un token de un solo uso y registra el ingreso', async () => {
     const { page, testApp } = e2e;
