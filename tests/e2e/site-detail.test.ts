@@ -2,7 +2,8 @@
  * The site detail in the browser (issue 8, spec 01 §2 'Site detail', §4 states, §5 annotation, §6 permissions, §7 routes):
  * the tabs Información, Solicitudes, Histórico and Anotaciones with their content (local tab state: the address stays
  * /portales/{id}); annotations with the 540-character counter, an attachment uploaded with its progress bar and
- * downloaded with the same bytes, the 5242880-byte cap and 'Ver más' after 15; Inactivar / Activar after a confirmation;
+ * downloaded with the same bytes, the 5242880-byte cap and 'Ver más' after 15; Editar (the site form with its map on
+ * the site, a map click and the address saved); Inactivar / Activar after a confirmation;
  * 'Administrar' with its reason opening the portal's administration address in a new tab (single-use token, checked with
  * the portal's redeem call); Eliminar with its warning, freeing the alias; and what users without Sites or without
  * Impersonate see and may do. Expectations are read from the database, never written by hand.
@@ -288,7 +289,7 @@ describe('estado del portal', () => {
 describe('Editar', () => {
   it('abre el formulario con los datos y el mapa del portal; un clic en el mapa cambia las coordenadas y Guardar las guarda con la dirección', async () => {
     const { page, testApp } = e2e;
-    const site = await siteWhere('not installed and not pending_request and allowed_url is not null and address is not null and site_latitude is not null', 3);
+    const site = await siteWhere('installed and status_id = 2 and not pending_request and piwik_id is null', 1);
     await openDetail(page, site);
     await chooseOption(page, 'Editar');
     const dialog = page.getByRole('dialog', { name: 'Editar entidad' });
@@ -300,7 +301,8 @@ describe('Editar', () => {
     const longitude = dialog.getByLabel('Longitud', { exact: true });
     const before = await latitude.inputValue();
     await map.scrollIntoViewIfNeeded();
-    await map.click({ position: { x: 40, y: 40 } });
+    // Right of the zoom buttons, away from the marker.
+    await map.click({ position: { x: 200, y: 120 } });
     await expect.poll(() => latitude.inputValue()).not.toBe(before);
     const address = `Carrera 7 # ${Date.now().toString(36)}`;
     await dialog.getByLabel('Dirección').fill(address);
