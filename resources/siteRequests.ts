@@ -27,6 +27,8 @@ export interface SiteRequestRecord {
   siteId: number;
   kind: (typeof SITE_REQUEST_KINDS)[number];
   status: SiteRequestStatus;
+  /** The status's Spanish name (spec 01 §3 statusName). */
+  statusName: string;
   responseMessage: string | null;
   creationDate: string;
   processedDate: string | null;
