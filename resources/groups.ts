@@ -118,10 +118,41 @@ export interface GroupSiteRecord {
   name: string;
 }
 
+/** Most entities one `POST /sites/groupsites/` adds (a whole department's at once). */
+export const GROUP_ROWS_MAX = 1000;
+
+const entityId = (message: string) =>
+  yup.number().typeError(message).integer(message).min(1, message).max(2_147_483_647, message).required(message);
+
+/**
+ * The body of `POST /sites/groupsites/` (spec 01 §7 "group with rows"): the group and the entities to add to its rows,
+ * as `sites` (ids, like the group's own field) or as the spec's rows `[{ siteID }]` (their `order` is not read: the
+ * new rows go after the group's last one, in the order sent).
+ */
+export const groupRowsSchema = yup
+  .object({
+    groupID: entityId('siteGroups.validation.group_required'),
+    sites: yup
+      .array()
+      .of(entityId('validation.field.reference'))
+      .typeError('validation.field.list')
+      .min(1, 'siteGroups.validation.sites_required')
+      .max(GROUP_ROWS_MAX, 'siteGroups.validation.too_many_sites')
+      .required('siteGroups.validation.sites_required'),
+  })
+  .transform((value: unknown) => {
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+    const body = value as { sites?: unknown; rows?: unknown };
+    if (body.sites !== undefined || !Array.isArray(body.rows)) return body;
+    return { ...body, sites: body.rows.map((row: unknown) => (row && typeof row === 'object' ? (row as { siteID?: unknown }).siteID : row)) };
+  });
+export type GroupRowsBody = yup.InferType<typeof groupRowsSchema>;
+
 /**
  * `GET /sites/groupsites/` (spec 01 §7, "group criteria"): the rows of sites of the groups asked for (`?groupID=`), in
  * their order, with each site's name; a read-only list over `group_sites` (deleted sites left out). The rows are written
- * through the group (`POST`/`PUT /sites/groups/…` with `sites`).
+ * through the group (`POST`/`PUT /sites/groups/…` with `sites`), or added with `POST /sites/groupsites/` (the action
+ * `addRows`, server/resources/services/groupSites.ts: appended after the last row, those already there left as they are).
  */
 export const groupSitesResource = defineResource<GroupSiteRecord>({
   ...groupSitesReference,
@@ -134,6 +165,7 @@ export const groupSitesResource = defineResource<GroupSiteRecord>({
   ],
   listWhere: 'exists (select 1 from sites s where s.id = t.site_id and not s.is_deleted)',
   operations: ['list'],
+  actions: [{ name: 'addRows', kind: 'custom', method: 'POST', path: '', scope: 'collection' }],
   sort: { field: 'order', order: 'ASC' },
   pageSize: 100,
   maxPageSize: 1000,

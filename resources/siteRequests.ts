@@ -1,11 +1,16 @@
 /**
- * Requests of a site (spec 01 §3 'Site request', §4 states): a read-only list for the detail's tabs — Solicitudes
- * (`?siteId=&status=PendingApproval`) and Histórico (`status=Approved,Rejected`), 10 a page (spec 01 §9) — and the
+ * Requests of a site (spec 01 §3 'Site request', §4 states): the list for the detail's tabs — Solicitudes
+ * (`?siteId=&status=PendingApproval`) and Histórico (`status=Approved,Rejected`), 10 a page (spec 01 §9) —, one request
+ * (`GET /siterequests/{id}`, with its files and detail), its correction while pending (`PUT /siterequests/{id}`: the
+ * legal representative and the webmaster, with the wizard's rules; a processed request is locked, 409) and the
  * `changeStatus` action, `PUT /siterequests/changestatus/{id}` (approve or reject; body rules in
  * resources/siteRequestRules.ts, handler in server/resources/services/siteRequests.ts). The administrator profile,
- * `GET /siterequests/administrator/{id}`, is server/routes/siteRequests.ts.
+ * `GET /siterequests/administrator/{id}`, is server/routes/siteRequests.ts; the submission, `POST /siterequests/`, is the
+ * public wizard's (server/newSite).
  */
+import * as yup from 'yup';
 import { siteRequestsReference } from './references';
+import { legalRepresentativeSchema, webMasterSchema } from './requestProfile';
 import { defineResource } from './types';
 
 export const SITE_REQUEST_STATUSES = ['PendingApproval', 'Approved', 'Rejected'] as const;
@@ -22,11 +27,16 @@ export interface SiteRequestRecord {
   siteId: number;
   kind: (typeof SITE_REQUEST_KINDS)[number];
   status: SiteRequestStatus;
+  /** The status's Spanish name (spec 01 §3 statusName). */
+  statusName: string;
   responseMessage: string | null;
   creationDate: string;
   processedDate: string | null;
   legalRepresentative: Record<string, unknown> | null;
   webMaster: Record<string, unknown> | null;
+  /** Read with one request only (detailOnly). */
+  files?: unknown[];
+  detail?: Record<string, unknown> | null;
 }
 
 export const siteRequestsResource = defineResource<SiteRequestRecord>({
@@ -34,16 +44,35 @@ export const siteRequestsResource = defineResource<SiteRequestRecord>({
   table: 'site_requests',
   fields: [
     { source: 'id', type: 'id' },
-    { source: 'siteId', type: 'integer', list: false },
-    { source: 'kind', type: 'enum', choices: SITE_REQUEST_KINDS.map((id) => ({ id })) },
-    { source: 'status', type: 'enum', choices: SITE_REQUEST_STATUSES.map((id) => ({ id })) },
-    { source: 'responseMessage', type: 'text', maxLength: 2000, nullable: true, filter: false },
-    { source: 'creationDate', type: 'datetime' },
-    { source: 'processedDate', type: 'datetime' },
+    // Set by the submission and by changeStatus only: a correction (PUT) changes the two profiles, nothing else.
+    { source: 'siteId', type: 'integer', list: false, readOnly: true },
+    { source: 'kind', type: 'enum', choices: SITE_REQUEST_KINDS.map((id) => ({ id })), readOnly: true },
+    { source: 'status', type: 'enum', choices: SITE_REQUEST_STATUSES.map((id) => ({ id })), readOnly: true },
+    {
+      source: 'statusName',
+      type: 'text',
+      list: false,
+      readOnly: true,
+      computed: { sql: `'resources.siterequests.choices.status.' || t.status`, translated: true },
+    },
+    { source: 'responseMessage', type: 'text', maxLength: 2000, nullable: true, filter: false, readOnly: true },
+    { source: 'creationDate', type: 'datetime', readOnly: true },
+    { source: 'processedDate', type: 'datetime', readOnly: true },
     { source: 'legalRepresentative', type: 'json', list: false },
     { source: 'webMaster', type: 'json', list: false },
+    // The supporting documents ({ fileID, name, filePath }) and the rest of the submission (place, type, new site, terms).
+    { source: 'files', type: 'json', list: false, readOnly: true, detailOnly: true, computed: { sql: `coalesce(t.detail->'files', '[]'::jsonb)` } },
+    { source: 'detail', type: 'json', list: false, readOnly: true, detailOnly: true, computed: { sql: 't.detail' } },
   ],
-  operations: ['list'],
+  operations: ['list', 'read', 'update'],
+  // A correction sends either profile or both (an absent one is kept), each whole and checked as the wizard checks it.
+  schema: yup.object({
+    legalRepresentative: legalRepresentativeSchema.default(undefined).optional().nonNullable('validation.field.json').typeError('validation.field.json'),
+    webMaster: webMasterSchema.default(undefined).optional().nonNullable('validation.field.json').typeError('validation.field.json'),
+  }),
+  // Only a pending request is corrected (spec 01 §4: PendingApproval becomes Approved or Rejected, then it is history).
+  rules: { canEdit: (request) => request.status === 'PendingApproval' },
+  messages: { locked: 'resources.siterequests.errors.already_processed' },
   actions: [{ name: 'changeStatus', kind: 'custom', method: 'PUT', path: 'changestatus/{id}', scope: 'record' }],
   sort: { field: 'creationDate', order: 'DESC' },
   pageSize: SITE_REQUEST_PAGE_SIZE,

@@ -6,6 +6,8 @@ export const siteGroups = {
     name_required: 'Debes ingresar un nombre para el grupo',
     name_too_long: 'El nombre del grupo no puede superar los 100 caracteres',
     sites_required: 'Debes seleccionar por lo menos una entidad',
+    group_required: 'Debes seleccionar un grupo',
+    too_many_sites: 'Puedes agregar hasta 1000 entidades a la vez',
   },
   form: {
     create_title: 'Nuevo grupo',

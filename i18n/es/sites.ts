@@ -175,6 +175,7 @@ export const siteResourceTexts = {
   /** A group's rows of sites (`GET /sites/groupsites/`). */
   groupSites: {
     fields: { siteID: 'ID', groupID: 'ID', order: 'Orden', name: 'Nombre' },
+    actions: { addRows: 'Agregar entidades al grupo' },
   },
   /** The entity search of the group form (`GET /sites/groupsites/find`). */
   groupSitesFind: {

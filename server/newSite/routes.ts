@@ -132,14 +132,15 @@ export function registerNewSiteRoutes(app: FastifyInstance): void {
     });
   });
 
-  apiRoute(app, {
+  // The spec's call is `POST /siterequests/` (spec 01 §7); `/newsite/` is the public screen's own. One submission, two paths.
+  for (const url of ['/newsite/', '/siterequests/']) apiRoute(app, {
     method: 'POST',
-    url: '/newsite/',
+    url,
     access: 'public',
     rateLimit: NEW_SITE_RATE_LIMITS.submit,
     summary:
       'Envía una solicitud de portal (primera vez o cambio de administrador; un sitio nuevo cuando se permite) con captcha, perfiles, documentos y aceptación de términos; queda PendingApproval',
-    tags: TAGS,
+    tags: url === '/newsite/' ? TAGS : ['siterequests'],
     schema: { body: { type: 'object' } },
     errorResponses: [409],
     documentedResponses: {

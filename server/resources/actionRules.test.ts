@@ -9,6 +9,7 @@ describe('action paths', () => {
     ['/contents/', '{id}/sort/{targetId}', '/contents/:id/sort/:targetId', ['id', 'targetId']],
     ['/banners', 'sort', '/banners/sort', []],
     ['/documentType', '/{id}/stamp/', '/documentType/:id/stamp', ['id']],
+    ['/sites/groupsites/', '', '/sites/groupsites/', []],
   ])('%s + %s → %s', (collection, path, url, params) => {
     expect(actionUrl(collection, path)).toBe(url);
     expect(actionPathParams(path)).toEqual(params);
@@ -85,6 +86,16 @@ describe('actionDeclarationProblems', () => {
     expect(problems({ name: 'sort', kind: 'sort', method: 'POST', path: '{id}/sort/{targetId}', scope: 'record', field: 'order' })).toEqual([]);
     expect(problems({ name: 'sortAll', kind: 'sort', method: 'PUT', path: 'sort', scope: 'collection', field: 'order' })).toEqual([]);
     expect(problems({ name: 'publish', kind: 'custom', method: 'POST', path: '{id}/publish', scope: 'record' }, true)).toEqual([]);
+  });
+
+  it('takes the collection path itself only for a collection action whose method no generated route uses', () => {
+    const addRows: ResourceAction = { name: 'addRows', kind: 'custom', method: 'POST', path: '', scope: 'collection' };
+    expect(actionDeclarationProblems({ ...base, operations: ['list'], actions: [addRows] }, addRows, true)).toEqual([]);
+    expect(actionDeclarationProblems({ ...base, actions: [addRows] }, addRows, true).join('; ')).toContain('create route');
+    const onRecord: ResourceAction = { ...addRows, scope: 'record' };
+    expect(actionDeclarationProblems({ ...base, operations: ['list'], actions: [onRecord] }, onRecord, true).join('; ')).toContain('scope collection');
+    const replace: ResourceAction = { ...addRows, method: 'PUT' };
+    expect(actionDeclarationProblems({ ...base, operations: ['list'], collectionUpdate: true, actions: [replace] }, replace, true).join('; ')).toContain('collection update');
   });
 
   it('refuses actions on a nested resource or a text id, which they could not scope', () => {

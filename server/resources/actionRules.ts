@@ -45,10 +45,19 @@ export function actionDeclarationProblems(declaration: ResourceDeclaration, acti
   const problems: string[] = [];
   const field = action.field === undefined ? undefined : declaration.fields.find((candidate) => candidate.source === action.field);
   const params = actionPathParams(action.path);
-  const segments = action.path.replace(/^\/+|\/+$/g, '').split('/');
+  const trimmed = action.path.replace(/^\/+|\/+$/g, '');
+  const segments = trimmed.split('/');
   if (!ACTION_NAME.test(action.name)) problems.push('the name must be camelCase letters and digits');
   if ((declaration.actions ?? []).filter((other) => other.name === action.name).length > 1) problems.push('the name is declared twice');
-  if (segments.some((segment) => !PARAM.test(segment) && !SEGMENT.test(segment))) problems.push(`the path ${action.path} is not segments and {params}`);
+  if (trimmed === '') {
+    // The collection path itself (`POST /sites/groupsites/`): free only when no generated route takes its method.
+    const operations = declaration.operations ?? ['list', 'read', 'create', 'update', 'delete'];
+    if (action.scope !== 'collection') problems.push('an action on the collection path itself must have scope collection');
+    if (action.method === 'POST' && operations.includes('create')) problems.push('POST on the collection path is the create route');
+    if (action.method === 'PUT' && (declaration.collectionUpdate || declaration.updateInBody || declaration.singleton)) {
+      problems.push('PUT on the collection path is taken by the collection update, updateInBody or the singleton');
+    }
+  } else if (segments.some((segment) => !PARAM.test(segment) && !SEGMENT.test(segment))) problems.push(`the path ${action.path} is not segments and {params}`);
   if (new Set(params).size !== params.length) problems.push('a path parameter is repeated');
   // Actions read and lock records by serial id and without a parent's scope: a nested or text-id resource would act
   // on records outside the path's parent, so such a declaration stops the server until the engine scopes actions.

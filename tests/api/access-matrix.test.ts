@@ -258,6 +258,8 @@ const CUSTOM_ROUTE_OWNERS: CustomRouteOwners = {
   'GET /api/v1/stateDocument': { resource: 'documenttypes', requirement: 'read' },
   'PUT /api/v1/siteusers/:alias/:id': { resource: 'administrators', requirement: 'write' },
   'GET /api/v1/siterequests/administrator/:id': { resource: 'siterequests', requirement: 'read' },
+  // The wizard's submission under the spec's path (server/newSite/routes.ts): public like POST /newsite/.
+  'POST /api/v1/siterequests/': { resource: 'siterequests', requirement: 'public' },
 };
 
 describe('each route has the access its declaration states', () => {
@@ -290,6 +292,10 @@ describe('each route has the access its declaration states', () => {
       'PUT /api/v1/sitetypes/:id',
       'DELETE /api/v1/sitetypes/:id',
       'GET /api/v1/chats/categories/',
+      'POST /api/v1/siterequests/',
+      'GET /api/v1/siterequests/:id',
+      'PUT /api/v1/siterequests/:id',
+      'POST /api/v1/sites/groupsites/',
     ]) {
       expect(labels).toContain(expected);
     }
@@ -313,6 +319,7 @@ describe('each route has the access its declaration states', () => {
       'GET /api/v1/newsite/terms/',
       'POST /api/v1/newsite/uploadfiles/',
       'POST /api/v1/newsite/',
+      'POST /api/v1/siterequests/',
       'GET /api/v1/allowurl/',
       'GET /api/v1/captcha/',
     ];

@@ -164,3 +164,73 @@ describe('GET /sites/groupsites/find (entity search, spec 01 §9)', () => {
     expect((gone.body as { results: unknown[] }).results).toEqual([]);
   });
 });
+
+describe('POST /sites/groupsites/ (add entities to a group\'s rows, spec 01 §7)', () => {
+  const add = (payload: unknown, auth = token) => call('POST', '/sites/groupsites/', payload, auth);
+
+  it('appends the new entities after the last row, in the order sent; those already there keep their row; audited', async () => {
+    const created = (await call('POST', '/sites/groups/', { name: 'Grupo que crece', sites: [siteIds[1], siteIds[0]] })).body as Group;
+    const added = await add({ groupID: created.groupID, sites: [siteIds[3], siteIds[0], siteIds[2], siteIds[3]] });
+    expect(added.status).toBe(200);
+    const answer = added.body as Group & { added: number[] };
+    expect(answer.added).toEqual([siteIds[3], siteIds[2]]);
+    expect(answer.countEntities).toBe(4);
+    expect(answer.rows.map((row) => [row.siteID, row.order])).toEqual([
+      [siteIds[1], 0],
+      [siteIds[0], 1],
+      [siteIds[3], 2],
+      [siteIds[2], 3],
+    ]);
+    // The spec's rows shape reads the same; the group's own read sees the new rows.
+    const again = await add({ groupID: created.groupID, rows: [{ siteID: siteIds[4], order: 0 }] });
+    expect((again.body as { added: number[] }).added).toEqual([siteIds[4]]);
+    const one = (await call('GET', `/sites/groups/${created.groupID}`)).body as Group;
+    expect(one.sites).toEqual([siteIds[1], siteIds[0], siteIds[3], siteIds[2], siteIds[4]]);
+    const [line] = await t.database.query<{ action: string; resource: string }>(
+      `select action, resource from audit_log where action = 'addRows' order by id desc limit 1`,
+    );
+    expect(line).toEqual({ action: 'addRows', resource: 'groupSites' });
+  });
+
+  it('refuses, in Spanish and on the field, a missing group or entities, an unknown group, an unknown or deleted entity; nothing changes', async () => {
+    const created = (await call('POST', '/sites/groups/', { name: 'Grupo estable', sites: [siteIds[0]] })).body as Group;
+    const empty = await add({ groupID: created.groupID, sites: [] });
+    expect(empty.status).toBe(400);
+    expect(messagesOf(empty.body)).toEqual([`sites: ${siteGroups.validation.sites_required}`]);
+    const noGroup = await add({ sites: [siteIds[1]] });
+    expect(messagesOf(noGroup.body)).toEqual([`groupID: ${siteGroups.validation.group_required}`]);
+    const unknownGroup = await add({ groupID: 99_999_999, sites: [siteIds[1]] });
+    expect(unknownGroup.status).toBe(400);
+    expect(((unknownGroup.body as ErrorBody).error.details ?? [])[0]?.target).toBe('groupID');
+    const [victim] = await t.database.db.insert(sites).values({ name: 'Portal borrado para filas', alias: 'borrado-filas', parentLocationId: 5, siteTypeId: 1, orderType: 0, isDeleted: true } as never).returning({ id: sites.id });
+    for (const [payload, target] of [
+      [{ groupID: created.groupID, sites: [siteIds[1], 99_999_999] }, 'sites[1]'],
+      [{ groupID: created.groupID, sites: [victim!.id] }, 'sites[0]'],
+      [{ groupID: created.groupID, sites: ['abc'] }, 'sites[0]'],
+    ] as const) {
+      const refused = await add(payload);
+      expect(refused.status, JSON.stringify(payload)).toBe(400);
+      expect(((refused.body as ErrorBody).error.details ?? [])[0]?.target).toBe(target);
+    }
+    const tooMany = await add({ groupID: created.groupID, sites: Array.from({ length: 1001 }, (_, index) => index + 1) });
+    expect(messagesOf(tooMany.body)).toEqual([`sites: ${siteGroups.validation.too_many_sites}`]);
+    expect((await add([siteIds[0]])).status).toBe(400);
+    expect(((await call('GET', `/sites/groups/${created.groupID}`)).body as Group).sites).toEqual([siteIds[0]]);
+  });
+
+  it('two additions to one group at once never share a position', async () => {
+    const created = (await call('POST', '/sites/groups/', { name: 'Grupo concurrido', sites: [siteIds[0]] })).body as Group;
+    const answers = await Promise.all([add({ groupID: created.groupID, sites: [siteIds[1], siteIds[2]] }), add({ groupID: created.groupID, sites: [siteIds[3], siteIds[4]] })]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const stored = await t.database.db.select().from(groupSites).where(eq(groupSites.groupId, created.groupID)).orderBy(asc(groupSites.order));
+    expect(stored.map((row) => row.order)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('needs Sites (403 to a group reader without it, 401 without a session) and is documented', async () => {
+    const reader = await t.tokenFor(['Reports']);
+    expect((await add({ groupID: 1, sites: [siteIds[0]] }, reader)).status).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/sites/groupsites/', payload: {} })).statusCode).toBe(401);
+    const document = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json', headers: bearer(token) })).json() as { paths: Record<string, Record<string, { operationId: string }>> };
+    expect(document.paths['/api/v1/sites/groupsites/']!.post!.operationId).toBe('groupSitesAddRows');
+  });
+});

@@ -2,12 +2,18 @@
  * Site requests (spec 01 §3, §4, §5, §7, §8; issue 9 'Requests'): `PUT /siterequests/changestatus/{id}` — body rules
  * and messages, access, 409 `RequestAlreadyProcessed` (also for two simultaneous approvals: exactly one wins), the
  * site's pending flag, the audit line, the installation job queued on approval, the rejection e-mail in the mail log
- * and the UserMade site dropped on rejection — and `GET /siterequests/administrator/{id}` (the spec's profile shape).
+ * and the UserMade site dropped on rejection —, `GET /siterequests/administrator/{id}` (the spec's profile shape),
+ * `POST /siterequests/` (the wizard's submission under the spec's path), `GET /siterequests/{id}` and its correction
+ * while pending, `PUT /siterequests/{id}`.
  * On PGlite and on PostgreSQL (TEST_DATABASE_URL).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITE_INSTALL_JOB_KIND } from '../../server/resources/services/siteRequests';
 import { jobKind, registerJobKind } from '../../server/jobs';
+import { createCaptcha } from '../../server/auth/captcha';
+import { newSite } from '../../i18n/es/newSite';
+import { siteRequests } from '../../i18n/es/siteRequests';
+import { multipart } from '../helpers/multipart';
 import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
 
 // The installation job belongs to server/sites/installation (another module): a trivial stand-in when it is not loaded.
@@ -302,6 +308,154 @@ describe('GET /siterequests/administrator/{id}', () => {
   });
 });
 
+describe('POST /siterequests/ (the wizard\'s submission under the spec\'s path)', () => {
+  let address = 0;
+  const from = () => {
+    address += 1;
+    return `10.88.0.${address}`;
+  };
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+  it('receives a request as POST /newsite/ does, without a session, and answers the same refusals', async () => {
+    const [site] = await t.database.query<{ id: number; location_id: number; parent_location_id: number; site_type_id: number }>(
+      `select id, location_id, parent_location_id, site_type_id from sites
+        where site_type_id = 2 and location_id is not null and not installed and not pending_request and not is_deleted order by id limit 1`,
+    );
+    const upload = multipart('acta.pdf', pdf);
+    const file = (await t.app.inject({ method: 'POST', url: `${API}/newsite/uploadfiles/`, payload: upload.payload, headers: upload.headers, remoteAddress: from() })).json();
+    const captcha = await createCaptcha(t.database, 'QW3RT');
+    const body = {
+      requestType: 'FirstTime',
+      parentLocationId: site!.parent_location_id,
+      locationId: site!.location_id,
+      siteTypeId: site!.site_type_id,
+      siteId: site!.id,
+      termsAccepted: true,
+      termsVersion: 1,
+      dataTreatmentVersion: 1,
+      legalRepresentative: { ...LEGAL, email: 'maria.perez@entidad.gov.co' },
+      webMaster: WEB,
+      files: [file.fileID],
+      captchaId: captcha.captchaId,
+      reCaptcha: 'qw3rt',
+    };
+    const submitted = await t.app.inject({ method: 'POST', url: `${API}/siterequests/`, payload: body, remoteAddress: from() });
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    expect(submitted.json()).toEqual({ id: expect.any(Number), siteId: site!.id, kind: 'FirstTime', status: 'PendingApproval' });
+    const [stored] = await t.database.query<{ status: string; pending: boolean }>(
+      'select r.status, s.pending_request as pending from site_requests r join sites s on s.id = r.site_id where r.id = $1',
+      [submitted.json().id],
+    );
+    expect(stored).toEqual({ status: 'PendingApproval', pending: true });
+
+    // The same refusals, in Spanish, on both paths (one submission function).
+    const refusal = async (url: string) => {
+      const response = await t.app.inject({ method: 'POST', url, payload: { ...body, captchaId: undefined, reCaptcha: '' }, remoteAddress: from() });
+      return { status: response.statusCode, details: response.json().error.details };
+    };
+    const spec = await refusal(`${API}/siterequests/`);
+    expect(spec.status).toBe(400);
+    expect(spec.details.map((detail: { message: string }) => detail.message)).toContain('Debes ingresar el Captcha');
+    expect(spec).toEqual(await refusal(`${API}/newsite/`));
+  });
+});
+
+describe('GET /siterequests/{id}', () => {
+  it('answers one request with its status name, both profiles, its files and its detail', async () => {
+    const files = [{ fileID: '0b0e7f9c-1b7c-4a56-9a55-3f8b8a0b1c2d', name: 'acta.pdf', filePath: '/api/v1/files/0b0e7f9c-1b7c-4a56-9a55-3f8b8a0b1c2d' }];
+    const { siteId, requestId } = await pendingRequest('ChangeAdmin', { requestType: 'ChangeAdmin', files });
+    const response = await t.app.inject({ method: 'GET', url: `${API}/siterequests/${requestId}`, headers: bearer(sitesToken) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      id: requestId,
+      siteId,
+      kind: 'ChangeAdmin',
+      status: 'PendingApproval',
+      statusName: 'Pendiente de aprobación',
+      legalRepresentative: LEGAL,
+      webMaster: WEB,
+      files,
+      detail: { requestType: 'ChangeAdmin', files },
+    });
+    // The tabs' list stays light: no files nor detail per row.
+    const listed = (await t.app.inject({ method: 'GET', url: `${API}/siterequests/?siteId=${siteId}`, headers: bearer(sitesToken) })).json();
+    expect(listed.results[0]).toMatchObject({ id: requestId, statusName: 'Pendiente de aprobación' });
+    expect(listed.results[0]).not.toHaveProperty('detail');
+    expect(listed.results[0]).not.toHaveProperty('files');
+  });
+
+  it('needs Sites (403 otherwise, 401 without a session) and answers 404 for an unknown request', async () => {
+    const { requestId } = await pendingRequest();
+    expect((await t.app.inject({ method: 'GET', url: `${API}/siterequests/${requestId}`, headers: bearer(reportsToken) })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: `${API}/siterequests/${requestId}` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: `${API}/siterequests/99999999`, headers: bearer(sitesToken) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `${API}/siterequests/abc`, headers: bearer(sitesToken) })).statusCode).toBe(404);
+  });
+});
+
+describe('PUT /siterequests/{id} (correction while pending)', () => {
+  const correct = (id: number | string, payload: unknown, token: string | null = sitesToken) =>
+    t.app.inject({ method: 'PUT', url: `${API}/siterequests/${id}`, headers: token ? bearer(token) : {}, payload: payload as object });
+
+  it('corrects the legal representative with the wizard\'s rules, keeps the webmaster when absent, changes nothing else, audits', async () => {
+    const { siteId, requestId } = await pendingRequest();
+    const response = await correct(requestId, {
+      legalRepresentative: { ...LEGAL, email: '  nueva.representante@entidad.gov.co ', phone: '3009998877', extra: 'no se guarda' },
+      status: 'Approved',
+      kind: 'UserMade',
+      siteId: 1,
+      responseMessage: 'x',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: requestId, siteId, kind: 'FirstTime', status: 'PendingApproval', responseMessage: null, webMaster: WEB });
+    expect(response.json().legalRepresentative).toEqual({ ...LEGAL, email: 'nueva.representante@entidad.gov.co', phone: '3009998877' });
+    const [row] = await t.database.query<{ status: string; legal: { email: string } }>(
+      'select status, legal_representative as legal from site_requests where id = $1',
+      [requestId],
+    );
+    expect(row).toEqual({ status: 'PendingApproval', legal: expect.objectContaining({ email: 'nueva.representante@entidad.gov.co' }) });
+    const [audit] = await t.database.query<{ action: string }>(
+      `select action from audit_log where resource = 'siterequests' and record_id = $1 order by id desc limit 1`,
+      [String(requestId)],
+    );
+    expect(audit?.action).toBe('update');
+  });
+
+  it('refuses a profile that breaks the wizard\'s rules, in Spanish on the field; nothing changes', async () => {
+    const { requestId } = await pendingRequest();
+    const refused = await correct(requestId, { webMaster: { ...WEB, webMasterEmail: 'no es correo', webMasterPhone: '' } });
+    expect(refused.statusCode).toBe(400);
+    const details = refused.json().error.details as Array<{ target: string; message: string }>;
+    expect(details).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ target: 'webMaster.webMasterEmail', message: newSite.validation.email_invalid }),
+        expect.objectContaining({ target: 'webMaster.webMasterPhone', message: newSite.validation.phone_required }),
+      ]),
+    );
+    const empty = await correct(requestId, { legalRepresentative: null });
+    expect(empty.statusCode).toBe(400);
+    expect(firstDetail(empty).target).toBe('legalRepresentative');
+    expect((await correct(requestId, [LEGAL])).statusCode).toBe(400);
+    const [row] = await t.database.query<{ web: unknown }>('select web_master as web from site_requests where id = $1', [requestId]);
+    expect(row!.web).toEqual(WEB);
+  });
+
+  it('a processed request is not corrected: 409 with the Spanish message', async () => {
+    const { requestId } = await pendingRequest();
+    expect((await change(requestId, { status: 'Rejected', responseMessage: REASON })).statusCode).toBe(200);
+    const locked = await correct(requestId, { legalRepresentative: LEGAL });
+    expect(locked.statusCode).toBe(409);
+    expect(locked.json().error.message).toBe(siteRequests.errors.already_processed);
+  });
+
+  it('needs Sites (403 otherwise, 401 without a session) and answers 404 for an unknown request', async () => {
+    const { requestId } = await pendingRequest();
+    expect((await correct(requestId, { legalRepresentative: LEGAL }, reportsToken)).statusCode).toBe(403);
+    expect((await correct(requestId, { legalRepresentative: LEGAL }, null)).statusCode).toBe(401);
+    expect((await correct(99_999_999, { legalRepresentative: LEGAL })).statusCode).toBe(404);
+  });
+});
+
 describe('OpenAPI', () => {
   it('documents the action with its body, its job id and its 409, and the administrator profile', async () => {
     const document = (await t.app.inject({ method: 'GET', url: `${API}/openapi.json`, headers: bearer(sitesToken) })).json() as {
@@ -311,5 +465,8 @@ describe('OpenAPI', () => {
     expect(action?.operationId).toBe('siterequestsChangeStatus');
     expect(Object.keys(action!.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '409']));
     expect(document.paths['/api/v1/siterequests/administrator/{id}']?.get).toBeDefined();
+    expect(document.paths['/api/v1/siterequests/']?.post?.responses).toHaveProperty('201');
+    expect(document.paths['/api/v1/siterequests/{id}']?.get).toBeDefined();
+    expect(Object.keys(document.paths['/api/v1/siterequests/{id}']!.put!.responses)).toEqual(expect.arrayContaining(['200', '400', '409']));
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The write side of the site list at /portales in the browser (issue 8; spec 01 §2 'Site list', §4, §5 'Site form', §8):
  * 'Nueva entidad' with its map, 'Activar' with its confirmation, the bulk portal file with its check panel, the loads
- * with their upload and job progress, the 'Descarga' export of a filter, and what a user without Sites sees and may do.
+ * with their upload and job progress, the 'Descarga' and 'Descargar solicitudes' exports of a filter, and what a user
+ * without Sites sees and may do.
  * Expectations are read from the database or the API, never written by hand.
  */
 import fs from 'node:fs';
@@ -358,7 +359,7 @@ describe('cargas con progreso', () => {
 });
 
 describe('Descarga', () => {
-  it('descarga en CSV todas las filas del filtro, no solo la página', async () => {
+  it('descarga en CSV todas las filas del filtro, no solo la página, y con "Descargar solicitudes" sus solicitudes', async () => {
     const { page } = e2e;
     const [department] = await query<{ id: number; name: string; n: number }>(
       `select l.id, l.name, count(*)::int as n from sites s join locations l on l.id = s.parent_location_id
@@ -386,6 +387,23 @@ describe('Descarga', () => {
     expect(lines[0]).toContain('Departamento');
     expect(lines.length - 1).toBe(counts.body.all);
     expect(lines.slice(1).every((row) => row.includes(department!.name))).toBe(true);
+
+    // 'Descargar solicitudes': one line per request of the filtered entities (a processed one added so there is one).
+    const [added] = await query<{ id: number }>(
+      `insert into site_requests (site_id, kind, status, response_message, processed_date)
+        select id, 'ChangeAdmin', 'Rejected', 'Rechazada para la prueba de la descarga de solicitudes', now() from sites
+        where parent_location_id = $1 and not is_deleted order by id limit 1 returning id`,
+      [department!.id],
+    );
+    const [requests] = await query<{ n: number }>(
+      'select count(*)::int as n from site_requests r join sites s on s.id = r.site_id where s.parent_location_id = $1 and not s.is_deleted',
+      [department!.id],
+    );
+    await page.getByRole('button', { name: 'Descargar solicitudes', exact: true }).click();
+    const [requestsFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Descargar CSV' }).click()]);
+    const requestLines = fs.readFileSync((await requestsFile.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(requestLines.length - 1).toBe(requests!.n);
+    expect(requestLines.some((line) => line.startsWith(`${added!.id};`))).toBe(true);
   });
 });
 

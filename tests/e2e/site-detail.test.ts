@@ -2,7 +2,8 @@
  * The site detail in the browser (issue 8, spec 01 §2 'Site detail', §4 states, §5 annotation, §6 permissions, §7 routes):
  * the tabs Información, Solicitudes, Histórico and Anotaciones with their content (local tab state: the address stays
  * /portales/{id}); annotations with the 540-character counter, an attachment uploaded with its progress bar and
- * downloaded with the same bytes, the 5242880-byte cap and 'Ver más' after 15; Inactivar / Activar after a confirmation;
+ * downloaded with the same bytes, the 5242880-byte cap and 'Ver más' after 15; Editar (the site form with its map on
+ * the site, a map click and the address saved); Inactivar / Activar after a confirmation;
  * 'Administrar' with its reason opening the portal's administration address in a new tab (single-use token, checked with
  * the portal's redeem call); Eliminar with its warning, freeing the alias; and what users without Sites or without
  * Impersonate see and may do. Expectations are read from the database, never written by hand.
@@ -282,6 +283,39 @@ describe('estado del portal', () => {
       expect(answer.status).toBe(409);
     }
     expect(await statusOf(site.id)).toBe(2);
+  });
+});
+
+describe('Editar', () => {
+  it('abre el formulario con los datos y el mapa del portal; un clic en el mapa cambia las coordenadas y Guardar las guarda con la dirección', async () => {
+    const { page, testApp } = e2e;
+    const site = await siteWhere('installed and status_id = 2 and not pending_request and piwik_id is null', 1);
+    await openDetail(page, site);
+    await chooseOption(page, 'Editar');
+    const dialog = page.getByRole('dialog', { name: 'Editar entidad' });
+    const map = dialog.locator('.leaflet-container');
+    await map.waitFor({ state: 'visible' });
+    await dialog.locator('.leaflet-marker-icon').waitFor();
+    expect(await dialog.getByLabel('Nombre de la entidad').inputValue()).toBe(site.name);
+    const latitude = dialog.getByLabel('Latitud', { exact: true });
+    const longitude = dialog.getByLabel('Longitud', { exact: true });
+    const before = await latitude.inputValue();
+    await map.scrollIntoViewIfNeeded();
+    // Right of the zoom buttons, away from the marker.
+    await map.click({ position: { x: 200, y: 120 } });
+    await expect.poll(() => latitude.inputValue()).not.toBe(before);
+    const address = `Carrera 7 # ${Date.now().toString(36)}`;
+    await dialog.getByLabel('Dirección').fill(address);
+    const picked = [parseFloat(await latitude.inputValue()), parseFloat(await longitude.inputValue())];
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText('El sitio ha sido actualizado correctamente').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    const [saved] = await testApp.database.query<{ address: string; site_latitude: number; site_longitude: number }>(
+      'select address, site_latitude, site_longitude from sites where id = $1',
+      [site.id],
+    );
+    expect(saved!.address).toBe(address);
+    expect([Number(saved!.site_latitude), Number(saved!.site_longitude)]).toEqual(picked);
   });
 });
 

@@ -10,8 +10,11 @@ import { PERMISSION_NAMES, type PermissionName } from '../../resources/permissio
 import { isGeneratedResource, type AnyResourceDeclaration, type PermissionRequirement, type ResourceReference } from '../../resources/types';
 import { API_PREFIX, type Access, type RegisteredRoute } from '../../server/http/route';
 
-/** A requirement of a declaration: its read or write permissions, or who opens its screen (its area's). */
-export type DeclaredRequirement = 'read' | 'write' | 'route';
+/**
+ * A requirement of a declaration: its read or write permissions, who opens its screen (its area's), or `public` (a
+ * public route under its path, e.g. the wizard's `POST /siterequests/`: the empty list, as an area's `[]`).
+ */
+export type DeclaredRequirement = 'read' | 'write' | 'route' | 'public';
 
 /** Routes beyond a declaration's collection and record paths: `METHOD /api/v1/path` → resource and requirement. */
 export type CustomRouteOwners = Record<string, { resource: string; requirement: DeclaredRequirement }>;
@@ -30,6 +33,7 @@ const listed = (requirement: PermissionRequirement | 'authenticated'): readonly 
 
 function requirementOf(declaration: ResourceReference, requirement: DeclaredRequirement): readonly PermissionName[] {
   if (requirement === 'route') return declaration.routeAccess;
+  if (requirement === 'public') return [];
   return listed(declaration.permissions[requirement]);
 }
 
@@ -78,6 +82,7 @@ export function declaredRequirement(
  * superadmin, each holding at least one permission) equals a requirement listing all nine.
  */
 export function accessEquals(access: Access, requirement: readonly PermissionName[]): boolean {
+  if (requirement.length === 0) return access === 'public';
   const held = access === 'authenticated' ? PERMISSION_NAMES : typeof access === 'object' ? access.permissions : undefined;
   if (!held) return false;
   return held.length === requirement.length && held.every((name) => requirement.includes(name));
@@ -104,7 +109,7 @@ export function accessDrift(
     checked.push(`${label} ← ${declared.source}`);
     if (!accessEquals(route.access, declared.requirement)) {
       const actual = typeof route.access === 'object' ? route.access.permissions.join(' | ') : route.access;
-      drift.push(`${label}: ${actual}, declared ${declared.requirement.join(' | ')} (${declared.source})`);
+      drift.push(`${label}: ${actual}, declared ${declared.requirement.join(' | ') || 'public'} (${declared.source})`);
     }
   }
   for (const key of Object.keys(custom)) {

@@ -10,6 +10,7 @@ import { SiteCommentsService } from './siteComments';
 import { SitesService } from './sites';
 import { BackupsService } from './backups';
 import { SiteRequestsService } from './siteRequests';
+import { GroupSitesService } from './groupSites';
 
 export { ResourceService } from './base';
 export type { ActionContext, CustomActionHandler, PrepareContext, WriteContext, WriteOperation } from './base';
@@ -24,6 +25,7 @@ const SPECIALISED_SERVICES: Readonly<Record<string, ResourceService>> = {
   sites: new SitesService(),
   backups: new BackupsService(),
   siterequests: new SiteRequestsService(),
+  groupSites: new GroupSitesService(),
 };
 
 const registered = new Map<string, ResourceService>();
