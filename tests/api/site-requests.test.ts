@@ -336,6 +336,7 @@ describe('POST /siterequests/ (the wizard\'s submission under the spec\'s path)'
       legalRepresentative: { ...LEGAL, email: 'maria.perez@entidad.gov.co' },
       webMaster: WEB,
       files: [file.fileID],
+      uploadSession: file.uploadSession,
       captchaId: captcha.captchaId,
       reCaptcha: 'qw3rt',
     };
