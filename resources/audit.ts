@@ -64,8 +64,14 @@ export const AUDITED_RESOURCES = [
 export type AuditedResourceName = (typeof AUDITED_RESOURCES)[number];
 
 /** Every action code the trail may hold: the listed ones and each declaration's actions. */
-export function auditActionCodes(declarations: readonly { actions?: readonly { name: string }[] }[]): string[] {
-  return [...new Set([...AUDIT_ACTIONS, ...declarations.flatMap((declaration) => (declaration.actions ?? []).map((action) => action.name))])];
+export function auditActionCodes(declarations: readonly object[]): string[] {
+  return [...new Set([...AUDIT_ACTIONS, ...declarations.flatMap(declaredActionNames)])];
+}
+
+/** A declaration's action names (a custom declaration has none). */
+export function declaredActionNames(declaration: object): string[] {
+  const actions = (declaration as { actions?: readonly { name: string }[] }).actions;
+  return (actions ?? []).map((action) => action.name);
 }
 
 /** The i18n key of an action code's Spanish label. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { spanishMessages } from '../../i18n/es/index';
 import { lookup, type MessageTree } from '../../i18n/translate';
 import { resources } from '../../resources/index';
-import { AUDIT_ACTIONS, AUDITED_RESOURCES, auditActionCodes, auditResourceLabelKey } from '../../resources/audit';
+import { AUDIT_ACTIONS, AUDITED_RESOURCES, auditActionCodes, auditResourceLabelKey, declaredActionNames } from '../../resources/audit';
 import {
   actionLabelKey,
   auditListFilter,
@@ -53,7 +53,7 @@ describe('labels and formats', () => {
     const codes = auditActionCodes(resources);
     // The listed codes (AuditEntry.action accepts no other literal) and the declarations' own actions.
     expect(codes).toEqual(expect.arrayContaining([...AUDIT_ACTIONS, 'changeStatus', 'enable', 'disable']));
-    for (const declaration of resources) for (const action of declaration.actions ?? []) expect(codes).toContain(action.name);
+    for (const declaration of resources) for (const action of declaredActionNames(declaration)) expect(codes).toContain(action);
     for (const code of codes) {
       const label = text(actionLabelKey(code));
       expect(label, code).toEqual(expect.any(String));
