@@ -9,7 +9,7 @@ import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { esES } from '@mui/x-date-pickers/locales';
 import type { SxProps, Theme } from '@mui/material';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { dayjs } from './dayjs';
 
 /** The display and typing format: Colombian day, month, year (resources/dates.ts writes the same). */
@@ -19,7 +19,7 @@ const LOCALE_TEXT = esES.components.MuiLocalizationProvider.defaultProps.localeT
 
 export interface DayPickerProps {
   name: string;
-  label: string;
+  label: ReactNode;
   /** `YYYY-MM-DD` or ''. */
   value: string;
   onChange: (day: string) => void;
