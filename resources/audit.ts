@@ -5,7 +5,82 @@
  * screen's user filter) stays an `apiRoute` in server/routes/audit.ts with the same access.
  */
 import { auditReference } from './references';
-import { defineResource } from './types';
+import { defineResource, type ResourceReference } from './types';
+
+/**
+ * Every action code the server writes into the trail by name (issue 21): the engine's own (create, update, delete,
+ * soft_delete, and deactivate / reactivate from server/audit auditAction) and each hand-written route's or job's.
+ * `AuditEntry.action` (server/audit/audit.ts) accepts only these and the declarations' action names
+ * (`ResourceAction.name`, passed by the engine), so a new code cannot be written without being listed here, and
+ * tests/unit/audit-rules.test.ts checks that each one has its Spanish label `audit.actions.<code>`.
+ */
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'soft_delete',
+  'deactivate',
+  'reactivate',
+  'enable',
+  'disable',
+  'login',
+  'login_failed',
+  'account_locked',
+  'logout',
+  'password_reset',
+  'password_reset_requested',
+  'activate',
+  'impersonate',
+  'install',
+  'install_step',
+  'install_retry',
+  'load',
+  'bulk_file',
+  'download',
+  'portal_key_issue',
+  'portal_key_revoke',
+  'portal_stats',
+] as const;
+export type AuditActionCode = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * The resource names the server writes into the trail by name (the engine writes its declaration's name). A declared
+ * name is labelled by its declaration's title; any other one (sign-in, the monthly e-mail and government-index loads,
+ * the users of older lines) by `audit.resources.<name>` (tested in tests/unit/audit-rules.test.ts).
+ */
+export const AUDITED_RESOURCES = [
+  'auth',
+  'users',
+  'emails',
+  'govindex',
+  'sites',
+  'locations',
+  'siterequests',
+  'superadmins',
+  'administrators',
+  'siteusers',
+  'backups',
+] as const;
+export type AuditedResourceName = (typeof AUDITED_RESOURCES)[number];
+
+/** Every action code the trail may hold: the listed ones and each declaration's actions. */
+export function auditActionCodes(declarations: readonly object[]): string[] {
+  return [...new Set([...AUDIT_ACTIONS, ...declarations.flatMap(declaredActionNames)])];
+}
+
+/** A declaration's action names (a custom declaration has none). */
+export function declaredActionNames(declaration: object): string[] {
+  const actions = (declaration as { actions?: readonly { name: string }[] }).actions;
+  return (actions ?? []).map((action) => action.name);
+}
+
+/** The i18n key of an action code's Spanish label. */
+export const auditActionLabelKey = (code: string): string => `audit.actions.${code}`;
+
+/** The i18n key of a resource name's label: its declaration's title, else `audit.resources.<name>`. */
+export function auditResourceLabelKey(name: string, declarations: readonly Pick<ResourceReference, 'name' | 'title'>[]): string {
+  return declarations.find((declaration) => declaration.name === name)?.title ?? `audit.resources.${name}`;
+}
 
 export interface AuditRecord {
   id: number;

@@ -27,3 +27,8 @@ export interface Permission {
 export function hasAnyPermission(held: readonly string[], required: readonly PermissionName[]): boolean {
   return required.length === 0 || required.some((p) => held.includes(p));
 }
+
+/** The i18n key of a permission's Spanish name (i18n/es/permissions.ts); the code stays the API's name. */
+export const permissionLabelKey = (name: string): string => `users.permissions.${name}.label`;
+/** The i18n key of the line saying what a permission allows. */
+export const permissionDescriptionKey = (name: string): string => `users.permissions.${name}.description`;

@@ -19,6 +19,7 @@ export const audit = {
     invalid_range: 'La fecha inicial no puede ser posterior a la final',
     clear: 'Limpiar filtros',
   },
+  /** One per code the server may write (resources/audit.ts AUDIT_ACTIONS and the declarations' actions; tested). */
   actions: {
     create: 'Creación',
     update: 'Modificación',
@@ -39,11 +40,20 @@ export const audit = {
     install_step: 'Paso de la instalación del portal',
     install_retry: 'Reintento de la instalación del portal',
     activate: 'Activación de la cuenta',
+    changeStatus: 'Cambio de estado de la solicitud',
+    load: 'Carga de archivo',
+    bulk_file: 'Creación masiva de entidades',
+    download: 'Descarga',
+    portal_key_issue: 'Emisión de la llave del portal',
+    portal_key_revoke: 'Revocación de la llave del portal',
+    portal_stats: 'Envío de estadísticas del portal',
   },
   resources: {
     auth: 'Autenticación',
     users: 'Usuarios',
     siteusers: 'Administradores de entidades',
+    emails: 'Correos de las entidades',
+    govindex: 'Índice de gobierno digital',
   },
   /** Labels of fields only the trail stores (a resource's own fields use resources.<name>.fields). */
   fields: {

@@ -1,5 +1,8 @@
-/** The Users area (/administradores, spec 01 §2 'Users'): its tabs and the superadmins' tab. */
+import { permissionTexts } from './permissions';
+
+/** The Users area (/administradores, spec 01 §2 'Users'): its tabs, the superadmins' tab and the permissions' texts. */
 export const users = {
+  permissions: permissionTexts,
   tabs: {
     label: 'Tipos de usuario',
     superadmins: 'Superadministradores',

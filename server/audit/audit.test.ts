@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditAction, recordLabelOf, redact } from './audit';
+import { auditAction, recordLabelOf, redact, type AuditEntry } from './audit';
 
 describe('auditAction', () => {
   it.each([
@@ -10,7 +10,7 @@ describe('auditAction', () => {
     ['update', null, { deleted: true }, 'update'],
     ['create', undefined, { deleted: true }, 'create'],
     ['soft_delete', { deleted: false }, undefined, 'soft_delete'],
-  ])('%s %j → %j is recorded as %s', (action, before, after, expected) => {
+  ] as Array<[AuditEntry['action'], unknown, unknown, string]>)('%s %j → %j is recorded as %s', (action, before, after, expected) => {
     expect(auditAction({ action, before, after })).toBe(expected);
   });
 });

@@ -4,6 +4,7 @@
  */
 import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
+import type { AuditActionCode, AuditedResourceName } from '../../resources/audit';
 import type { Db } from '../db/connection';
 import { auditLog } from '../db/schema';
 import { clientAddress } from '../http/clientAddress';
@@ -24,26 +25,23 @@ export function redact(value: unknown): unknown {
   return value;
 }
 
+/**
+ * A declaration's resource or action name as the engine writes it (`declaredName(declaration.name)`): labelled through
+ * the declarations (tests/unit/audit-rules.test.ts). Any other code must be listed in resources/audit.ts, so that no
+ * line can appear in the trail without its Spanish label (issue 21).
+ */
+export type DeclaredName = string & { readonly __declared: true };
+export const declaredName = (name: string): DeclaredName => name as DeclaredName;
+
 export interface AuditEntry {
   /**
-   * What happened. `soft_delete`: the record is only marked deleted (engine DELETE of a declaration
+   * What happened (resources/audit.ts AUDIT_ACTIONS, or a declared action's name). `soft_delete`: the record is only marked deleted (engine DELETE of a declaration
    * with softDelete); `deactivate` / `reactivate`: an update that flips `deleted` (superadmins), see
    * auditAction.
    */
-  action:
-    | 'create'
-    | 'update'
-    | 'delete'
-    | 'soft_delete'
-    | 'deactivate'
-    | 'reactivate'
-    | 'enable'
-    | 'disable'
-    | 'login'
-    | 'logout'
-    | 'password_reset'
-    | (string & {});
-  resource: string;
+  action: AuditActionCode | DeclaredName;
+  /** Which kind of record: a listed name (resources/audit.ts AUDITED_RESOURCES) or a declaration's (engine). */
+  resource: AuditedResourceName | DeclaredName;
   recordId?: string | number | null;
   /** The record's name as the trail shows it; derived by recordLabelOf when absent. */
   recordLabel?: string | null;

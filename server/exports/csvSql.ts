@@ -4,6 +4,7 @@
  * through `csv_cell`, migration 0023, which writes what `csvCell` writes), its number of rows and its last row's keyset
  * keys. Node then creates no object per row: it passes one string per batch on.
  */
+import { AM, PM, PLATFORM_UTC_OFFSET } from '../../resources/dates';
 import { csvCell, CSV_DELIMITER } from './csv';
 import { ORDER_KEY, TIE_KEY } from './keyset';
 
@@ -46,4 +47,14 @@ export function csvBatchSql(batchSql: string, line: string): string {
   return `select string_agg(${line}, '') as csv, count(*)::int as rows,
       (array_agg(${b}."${ORDER_KEY}"))[count(*)] as "${ORDER_KEY}", (array_agg(${b}."${TIE_KEY}"))[count(*)] as "${TIE_KEY}"
     from (${batchSql}) ${b}`;
+}
+
+/**
+ * The instant as Colombia writes it, `dd/mm/aaaa hh:mm a. m.` (resources/dates.ts `formatDateTime`, which `csvChunks`
+ * writes), at the platform's fixed offset; '' for null. No cell escaping is needed: the text holds none of `;`, quotes
+ * or a leading formula sign.
+ */
+export function csvDateTimeSql(column: string): string {
+  const local = `((${column}) at time zone interval '${PLATFORM_UTC_OFFSET}')`;
+  return `coalesce(replace(replace(to_char(${local}, 'DD/MM/YYYY HH12:MI AM'), 'AM', ${sqlLiteral(AM)}), 'PM', ${sqlLiteral(PM)}), '')`;
 }

@@ -12,6 +12,7 @@ import { ApiError, badArgument } from '../http/errors';
 import { apiRoute, type Access } from '../http/route';
 import { t } from '../i18n';
 import { listQuerySchema, readListQuery, SqlParams } from '../lists/listQuery';
+import { formatDateTime } from '../../resources/dates';
 import { CSV_DELIMITER, csvCell, csvLines } from './csv';
 import { csvBatchSql, type CsvBatchRow } from './csvSql';
 import { keysetAfter, keysetEndSql, keysetSelect, type KeysetCursor, type KeysetEndRow } from './keyset';
@@ -232,8 +233,8 @@ function cellOf<Row>(column: ExportColumn<Row>, row: Row): ExportCell {
   return String(value);
 }
 
-/** A date in a CSV cell: `2026-11-23 05:04:54` (UTC), which Excel and LibreOffice read as a date. */
-const csvDate = (date: Date): string => date.toISOString().slice(0, 19).replace('T', ' ');
+/** A date in a CSV cell: `23/11/2026 12:04 a. m.`, Colombian (resources/dates.ts, as the screens; csvDateTimeSql writes the same). */
+const csvDate = (date: Date): string => formatDateTime(date);
 
 /**
  * The CSV text: the header line, then one chunk per batch, each line written straight from the row's cells (no

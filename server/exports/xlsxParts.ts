@@ -12,8 +12,8 @@ const PACKAGE_RELATIONSHIPS_NS = 'http://schemas.openxmlformats.org/package/2006
 
 /** The worksheet's path in the zip. */
 export const SHEET_PART = 'xl/worksheets/sheet1.xml';
-/** The number format of date cells (the one exports always used). */
-export const DATE_FORMAT = 'yyyy-mm-dd hh:mm:ss';
+/** The number format of date cells: Colombian day first, the time on a 12-hour clock (resources/dates.ts, issue 21). */
+export const DATE_FORMAT = 'dd/mm/yyyy hh:mm AM/PM';
 /** Index in `cellXfs` (stylesXml) of the header cells' style: bold. */
 export const STYLE_BOLD = 1;
 /** Index in `cellXfs` (stylesXml) of the date cells' style: `DATE_FORMAT`. */

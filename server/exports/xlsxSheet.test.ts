@@ -21,19 +21,20 @@ describe('columnLetter', () => {
 });
 
 describe('excelSerial', () => {
-  it('counts days since 1899-12-30 in UTC, the time as a fraction', () => {
-    expect(excelSerial(new Date('1970-01-01T00:00:00Z'))).toBe(25569);
-    expect(excelSerial(new Date('1900-03-01T00:00:00Z'))).toBe(61);
-    expect(excelSerial(new Date('2026-01-01T12:00:00Z'))).toBe(46023.5);
-    expect(excelSerial(new Date('2026-01-01T00:00:01Z'))).toBeCloseTo(46023 + 1 / 86400, 9);
+  it('counts days since 1899-12-30 in Colombia\'s wall time (UTC−5), the time as a fraction', () => {
+    expect(excelSerial(new Date('1970-01-01T05:00:00Z'))).toBe(25569);
+    expect(excelSerial(new Date('1970-01-01T00:00:00Z'))).toBe(25569 - 5 / 24);
+    expect(excelSerial(new Date('1900-03-01T05:00:00Z'))).toBe(61);
+    expect(excelSerial(new Date('2026-01-01T17:00:00Z'))).toBe(46023.5);
+    expect(excelSerial(new Date('2026-01-01T05:00:01Z'))).toBeCloseTo(46023 + 1 / 86400, 9);
   });
 
-  it('reads back to the same millisecond as exceljs reads it', () => {
+  it('reads back to the same millisecond of Colombian wall time as exceljs reads it', () => {
     const instant = fc.date({ min: new Date('1900-03-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59.999Z'), noInvalidDate: true });
     fc.assert(fc.property(instant, (date) => {
       // How exceljs reads a serial back (its utils.excelToDate): rounded to the millisecond.
       const back = new Date(Math.round((excelSerial(date) - 25569) * 86_400_000));
-      expect(back.getTime()).toBe(date.getTime());
+      expect(back.getTime()).toBe(date.getTime() - 5 * 3_600_000);
     }), { numRuns: 2000 });
   });
 });
@@ -49,7 +50,7 @@ describe('sheetCell', () => {
   it('writes numbers as values, dates as serials with the date style, texts as escaped inline strings', () => {
     expect(sheetCell('B7', 42)).toBe('<c r="B7"><v>42</v></c>');
     expect(sheetCell('B7', -1.5)).toBe('<c r="B7"><v>-1.5</v></c>');
-    expect(sheetCell('C2', new Date('2026-01-01T12:00:00Z'))).toBe(`<c r="C2" s="${STYLE_DATE}"><v>46023.5</v></c>`);
+    expect(sheetCell('C2', new Date('2026-01-01T17:00:00Z'))).toBe(`<c r="C2" s="${STYLE_DATE}"><v>46023.5</v></c>`);
     expect(sheetCell('D3', '=1+1 & <b>')).toBe('<c r="D3" t="inlineStr"><is><t>=1+1 &amp; &lt;b&gt;</t></is></c>');
     expect(sheetCell('A1', 'Id', STYLE_BOLD)).toBe(`<c r="A1" s="${STYLE_BOLD}" t="inlineStr"><is><t>Id</t></is></c>`);
   });

@@ -3,8 +3,9 @@
  * lines): exceljs' Row and Cell objects and its XML writer cost about 1.5 µs a cell (docs/decisions.md 'XLSX exports
  * written without exceljs'). One `<row r="n">` per row, each cell with its reference (exceljs' streaming reader,
  * which reads the site-update files back, needs them); texts as inline strings, numbers as `<v>`, dates as Excel
- * serial numbers with the date style; empty cells (null, '', an invalid date) are left out.
+ * serial numbers (Colombian wall time) with the date style (dd/mm/yyyy hh:mm AM/PM); empty cells (null, '', an invalid date) are left out.
  */
+import { PLATFORM_UTC_OFFSET_MINUTES } from '../../resources/dates';
 import { STYLE_BOLD, STYLE_DATE } from './xlsxParts';
 import { xmlText } from './xmlText';
 
@@ -28,9 +29,15 @@ export function columnLetter(index: number): string {
   return letters;
 }
 
-/** The Excel serial number of an instant (UTC, 1900 date system): days since 1899-12-30, with the time as a fraction. */
+/** Colombia's offset from UTC in milliseconds (resources/dates.ts): a sheet's dates are Colombian wall times. */
+export const PLATFORM_OFFSET_MS = PLATFORM_UTC_OFFSET_MINUTES * 60_000;
+
+/**
+ * The Excel serial number of an instant as Colombia's wall time (1900 date system; a cell holds no time zone): days
+ * since 1899-12-30, with the time as a fraction.
+ */
 export function excelSerial(date: Date): number {
-  return UNIX_EPOCH_SERIAL + date.getTime() / DAY_MS;
+  return UNIX_EPOCH_SERIAL + (date.getTime() + PLATFORM_OFFSET_MS) / DAY_MS;
 }
 
 // A text starting or ending with whitespace keeps it only with xml:space="preserve" (Excel trims it otherwise); the

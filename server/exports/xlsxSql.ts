@@ -9,7 +9,7 @@
 import { CSV_BATCH_ALIAS, sqlLiteral } from './csvSql';
 import { ORDER_KEY, TIE_KEY } from './keyset';
 import { STYLE_DATE } from './xlsxParts';
-import { columnLetter, inlineString } from './xlsxSheet';
+import { columnLetter, inlineString, PLATFORM_OFFSET_MS } from './xlsxSheet';
 
 /** The batch row's column holding its row number (text), beside the statement's own columns. */
 export const XLSX_ROW_KEY = '__xlsxRow';
@@ -25,11 +25,12 @@ export const xlsxNumberCellSql = (value: string): XlsxCellSql => (ref) =>
   `coalesce('<c r="' || ${ref} || '"><v>' || (${value})::text || '</v></c>', '')`;
 
 /**
- * A date cell: `excelSerial` of the instant cut to the millisecond (as a JavaScript Date holds it), computed in float8
- * the way JavaScript does (25569 + ms / 86400000) so that both write the same shortest digits; null left out.
+ * A date cell: `excelSerial` of the instant cut to the millisecond (as a JavaScript Date holds it) in Colombia's wall
+ * time, computed in float8 the way JavaScript does (25569 + (ms + offset) / 86400000) so that both write the same
+ * shortest digits; null left out.
  */
 export const xlsxDateCellSql = (value: string): XlsxCellSql => (ref) =>
-  `coalesce('<c r="' || ${ref} || '" s="${STYLE_DATE}"><v>' || (25569::float8 + floor(extract(epoch from (${value})) * 1000)::float8 / 86400000::float8)::text || '</v></c>', '')`;
+  `coalesce('<c r="' || ${ref} || '" s="${STYLE_DATE}"><v>' || (25569::float8 + (floor(extract(epoch from (${value})) * 1000) + ${PLATFORM_OFFSET_MS})::float8 / 86400000::float8)::text || '</v></c>', '')`;
 
 /** A text known in Node (a translated yes/no, a status, a choice's label): its inline string as a literal. */
 export const xlsxLiteralCellSql = (text: string): XlsxCellSql => {

@@ -61,6 +61,8 @@ describe('xlsxStream', () => {
 
   it('reads back with exceljs: sheet name, bold header, widths, texts, numbers, real dates, yes/no, empty cells', async () => {
     const date = new Date('2026-01-01T05:04:54.321Z');
+    // A cell holds no time zone: it holds Colombia's wall time (00:04:54.321), which exceljs reads as that UTC time.
+    const shown = new Date('2026-01-01T00:04:54.321Z');
     const file = await bytesOf(xlsxStream(columnsOf(KEYS), batchesOf(
       [{ id: 1, name: AWKWARD, population: 12.5, modifiedDate: date, pendingRequest: true }],
       [{ id: 2, name: null, population: null, modifiedDate: null, pendingRequest: false }, { id: 3, name: '', population: 0, modifiedDate: date, pendingRequest: null }],
@@ -74,12 +76,12 @@ describe('xlsxStream', () => {
     const header = KEYS.map((key) => t(`exports.columns.sites.${key}`));
     expect(values(sheet)).toEqual([
       header,
-      [1, text, 12.5, date, t('exports.values.yes')],
+      [1, text, 12.5, shown, t('exports.values.yes')],
       [2, undefined, undefined, undefined, t('exports.values.no')],
-      [3, undefined, 0, date],
+      [3, undefined, 0, shown],
     ]);
     expect(sheet.getRow(2).getCell(4).value).toBeInstanceOf(Date);
-    expect(sheet.getRow(2).getCell(4).numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    expect(sheet.getRow(2).getCell(4).numFmt).toBe('dd/mm/yyyy hh:mm AM/PM');
     // The streaming reader (the site-update load) reads the same cells.
     expect(await streamedRows(file)).toEqual(values(sheet));
   });

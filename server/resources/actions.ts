@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ResourceAction, ResourceDeclaration } from '../../resources/types';
 import { fieldColumn } from '../../resources/types';
-import { writeAudit } from '../audit/audit';
+import { declaredName, writeAudit } from '../audit/audit';
 import type { Db } from '../db/connection';
 import { queryRows } from '../db/rows';
 import { ApiError, badArgument, notFound } from '../http/errors';
@@ -63,7 +63,7 @@ async function lockedRecord(route: ActionRoute, tx: Db, request: FastifyRequest)
 }
 
 function audit(tx: Db, request: FastifyRequest, route: ActionRoute, entry: { recordId?: number | null; before?: unknown; after?: unknown }) {
-  return writeAudit(tx, request, { action: route.action.name, resource: route.declaration.name, ...entry });
+  return writeAudit(tx, request, { action: declaredName(route.action.name), resource: declaredName(route.declaration.name), ...entry });
 }
 
 /** `enable` / `disable`: the record's boolean `field` set, as an update through the write hooks. */

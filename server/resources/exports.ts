@@ -5,13 +5,14 @@
  * headers. Access: the export's permissions, else the declaration's read.
  */
 import type { FastifyInstance } from 'fastify';
+import { formatDate } from '../../resources/dates';
 import { choiceLabelKey } from '../../resources/fieldKinds';
 import { fieldColumn, listedFields, type FieldDeclaration, type ResourceDeclaration, type ResourceExport } from '../../resources/types';
 import { registerListExport, type ExportBatch, type ExportCell, type ExportColumn } from '../exports/listExport';
 import type { ListQuery } from '../../resources/listQuery';
 import { registerBackgroundExport } from './backgroundExports';
 import { t } from '../i18n';
-import { batchColumn, csvLineSql, csvLiteral } from '../exports/csvSql';
+import { batchColumn, csvDateTimeSql, csvLineSql, csvLiteral } from '../exports/csvSql';
 import { xlsxDateCellSql, xlsxLiteralCellSql, xlsxNumberCellSql, xlsxRowSql, xlsxTextCellSql, type XlsxCellSql } from '../exports/xlsxSql';
 import { listOrderBy, listWhere, SqlParams } from '../lists/listQuery';
 import { resourceAccess } from './access';
@@ -24,6 +25,7 @@ type Row = Record<string, unknown>;
 export function exportCell(declaration: ResourceDeclaration, field: FieldDeclaration, value: unknown): ExportCell {
   if (value === null || value === undefined) return null;
   if (field.type === 'datetime') return new Date(String(value));
+  if (field.type === 'date') return formatDate(String(value).slice(0, 10)) || String(value);
   if (field.type === 'enum') {
     const choice = field.choices?.find((candidate) => candidate.id === value);
     return choice ? t(choiceLabelKey(declaration.name, field, choice)) : String(value);
@@ -67,7 +69,8 @@ export function exportCellReader(declaration: ResourceDeclaration, field: FieldD
     return (row) => {
       const value = row[column];
       if (value === null || value === undefined) return null;
-      return value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
+      // A calendar day, dd/mm/aaaa (resources/dates.ts).
+      return formatDate(value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10));
     };
   }
   if (field.type === 'enum') {
@@ -95,8 +98,8 @@ export function exportCellSql(field: FieldDeclaration): string | null {
   const column = batchColumn(fieldColumn(field));
   // JavaScript writes these numbers as PostgreSQL writes integers (no exponent below 2^53).
   if (field.type === 'id' || field.type === 'integer' || field.type === 'reference') return `coalesce((${column})::text, '')`;
-  // `2026-11-23 05:04:54`, UTC, the fraction of a second cut as Node's `toISOString().slice(0, 19)` does.
-  if (field.type === 'datetime') return `coalesce(to_char((${column}) at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS'), '')`;
+  // `23/11/2026 12:04 a. m.`, Colombian, as csvChunks writes a date (resources/dates.ts formatDateTime).
+  if (field.type === 'datetime') return csvDateTimeSql(column);
   if (field.type === 'boolean') {
     return `case when (${column}) then ${csvLiteral(t('exports.values.yes'))} when not (${column}) then ${csvLiteral(t('exports.values.no'))} else '' end`;
   }

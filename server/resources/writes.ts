@@ -12,7 +12,7 @@ import { uniqueIndexName } from '../db/resourceTable';
 import { ApiError, badArgument } from '../http/errors';
 import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, postgresConstraint, postgresErrorCode } from './dbErrors';
 import type { FastifyRequest } from 'fastify';
-import { writeAudit } from '../audit/audit';
+import { declaredName, writeAudit } from '../audit/audit';
 import { valuesToStore } from './fields';
 import { checkReferences } from './references';
 import type { RecordId, ResourceShape } from './shape';
@@ -120,7 +120,7 @@ export async function insertRecord(
   const after = await readAfterLinks(context, tx, await relations.save(tx, inserted, links), links);
   await context.service.afterWrite({ ...hook, after });
   const recordId = after[declaration.idField] as RecordId;
-  await writeAudit(tx, request, { action: 'create', resource: declaration.name, recordId, after: context.service.auditRecord(after, 'create') });
+  await writeAudit(tx, request, { action: 'create', resource: declaredName(declaration.name), recordId, after: context.service.auditRecord(after, 'create') });
   return after;
 }
 
@@ -160,7 +160,7 @@ export async function updateRecord(
     if (declaration.rules?.canEdit && !declaration.rules.canEdit(before)) throw lockedError(declaration);
   }
   const audited = (record: ResourceRecord) => context.service.auditRecord(record, 'update');
-  await writeAudit(tx, request, { action: 'update', resource: declaration.name, recordId: id, before: audited(before), after: audited(after) });
+  await writeAudit(tx, request, { action: 'update', resource: declaredName(declaration.name), recordId: id, before: audited(before), after: audited(after) });
   return after;
 }
 
@@ -175,5 +175,5 @@ export async function deleteRecord(context: ResourceRouteContext, tx: Db, reques
   await context.service.afterWrite(hook);
   // A soft delete only marks the record: the trail says so ('Eliminación lógica').
   const action = declaration.softDelete ? 'soft_delete' : 'delete';
-  await writeAudit(tx, request, { action, resource: declaration.name, recordId: id, before: context.service.auditRecord(before, 'delete') });
+  await writeAudit(tx, request, { action, resource: declaredName(declaration.name), recordId: id, before: context.service.auditRecord(before, 'delete') });
 }

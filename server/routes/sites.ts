@@ -18,7 +18,7 @@ import { registerAllowUrlRoute } from '../sites/allowUrl';
 import { tSites } from '../sites/messages';
 import { SITE_STATUS, statusNameKey } from '../sites/status';
 import { SITE_REQUEST_KINDS } from '../../resources/siteRequests';
-import { batchColumn, csvLineSql, csvLiteral } from '../exports/csvSql';
+import { batchColumn, csvDateTimeSql, csvLineSql, csvLiteral } from '../exports/csvSql';
 import { xlsxDateCellSql, xlsxLiteralCellSql, xlsxNumberCellSql, xlsxRowSql, xlsxTextCellSql, type XlsxCellSql } from '../exports/xlsxSql';
 import { t } from '../i18n';
 import { registerListExport, type ExportColumn } from '../exports/listExport';
@@ -111,7 +111,7 @@ export function siteExportCsvLine(): string {
         case 'requestKind':
           return `case ${column} ${kinds} else csv_cell(${column}) end`;
         case 'date':
-          return `coalesce(to_char((${column}) at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS'), '')`;
+          return csvDateTimeSql(column);
       }
     }),
   );

@@ -1,6 +1,7 @@
-/** Criteria of the audit list: user, resource and a date range (from/to, whole days). */
+/** Criteria of the audit list: user, resource and a date range (from/to, whole Colombian days, picked dd/mm/aaaa). */
 import { Button, Stack, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { DayPicker } from '../shared/DayPicker';
 import { AuditUserFilter } from './AuditUserFilter';
 import { isInvalidRange, type AuditSearch, type ResourceChoice } from './auditRules';
 
@@ -17,18 +18,14 @@ export function AuditFilters({ value, choices, onChange, resetKey, onClear }: Au
   const translate = useTranslate();
   const invalidRange = isInvalidRange(value);
   const dateField = (name: 'from' | 'to') => (
-    <TextField
-      size="small"
-      type="date"
+    <DayPicker
       name={name}
       label={translate(`audit.filters.${name}`)}
       value={value[name]}
-      onChange={(event) => onChange({ ...value, [name]: event.target.value })}
+      onChange={(day) => onChange({ ...value, [name]: day })}
       error={name === 'to' && invalidRange}
       helperText={name === 'to' && invalidRange ? translate('audit.filters.invalid_range') : undefined}
-      margin="none"
-      sx={{ flex: '1 1 160px', minWidth: 160 }}
-      slotProps={{ inputLabel: { shrink: true } }}
+      sx={{ flex: '1 1 170px', minWidth: 170 }}
     />
   );
   return (

@@ -33,7 +33,6 @@ function AuditRow({ record, choices }: { record: AuditRecord; choices: readonly 
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
   const orNone = (value: string | null | undefined) => (value === null || value === undefined || value === '' ? translate('audit.no_value') : value);
-  const actionKey = actionLabelKey(record.action);
   const resourceKey = resourceLabelKey(record.resource, choices);
   const toggleLabel = translate(open ? 'audit.details.hide' : 'audit.details.show');
   return (
@@ -46,7 +45,7 @@ function AuditRow({ record, choices }: { record: AuditRecord; choices: readonly 
         </TableCell>
         <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatAuditDate(record.at)}</TableCell>
         <TableCell>{orNone(record.userEmail)}</TableCell>
-        <TableCell>{actionKey ? translate(actionKey) : record.action}</TableCell>
+        <TableCell>{translate(actionLabelKey(record.action), { _: record.action })}</TableCell>
         <TableCell>{resourceKey ? translate(resourceKey) : record.resource}</TableCell>
         <TableCell>
           <RecordCell record={record} />

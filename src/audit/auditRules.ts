@@ -3,39 +3,18 @@
  * resource labels (i18n keys), the date shown, the changed fields of a record (before → after), their
  * labels and readable values, and how a record is named.
  */
-import type { AuditRecord } from '../../resources/audit';
+import { AUDITED_RESOURCES, auditActionLabelKey, auditResourceLabelKey, type AuditRecord } from '../../resources/audit';
+import { formatDate, formatDateTime, platformDayBound, toDate } from '../../resources/dates';
 import { fieldLabelKey, type ResourceReference } from '../../resources/types';
 
 export const AUDIT_PAGE_SIZE = 20;
 export const AUDIT_RESOURCE = 'audit';
 
-/** Spanish label key per known action; an unknown action is shown raw. */
-export const ACTION_LABELS: Readonly<Record<string, string>> = {
-  create: 'audit.actions.create',
-  update: 'audit.actions.update',
-  delete: 'audit.actions.delete',
-  soft_delete: 'audit.actions.soft_delete',
-  deactivate: 'audit.actions.deactivate',
-  reactivate: 'audit.actions.reactivate',
-  login: 'audit.actions.login',
-  login_failed: 'audit.actions.login_failed',
-  account_locked: 'audit.actions.account_locked',
-  logout: 'audit.actions.logout',
-  password_reset: 'audit.actions.password_reset',
-  password_reset_requested: 'audit.actions.password_reset_requested',
-  enable: 'audit.actions.enable',
-  disable: 'audit.actions.disable',
-};
-
-export function actionLabelKey(action: string): string | undefined {
-  return Object.prototype.hasOwnProperty.call(ACTION_LABELS, action) ? ACTION_LABELS[action] : undefined;
-}
-
-/** Audited names that are not declared resources. */
-const EXTRA_RESOURCES: Readonly<Record<string, string>> = {
-  auth: 'audit.resources.auth',
-  users: 'audit.resources.users',
-};
+/**
+ * The i18n key of an action's Spanish label (`audit.actions.<code>`): every code the server writes has one
+ * (resources/audit.ts AUDIT_ACTIONS, tested); the screen shows a code it does not know (an older line's) as it is.
+ */
+export const actionLabelKey = auditActionLabelKey;
 
 export interface ResourceChoice {
   /** The name stored in the audit record and sent as the `resource` filter. */
@@ -44,19 +23,20 @@ export interface ResourceChoice {
   label: string;
 }
 
-/** The resource filter's choices: every declaration (but the audit itself), then the extra names. */
+/**
+ * The resource filter's choices: every declaration (but the audit itself), then the names the server audits that are
+ * not declarations (resources/audit.ts AUDITED_RESOURCES), each by its label key (`auditResourceLabelKey`).
+ */
 export function resourceChoices(declarations: readonly ResourceReference[]): ResourceChoice[] {
   const declared = declarations
     .filter((declaration) => declaration.name !== AUDIT_RESOURCE)
     .map((declaration) => ({ id: declaration.name, label: declaration.title }));
   const names = new Set(declared.map((choice) => choice.id));
-  const extra = Object.entries(EXTRA_RESOURCES)
-    .filter(([name]) => !names.has(name))
-    .map(([id, label]) => ({ id, label }));
+  const extra = AUDITED_RESOURCES.filter((name) => !names.has(name)).map((id) => ({ id, label: auditResourceLabelKey(id, declarations) }));
   return [...declared, ...extra];
 }
 
-/** The label key of an audited resource name, or undefined (shown raw). */
+/** The label key of an audited resource name, or undefined (an unknown name is shown raw). */
 export function resourceLabelKey(name: string, choices: readonly ResourceChoice[]): string | undefined {
   return choices.find((choice) => choice.id === name)?.label;
 }
@@ -89,24 +69,13 @@ export function auditListFilter(search: AuditSearch): Record<string, string | nu
   return filter;
 }
 
-/**
- * The first or last instant of a calendar day in the browser's time zone, as an ISO instant:
- * the table shows local times, so the filter's days are local days too.
- */
-export function localDayBound(day: string, bound: 'start' | 'end'): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const local = bound === 'start' ? new Date(year, month - 1, date) : new Date(year, month - 1, date, 23, 59, 59, 999);
-  return local.toISOString();
-}
+/** The first or last instant of a calendar day in Colombia (the dates shown are Colombian: resources/dates.ts). */
+export const localDayBound = platformDayBound;
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** `YYYY-MM-DD HH:mm` in local time; an unreadable value is returned as given. */
+/** `dd/mm/aaaa hh:mm a. m.` in Colombia (resources/dates.ts, as everywhere); an unreadable value is returned as given. */
 export function formatAuditDate(value: unknown): string {
   if (typeof value !== 'string' && !(value instanceof Date)) return '';
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return String(value);
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return formatDateTime(value) || String(value);
 }
 
 export interface FieldChange {
@@ -147,17 +116,14 @@ export interface ValueWords {
   none: string;
 }
 
-export interface ValueFormat extends ValueWords {
-  /** Time zone of the dates shown (default: the browser's). */
-  timeZone?: string;
-}
+export type ValueFormat = ValueWords;
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/;
 /** Properties that name an object inside a value (e.g. a permission { name }). */
 const NAME_KEYS = ['name', 'title', 'label', 'email'] as const;
 
 /**
- * A stored value as a person reads it, never as JSON: Sí/No, dates in es-CO, lists as
+ * A stored value as a person reads it, never as JSON: Sí/No, dates as resources/dates.ts writes them (dd/mm/aaaa hh:mm a. m.), lists as
  * comma-separated items (objects by their name), other objects as `key: value` pairs, nothing as '—'.
  */
 export function formatAuditValue(value: unknown, format: ValueFormat): string {
@@ -165,16 +131,9 @@ export function formatAuditValue(value: unknown, format: ValueFormat): string {
   if (typeof value === 'boolean') return value ? format.yes : format.no;
   if (typeof value === 'number') return String(value);
   if (typeof value === 'string') {
-    if (ISO_INSTANT.test(value)) {
-      const date = new Date(value);
-      if (!Number.isNaN(date.getTime())) {
-        return new Intl.DateTimeFormat('es-CO', { dateStyle: 'medium', timeStyle: 'short', timeZone: format.timeZone }).format(date);
-      }
-    }
-    if (BARE_DATE.test(value)) {
-      const date = new Date(`${value}T00:00:00Z`);
-      if (!Number.isNaN(date.getTime())) return new Intl.DateTimeFormat('es-CO', { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
-    }
+    if (ISO_INSTANT.test(value)) return formatDateTime(value) || value;
+    // A real calendar day only (2024-13-45 stays as it is).
+    if (BARE_DATE.test(value) && toDate(`${value}T00:00:00Z`)?.toISOString().slice(0, 10) === value) return formatDate(value);
     return value;
   }
   if (value instanceof Date) return formatAuditValue(value.toISOString(), format);

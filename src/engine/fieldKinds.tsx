@@ -10,8 +10,6 @@ import {
   AutocompleteInput,
   BooleanField,
   BooleanInput,
-  DateField,
-  DateInput,
   DateTimeInput,
   EmailField,
   FunctionField,
@@ -32,7 +30,9 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { formatDate, formatDateTime } from '../../resources/dates';
 import { choiceLabelKey, EMAIL_MAX_LENGTH } from '../../resources/fieldKinds';
+import type { DayInputProps } from './DayInput';
 import type { FieldDeclaration, FieldType } from '../../resources/types';
 import { AudienceInput } from '../shared/audience';
 import { FileCell, FilesCell, FilesUploadInput, FileUploadInput } from './FileFieldParts';
@@ -69,10 +69,25 @@ function RangeLabel({ label, bound }: { label: string; bound: 'from' | 'to' }) {
 
 const textFilter = ({ field }: KindProps) => [<TextInput key={field.source} source={field.source} label={field.label} alwaysOn />];
 const numberFilter = ({ field }: KindProps) => [<NumberInput key={field.source} source={field.source} label={field.label} step={1} alwaysOn />];
+// The platform's day picker (dd/mm/aaaa, Monday first), loaded with the first screen that has a date field.
+const LazyDayInput = lazy(() => import('./DayInput'));
+function DayInput(props: DayInputProps) {
+  return (
+    <Suspense fallback={<CircularProgress size={24} />}>
+      <LazyDayInput {...props} />
+    </Suspense>
+  );
+}
+
 const dateRangeFilter = ({ field }: KindProps) => [
-  <DateInput key={`${field.source}From`} source={`${field.source}From`} label={<RangeLabel label={field.label} bound="from" />} alwaysOn />,
-  <DateInput key={`${field.source}To`} source={`${field.source}To`} label={<RangeLabel label={field.label} bound="to" />} alwaysOn />,
+  <DayInput key={`${field.source}From`} source={`${field.source}From`} label={<RangeLabel label={field.label} bound="from" />} alwaysOn />,
+  <DayInput key={`${field.source}To`} source={`${field.source}To`} label={<RangeLabel label={field.label} bound="to" />} alwaysOn />,
 ];
+
+/** A date cell as every screen writes dates (resources/dates.ts: dd/mm/aaaa, hh:mm a. m. with a time). */
+const dateCell = (source: string, write: (value: unknown) => string) => (
+  <FunctionField source={source} render={(record: Record<string, unknown>) => write(record?.[source])} />
+);
 
 const common = ({ field, compact }: InputProps) => ({ source: field.source, label: field.label, helperText: compact ? false : undefined }) as const;
 const choicesOf = ({ field, resource }: KindProps) => (field.choices ?? []).map((choice) => ({ id: choice.id, name: choiceLabelKey(resource, field, choice) }));
@@ -136,9 +151,9 @@ export const REACT_FIELD_KINDS: Record<FieldType, ReactKind> = {
     input: (props) => <BooleanInput {...common(props)} />,
     filter: ({ field }) => [<NullableBooleanInput key={field.source} source={field.source} label={field.label} alwaysOn />],
   },
-  date: { cell: ({ field }) => <DateField source={field.source} locales={LOCALE} />, input: (props) => <DateInput {...common(props)} />, filter: dateRangeFilter },
+  date: { cell: ({ field }) => dateCell(field.source, formatDate), input: (props) => <DayInput {...common(props)} />, filter: dateRangeFilter },
   datetime: {
-    cell: ({ field }) => <DateField source={field.source} locales={LOCALE} showTime />,
+    cell: ({ field }) => dateCell(field.source, formatDateTime),
     input: (props) => <DateTimeInput {...common(props)} />,
     filter: dateRangeFilter,
   },

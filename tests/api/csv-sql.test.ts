@@ -6,7 +6,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvCell } from '../../server/exports/csv';
-import { csvBatchSql, csvLineSql, type CsvBatchRow } from '../../server/exports/csvSql';
+import { csvBatchSql, csvDateTimeSql, csvLineSql, type CsvBatchRow } from '../../server/exports/csvSql';
+import { formatDateTime } from '../../resources/dates';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import { sqlCells } from '../helpers/sqlCells';
 import { auditResource } from '../../resources/audit';
@@ -68,6 +69,29 @@ describe('csv_cell (migration 0023)', () => {
  */
 const leading = (value: string | null) => (value === null || test.databaseUrl ? value : value.replace(/^\uFEFF+/, ''));
 
+describe('csvDateTimeSql', () => {
+  it('writes an instant as formatDateTime does (dd/mm/aaaa hh:mm a. m., Colombia), whatever the instant', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.date({ min: new Date('1000-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true }), { minLength: 1, maxLength: 30 }),
+        async (dates) => {
+          const rows = await test.database.query<{ cell: string }>(
+            `select ${csvDateTimeSql('x.value')} as cell from unnest($1::timestamptz[]) with ordinality as x(value, position) order by x.position`,
+            [dates.map((date) => date.toISOString())],
+          );
+          expect(rows.map((row) => row.cell)).toEqual(dates.map((date) => formatDateTime(date)));
+        },
+      ),
+      { numRuns: 40 },
+    );
+    const [edge] = await test.database.query<{ noon: string; midnight: string; none: string }>(
+      `select ${csvDateTimeSql("timestamptz '2026-10-23 17:00:00+00'")} as noon, ${csvDateTimeSql("timestamptz '2026-10-23 05:00:00+00'")} as midnight,
+        ${csvDateTimeSql('null::timestamptz')} as none`,
+    );
+    expect(edge).toEqual({ noon: '23/10/2026 12:00 p. m.', midnight: '23/10/2026 12:00 a. m.', none: '' });
+  });
+});
+
 describe('engine exports written by the database', () => {
   it('keep a value that starts with a BOM, quoted, on both databases', async () => {
     await test.database.query("delete from audit_log where resource = 'csvbom'");
@@ -79,7 +103,7 @@ describe('engine exports written by the database', () => {
     const query = readExportQuery(source.spec, { resource: 'csvbom' });
     let text = '';
     for await (const batch of exportCsvBatches(test.database, source.spec, query, source.sql, source.csvLine!)) text += batch.text;
-    expect(text).toMatch(/^\d+;2026-01-02 03:04:05;"\uFEFFana@x\.co";x;csvbom;;"'=1";\r\n$/);
+    expect(text).toMatch(/^\d+;01\/01\/2026 10:04 p\. m\.;"\uFEFFana@x\.co";x;csvbom;;"'=1";\r\n$/);
   });
 
   it('the audit and site-user exports have their lines written by the database', () => {

@@ -119,7 +119,8 @@ describe('GET /api/v1/sitesexport', () => {
     expect(first[1]).toBe(`${PREFIX} 00001`);
     expect(first[header.indexOf(siteHeaders.statusName)]).toBe('Inactivo');
     expect(first[header.indexOf(siteHeaders.pendingRequest)]).toBe('No');
-    expect(first[header.indexOf(siteHeaders.modifiedDate)]).toBe('2026-01-01 00:00:01');
+    // 2026-01-01 00:00:01 UTC, written as Colombia reads it (resources/dates.ts).
+    expect(first[header.indexOf(siteHeaders.modifiedDate)]).toBe('31/12/2025 07:00 p. m.');
   });
 
   it.each([
@@ -260,7 +261,9 @@ describe('GET /api/v1/sitesexport', () => {
     expect(cell('name')).toBe(`=SUMA(1) "citas" <b> & 'ñandú' 😀 zzxlsxraro fin `);
     expect(cell('childLocation')).toBeNull();
     expect(cell('population')).toBe(1234);
-    expect(cell('modifiedDate')).toEqual(new Date('2026-03-04T05:06:07.890Z'));
+    // A real date cell (dd/mm/yyyy) holding Colombia's wall time of 05:06:07.890 UTC, which exceljs reads as that UTC time.
+    expect(cell('modifiedDate')).toEqual(new Date('2026-03-04T00:06:07.890Z'));
+    expect(sheet.getRow(2).getCell(Object.keys(siteHeaders).indexOf('modifiedDate') + 1).numFmt).toBe('dd/mm/yyyy hh:mm AM/PM');
     expect(cell('pendingRequest')).toBe(exportTexts.values.no);
     expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
   });
@@ -345,8 +348,8 @@ describe('GET /api/v1/sitesrequestexport', () => {
     const [header, ...rows] = parseCsv(response.body);
     expect(header).toEqual(Object.values(exportTexts.columns.site_requests));
     expect(rows.map((row) => row.slice(1))).toEqual([
-      [String(site!.id), `${PREFIX} 00004`, expect.any(String), expect.any(String), expect.any(String), 'Cambio de administrador', 'Por aprobar', '2026-03-01 10:00:00', ''],
-      [String(site!.id), `${PREFIX} 00004`, expect.any(String), expect.any(String), expect.any(String), 'Primera vez', 'Aprobada', '2026-02-01 10:00:00', '2026-02-02 10:00:00'],
+      [String(site!.id), `${PREFIX} 00004`, expect.any(String), expect.any(String), expect.any(String), 'Cambio de administrador', 'Por aprobar', '01/03/2026 05:00 a. m.', ''],
+      [String(site!.id), `${PREFIX} 00004`, expect.any(String), expect.any(String), expect.any(String), 'Primera vez', 'Aprobada', '01/02/2026 05:00 a. m.', '02/02/2026 05:00 a. m.'],
     ]);
     const pending = parseCsv((await download(`/sitesrequestexport?siteId=${site!.id}&requestStatus=PendingApproval`, sitesToken)).body);
     expect(pending).toHaveLength(2);

@@ -15,6 +15,7 @@ import {
   temporaryFailure,
   type JobRunner,
 } from '../../server/jobs';
+import { declaredName } from '../../server/audit/audit';
 import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
 
 const API = '/api/v1';
@@ -72,7 +73,7 @@ registerJobKind<ItemsPayload>('test.items', {
     for (const key of await ctx.pendingItems()) {
       await ctx.runItem(key, async (tx) => {
         await tx.execute(sql`insert into job_test_effects (job_id, item_key) values (${ctx.job.id}, ${key})`);
-        await ctx.audit(tx, { action: 'update', resource: 'pruebas-trabajos', recordId: key, after: { key, password: 'x' } });
+        await ctx.audit(tx, { action: 'update', resource: declaredName('pruebas-trabajos'), recordId: key, after: { key, password: 'x' } });
         if (key === ctx.job.payload.flaky && ctx.job.attempt === 1) throw temporaryFailure('Servicio externo no disponible');
         if (key === ctx.job.payload.bad) throw itemFailure('El elemento %{key} no es válido', { key });
         if (key === ctx.job.payload.skip) return { state: 'skipped', message: 'Sin cambios' };

@@ -8,12 +8,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { spanishMessages } from '../../i18n/es';
 import type { AuditRecord } from '../../resources/audit';
 import { AuditListPage } from '../../src/audit/AuditListPage';
-import { formatAuditDate } from '../../src/audit/auditRules';
+import { platformDayBound } from '../../resources/dates';
 import { unusedDataProvider } from '../helpers/unusedDataProvider';
 
-/** Local-day bounds as the filter sends them (month counted from 1). */
-const dayStart = (year: number, month: number, day: number) => new Date(year, month - 1, day).toISOString();
-const dayEnd = (year: number, month: number, day: number) => new Date(year, month - 1, day, 23, 59, 59, 999).toISOString();
+/** Colombian day bounds as the filter sends them (month counted from 1). */
+const iso = (year: number, month: number, day: number) => `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+const dayStart = (year: number, month: number, day: number) => platformDayBound(iso(year, month, day), 'start');
+const dayEnd = (year: number, month: number, day: number) => platformDayBound(iso(year, month, day), 'end');
+/** Types a day into a date filter as a person does: dd/mm/aaaa. */
+const typeDay = (label: string, day: string) => fireEvent.change(screen.getByRole('textbox', { name: label }), { target: { value: day } });
 
 const i18nProvider = polyglotI18nProvider(() => spanishMessages as never, 'es', [{ locale: 'es', name: 'Español' }], { allowMissing: true });
 
@@ -26,14 +29,14 @@ const USERS = [
 
 const ACTIONS = ['create', 'update', 'delete', 'login', 'login_failed', 'logout', 'password_reset', 'enable', 'disable', 'purge'];
 
-/** 25 records, newest first: record i at 2024-05-(26-i) 10:i local time. */
+/** 25 records, newest first: record i at 2024-05-(26-i) 10:i a. m. in Colombia (15:i UTC). */
 function makeRecords(): AuditRecord[] {
   return Array.from({ length: 25 }, (_, index) => {
     const i = index + 1;
     const action = ACTIONS[index % ACTIONS.length]!;
     return {
       id: 100 - i,
-      at: new Date(2024, 4, 26 - i, 10, i).toISOString(),
+      at: new Date(Date.UTC(2024, 4, 26 - i, 15, i)).toISOString(),
       userId: i % 2 ? 1 : 2,
       userEmail: i % 2 ? 'ana@gov.co' : 'luis@gov.co',
       action,
@@ -66,8 +69,8 @@ function fakeDataProvider(records: AuditRecord[], calls: Calls, options: { actor
           (record) =>
             (f.resource === undefined || record.resource === f.resource) &&
             (f.userId === undefined || record.userId === f.userId) &&
-            (f.from === undefined || formatAuditDate(record.at).slice(0, 10) >= String(f.from)) &&
-            (f.to === undefined || formatAuditDate(record.at).slice(0, 10) <= String(f.to)),
+            (f.from === undefined || record.at >= String(f.from)) &&
+            (f.to === undefined || record.at <= String(f.to)),
         );
       }
       const slice = rows.slice((page - 1) * perPage, page * perPage);
@@ -109,7 +112,7 @@ describe('AuditListPage', () => {
 
     expect(bodyRows()).toHaveLength(20);
     const first = within(bodyRows()[0]!).getAllByRole('cell').map((cell) => cell.textContent);
-    expect(first.slice(1)).toEqual(['2024-05-25 10:01', 'ana@gov.co', 'Creación', 'Tipos de entidad', '1', '10.0.0.1']);
+    expect(first.slice(1)).toEqual(['25/05/2024 10:01 a. m.', 'ana@gov.co', 'Creación', 'Tipos de entidad', '1', '10.0.0.1']);
     const actions = bodyRows().map((row) => within(row).getAllByRole('cell')[3]!.textContent);
     expect(actions.slice(0, 10)).toEqual([
       'Creación',
@@ -159,21 +162,23 @@ describe('AuditListPage', () => {
     await waitFor(() => expect(auditCalls().at(-1)!.params.filter).toEqual({ resource: 'auth' }));
     await waitFor(() => expect(bodyRows()).toHaveLength(8));
 
-    fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '2024-05-10' } });
-    fireEvent.change(screen.getByLabelText('Hasta'), { target: { value: '2024-05-20' } });
+    typeDay('Desde', '10/05/2024');
+    typeDay('Hasta', '20/05/2024');
     await waitFor(() => expect(auditCalls().at(-1)!.params.filter).toEqual({ resource: 'auth', from: dayStart(2024, 5, 10), to: dayEnd(2024, 5, 20) }));
     await waitFor(() => expect(bodyRows().map((row) => within(row).getAllByRole('cell')[5]!.textContent)).toEqual(['6', '9', '12', '15']));
 
     const user = screen.getByRole('combobox', { name: 'Usuario' });
     await userEvent.type(user, 'luis');
+    // Once the search answers, only Luis is offered (before it, the first list's options are replaced under the pointer).
+    await waitFor(() => expect(screen.queryByRole('option', { name: /ana@gov\.co/ })).toBeNull());
     await userEvent.click(await screen.findByRole('option', { name: /luis@gov\.co/ }));
     await waitFor(() =>
       expect(auditCalls().at(-1)!.params.filter).toEqual({ resource: 'auth', from: dayStart(2024, 5, 10), to: dayEnd(2024, 5, 20), userId: 2 }),
     );
     await waitFor(() => expect(bodyRows().map((row) => within(row).getAllByRole('cell')[5]!.textContent)).toEqual(['6', '12']));
 
-    fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '2024-05-21' } });
-    fireEvent.change(screen.getByLabelText('Hasta'), { target: { value: '2024-05-22' } });
+    typeDay('Desde', '21/05/2024');
+    typeDay('Hasta', '22/05/2024');
     expect(await screen.findByText('No hay registros de auditoría para los filtros seleccionados')).toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'Auditoría' })).not.toBeInTheDocument();
 
@@ -185,10 +190,10 @@ describe('AuditListPage', () => {
   it('refuses a start date after the end date without calling the API', async () => {
     const { auditCalls } = renderPage();
     await screen.findByRole('table', { name: 'Auditoría' });
-    fireEvent.change(screen.getByLabelText('Hasta'), { target: { value: '2024-05-01' } });
+    typeDay('Hasta', '01/05/2024');
     await waitFor(() => expect(auditCalls().at(-1)!.params.filter).toEqual({ to: dayEnd(2024, 5, 1) }));
     const before = auditCalls().length;
-    fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '2024-05-02' } });
+    typeDay('Desde', '02/05/2024');
     expect(await screen.findByText('La fecha inicial no puede ser posterior a la final')).toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'Auditoría' })).not.toBeInTheDocument();
     expect(auditCalls()).toHaveLength(before);
@@ -231,7 +236,7 @@ describe('AuditListPage', () => {
   });
 
   it('names the record, labels the fields as the resource does and writes values readably (no JSON)', async () => {
-    const at = new Date(2024, 4, 20, 9, 30).toISOString();
+    const at = '2024-05-20T14:30:00.000Z';
     const records: AuditRecord[] = [
       {
         id: 3,
@@ -267,11 +272,12 @@ describe('AuditListPage', () => {
     expect(cells(bodyRows()[0]!).slice(3, 6)).toEqual(['Desactivación', 'Superadministradores', 'Carlos PérezID 7']);
     expect(cells(bodyRows()[1]!).slice(3, 6)).toEqual(['Eliminación lógica', 'Tipos de documento', 'PasaporteID 4']);
     expect(cells(bodyRows()[2]!)[5]).toBe('—');
+    expect(cells(bodyRows()[0]!)[1]).toBe('20/05/2024 09:30 a. m.');
 
     await userEvent.click(within(bodyRows()[0]!).getByRole('button', { name: 'Ver cambios' }));
     const changes = await screen.findByRole('table', { name: 'Cambios del registro' });
     const rows = within(changes).getAllByRole('row').map((row) => Array.from(row.children).map((cell) => cell.textContent));
-    const lastLogin = new Intl.DateTimeFormat('es-CO', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date('2024-05-01T15:00:00.000Z'));
+    const lastLogin = '01/05/2024 10:00 a. m.';
     expect(rows).toEqual([
       ['Campo', 'Antes', 'Después'],
       ['Inactivo', 'No', 'Sí'],
@@ -284,5 +290,47 @@ describe('AuditListPage', () => {
     await userEvent.click(within(bodyRows()[1]!).getByRole('button', { name: 'Ver cambios' }));
     const deleted = (await screen.findAllByRole('table', { name: 'Cambios del registro' })).at(-1)!;
     expect(within(deleted).getAllByRole('row').map((row) => row.firstElementChild?.textContent)).toEqual(['Campo', 'ID', 'Nombre', 'Eliminado']);
+  });
+
+  it('labels in Spanish the actions and resources of the jobs and hand-written routes (never the raw code)', async () => {
+    const line = (id: number, action: string, resource: string): AuditRecord => ({
+      id, at: '2026-10-23T18:16:00.000Z', userId: 1, userEmail: 'ana@gov.co', action, resource, recordId: String(id), recordLabel: null, before: null, after: null, clientAddress: null,
+    });
+    renderPage([
+      line(9, 'changeStatus', 'siterequests'),
+      line(8, 'install', 'sites'),
+      line(7, 'install_step', 'sites'),
+      line(6, 'load', 'emails'),
+      line(5, 'bulk_file', 'sites'),
+      line(4, 'impersonate', 'sites'),
+      line(3, 'download', 'backups'),
+      line(2, 'load', 'govindex'),
+    ]);
+    await screen.findByRole('table', { name: 'Auditoría' });
+    const cells = bodyRows().map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(cells.map((row) => [row[1], row[3], row[4]])).toEqual([
+      ['23/10/2026 01:16 p. m.', 'Cambio de estado de la solicitud', 'Solicitudes de la entidad'],
+      ['23/10/2026 01:16 p. m.', 'Instalación del portal', 'Portales'],
+      ['23/10/2026 01:16 p. m.', 'Paso de la instalación del portal', 'Portales'],
+      ['23/10/2026 01:16 p. m.', 'Carga de archivo', 'Correos de las entidades'],
+      ['23/10/2026 01:16 p. m.', 'Creación masiva de entidades', 'Portales'],
+      ['23/10/2026 01:16 p. m.', 'Ingreso como administrador del portal', 'Portales'],
+      ['23/10/2026 01:16 p. m.', 'Descarga', 'Copias de seguridad'],
+      ['23/10/2026 01:16 p. m.', 'Carga de archivo', 'Índice de gobierno digital'],
+    ]);
+  });
+
+  it('the date filters read and take dd/mm/aaaa, and their calendar is in Spanish with weeks starting on Monday', async () => {
+    const { auditCalls } = renderPage();
+    await screen.findByRole('table', { name: 'Auditoría' });
+    const from = screen.getByRole('textbox', { name: 'Desde' });
+    expect(from).toHaveAttribute('placeholder', 'DD/MM/AAAA');
+    typeDay('Desde', '10/05/2024');
+    await waitFor(() => expect(auditCalls().at(-1)!.params.filter).toEqual({ from: dayStart(2024, 5, 10) }));
+    expect(from).toHaveValue('10/05/2024');
+    await userEvent.click(screen.getAllByRole('button', { name: /elige fecha|Elegir fecha|fecha/i })[0]!);
+    const calendar = await screen.findByRole('grid');
+    expect(within(calendar).getAllByRole('columnheader').map((cell) => cell.getAttribute('aria-label') ?? cell.textContent)[0]).toMatch(/^lunes$/i);
+    expect(screen.getByText(/mayo 2024/i)).toBeInTheDocument();
   });
 });

@@ -137,6 +137,9 @@ describe('generated screen: every field kind', () => {
     expect(await within(row).findByText('Claro')).toBeInTheDocument();
     expect(within(row).getByText('{"a":1}', { normalizer: (text) => text.replace(/\s/g, '') })).toBeInTheDocument();
     expect(within(row).getByText('mundo').tagName).toBe('STRONG');
+    // Dates as every screen writes them (resources/dates.ts): a day as it is, an instant in Colombia.
+    expect(within(row).getByText('28/02/2026')).toBeInTheDocument();
+    expect(within(row).getByText('28/02/2026 05:30 a. m.')).toBeInTheDocument();
     const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
     expect(headers).toEqual(['Título', 'Correo', 'Sitio', 'Cantidad', 'Precio', 'Activo', 'Inicio', 'Momento', 'Talla', 'Tono', 'Matiz', 'Extra', 'Cuerpo', 'Acciones']);
   });
@@ -149,7 +152,8 @@ describe('generated screen: every field kind', () => {
     expect(within(dialog).getByLabelText(/Sitio/)).toHaveAttribute('type', 'url');
     expect(within(dialog).getByLabelText(/Tono/)).toHaveAttribute('type', 'color');
     expect(within(dialog).getByLabelText(/Cantidad/)).toHaveAttribute('type', 'number');
-    expect(within(dialog).getByLabelText(/Inicio/)).toHaveAttribute('type', 'date');
+    // A day is picked dd/mm/aaaa (src/shared/DayPicker.tsx), whatever the browser's language.
+    expect(await within(dialog).findByRole('textbox', { name: /Inicio/ })).toHaveAttribute('placeholder', 'DD/MM/AAAA');
     expect(within(dialog).getByLabelText(/Momento/)).toHaveAttribute('type', 'datetime-local');
     expect(within(dialog).getByLabelText(/Activo/)).toHaveAttribute('type', 'checkbox');
     expect(within(dialog).getByRole('combobox', { name: /Talla/ })).toBeInTheDocument();

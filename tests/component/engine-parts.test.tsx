@@ -177,11 +177,13 @@ describe('ResourceFilters', () => {
     expect(screen.getByText('Brisa')).toBeInTheDocument();
   });
 
-  it('filters a date by a range: from and to', async () => {
+  it('filters a date by a range: from and to, typed dd/mm/aaaa', async () => {
     const { calls } = renderPage(lampsDeclaration());
     await rowOf('Aurora');
-    fireEvent.change(screen.getByLabelText('Instalada desde'), { target: { value: '2024-05-01' } });
-    fireEvent.change(screen.getByLabelText('Instalada hasta'), { target: { value: '2024-05-31' } });
+    const from = await screen.findByRole('textbox', { name: 'Instalada desde' });
+    expect(from).toHaveAttribute('placeholder', 'DD/MM/AAAA');
+    fireEvent.change(from, { target: { value: '01/05/2024' } });
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Instalada hasta' }), { target: { value: '31/05/2024' } });
     await waitFor(() => expect(calls.getList.at(-1)!.filter).toEqual({ installedOnFrom: '2024-05-01', installedOnTo: '2024-05-31' }));
   });
 

@@ -20,7 +20,7 @@ const perm = (name: string) => ({ ...PERMISSIONS.find((p) => p.name === name)! }
 function superadmins(): SuperadminRecord[] {
   return [
     { id: 1, name: 'Yo Mismo', email: 'yo@gov.co', deleted: false, isGuest: false, permissions: [perm('Users')], lastLogin: null, createdDate: '2024-05-03T00:00:00Z' },
-    { id: 2, name: 'Otra Persona', email: 'otra@gov.co', deleted: false, isGuest: false, permissions: [perm('Sites')], lastLogin: null, createdDate: '2024-05-02T00:00:00Z' },
+    { id: 2, name: 'Otra Persona', email: 'otra@gov.co', deleted: false, isGuest: false, permissions: [perm('Sites')], lastLogin: '2021-04-19T18:16:00Z', createdDate: '2024-05-02T00:00:00Z' },
     { id: 3, name: 'Inactiva Persona', email: 'inactiva@gov.co', deleted: true, isGuest: false, permissions: [perm('Sites')], lastLogin: null, createdDate: '2024-05-01T00:00:00Z' },
   ];
 }
@@ -137,7 +137,10 @@ describe('Superadministradores tab', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Agregar superadministrador' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/enlace de invitación/)).toBeInTheDocument();
-    await within(dialog).findByLabelText('Settings');
+    // Each permission by its Spanish name, with a line saying what it allows (the code stays the API's name).
+    expect(await within(dialog).findByLabelText('Configuración')).toHaveAccessibleDescription(/catálogos, auditoría, copias de seguridad/);
+    expect(within(dialog).getByLabelText('Ingresar como administrador')).toHaveAccessibleDescription('Entrar a un portal instalado y activo como su administrador.');
+    expect(within(dialog).queryByLabelText('Settings')).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     expect(await within(dialog).findByText('Debes ingresar un nombre')).toBeInTheDocument();
     expect(within(dialog).getByText('Debes ingresar el correo electrónico')).toBeInTheDocument();
@@ -151,8 +154,8 @@ describe('Superadministradores tab', () => {
 
     fireEvent.change(within(dialog).getByLabelText(/Nombre/), { target: { value: 'Ana María' } });
     fireEvent.change(within(dialog).getByLabelText(/Correo electrónico/), { target: { value: 'Ana@Gov.co' } });
-    fireEvent.click(within(dialog).getByLabelText('Settings'));
-    fireEvent.click(within(dialog).getByLabelText('Sites'));
+    fireEvent.click(within(dialog).getByLabelText('Configuración'));
+    fireEvent.click(within(dialog).getByLabelText('Portales'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(calls.created).toHaveLength(1));
     expect(calls.created[0]).toEqual({
@@ -172,10 +175,10 @@ describe('Superadministradores tab', () => {
     await screen.findByText('Otra Persona', undefined, { timeout: 10_000 });
     fireEvent.click(screen.getByRole('button', { name: 'Agregar superadministrador' }));
     const dialog = await screen.findByRole('dialog');
-    await within(dialog).findByLabelText('Sites');
+    await within(dialog).findByLabelText('Portales');
     fireEvent.change(within(dialog).getByLabelText(/Nombre/), { target: { value: 'Ana María' } });
     fireEvent.change(within(dialog).getByLabelText(/Correo electrónico/), { target: { value: 'otra@gov.co' } });
-    fireEvent.click(within(dialog).getByLabelText('Sites'));
+    fireEvent.click(within(dialog).getByLabelText('Portales'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(within(dialog).getAllByText(message).length).toBeGreaterThan(0));
   });
@@ -184,14 +187,18 @@ describe('Superadministradores tab', () => {
     renderPage(['Users']);
     const own = await rowOf('Yo Mismo');
     expect(within(own).queryByRole('button', { name: 'Inactivar' })).not.toBeInTheDocument();
+    // Permissions by their Spanish names (what each allows on hover), the last sign-in as Colombia writes it.
+    expect(within(own).getByText('Usuarios').closest('[title]')).toHaveAttribute('title', expect.stringMatching(/^Gestionar superadministradores/));
+    expect(within(own).queryByText('Users')).toBeNull();
+    expect(within(await rowOf('Otra Persona')).getByText('19/04/2021 01:16 p. m.')).toBeInTheDocument();
     expect(within(await rowOf('Otra Persona')).getByRole('button', { name: 'Inactivar' })).toBeInTheDocument();
     expect(within(await rowOf('Inactiva Persona')).getByRole('button', { name: 'Activar' })).toBeInTheDocument();
 
     fireEvent.click(within(own).getByRole('button', { name: 'Editar' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('No puedes cambiar tus propios permisos: pídeselo a otro superadministrador.')).toBeInTheDocument();
-    expect(await within(dialog).findByLabelText('Users')).toBeDisabled();
-    expect(within(dialog).getByLabelText('Users')).toBeChecked();
+    expect(await within(dialog).findByLabelText('Usuarios')).toBeDisabled();
+    expect(within(dialog).getByLabelText('Usuarios')).toBeChecked();
   });
 
   it('deactivates another superadmin after the confirmation', async () => {

@@ -13,12 +13,14 @@ describe('auditoría con solo el permiso Settings', () => {
     const user = await e2e.createSuperadmin(['Settings'], { name: 'Auditora Solo Configuración' });
     const refused: string[] = [];
     const apiCalls: string[] = [];
+    const auditQueries: URLSearchParams[] = [];
     let documentLoads = 0;
     page.on('response', (response) => {
       if (response.status() === 403) refused.push(response.url());
     });
     page.on('request', (request) => {
       if (request.url().includes('/api/v1/')) apiCalls.push(new URL(request.url()).pathname);
+      if (new URL(request.url()).pathname === '/api/v1/audit/') auditQueries.push(new URL(request.url()).searchParams);
     });
     page.on('load', () => {
       documentLoads += 1;
@@ -37,6 +39,17 @@ describe('auditoría con solo el permiso Settings', () => {
     await expect.poll(async () => (await rows.allTextContents()).every((text) => text.includes(user.email))).toBe(true);
     expect(await rows.count()).toBeGreaterThan(0);
     await expect.poll(() => page.getByRole('cell', { name: 'Inicio de sesión', exact: true }).count()).toBeGreaterThan(0);
+    // Dates as Colombia writes them (issue 21), and the day filters typed dd/mm/aaaa whatever the browser's language.
+    const firstDate = (await rows.first().locator('td').nth(1).textContent()) ?? '';
+    expect(firstDate).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} [ap]\. m\.$/);
+    const from = page.getByRole('textbox', { name: 'Desde' });
+    expect(await from.getAttribute('placeholder')).toBe('DD/MM/AAAA');
+    await from.fill(firstDate.slice(0, 10));
+    // The day's first instant in Colombia (UTC−5): 05:00 UTC.
+    const [day, month, year] = firstDate.slice(0, 10).split('/');
+    await expect.poll(() => auditQueries.some((query) => query.get('from') === `${year}-${month}-${day}T05:00:00.000Z`)).toBe(true);
+    expect(await from.inputValue()).toBe(firstDate.slice(0, 10));
+    await expect.poll(async () => (await rows.count()) > 0 && (await rows.allTextContents()).every((text) => text.includes(user.email))).toBe(true);
 
     expect(refused).toEqual([]);
     expect(apiCalls.filter((path) => path.startsWith('/api/v1/users'))).toEqual([]);

@@ -5,9 +5,13 @@
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { ExportCell, ExportColumn } from '../../server/exports/listExport';
+import { DATE_FORMAT } from '../../server/exports/xlsxParts';
+import { PLATFORM_OFFSET_MS } from '../../server/exports/xlsxSheet';
 import { t } from '../../server/i18n';
 
-const XLSX_DATE_STYLE: Partial<ExcelJS.Style> = Object.freeze({ numFmt: 'yyyy-mm-dd hh:mm:ss' });
+const XLSX_DATE_STYLE: Partial<ExcelJS.Style> = Object.freeze({ numFmt: DATE_FORMAT });
+/** exceljs writes a Date's UTC fields: the instant moved to Colombia's wall time, as the sheets show dates (issue 21). */
+const wallTime = (date: Date) => new Date(date.getTime() + PLATFORM_OFFSET_MS);
 const XLSX_PLAIN_STYLE: Partial<ExcelJS.Style> = Object.freeze({});
 
 export function exceljsReferenceStream<Row extends Record<string, ExportCell>>(columns: readonly ExportColumn<Row>[], batches: AsyncIterable<readonly Row[]>): Readable {
@@ -21,7 +25,7 @@ export function exceljsReferenceStream<Row extends Record<string, ExportCell>>(c
       for (const row of batch) {
         const cells = columns.map((column) => {
           const cell = row[column.key] ?? null;
-          return typeof cell === 'boolean' ? t(cell ? 'exports.values.yes' : 'exports.values.no') : cell;
+          return typeof cell === 'boolean' ? t(cell ? 'exports.values.yes' : 'exports.values.no') : cell instanceof Date ? wallTime(cell) : cell;
         });
         const line = sheet.addRow(cells);
         for (let index = 0; index < cells.length; index += 1) line.getCell(index + 1).style = cells[index] instanceof Date ? XLSX_DATE_STYLE : XLSX_PLAIN_STYLE;

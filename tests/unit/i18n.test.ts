@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18nProvider, loadSignedInMessages, looksLikeKey, onMissingKey } from '../../src/shared/i18nProvider';
 import { spanishMessages } from '../../i18n/es/index';
 import { dayjs } from '../../src/shared/dayjs';
+import { lookup, type MessageTree } from '../../i18n/translate';
+import { PERMISSIONS, permissionDescriptionKey, permissionLabelKey } from '../../resources/permissions';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -48,5 +50,19 @@ describe('dayjs', () => {
     const wednesday = dayjs('2024-05-15');
     expect(wednesday.startOf('week').format('YYYY-MM-DD dddd')).toBe('2024-05-13 lunes');
     expect(wednesday.format('MMMM')).toBe('mayo');
+  });
+});
+
+describe('permission texts', () => {
+  it('every permission of the catalogue has a Spanish name and a line on what it allows (the code stays the API\'s)', () => {
+    const texts = spanishMessages;
+    for (const { name } of PERMISSIONS) {
+      const label = lookup(texts as unknown as MessageTree, permissionLabelKey(name));
+      const description = lookup(texts as unknown as MessageTree, permissionDescriptionKey(name));
+      expect(label, name).toEqual(expect.any(String));
+      expect(label, name).not.toBe(name);
+      expect(description, name).toMatch(/^\S.{10,140}\.$/);
+    }
+    expect(lookup(spanishMessages as unknown as MessageTree, permissionLabelKey('Impersonate'))).toBe('Ingresar como administrador');
   });
 });

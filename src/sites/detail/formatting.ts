@@ -1,8 +1,6 @@
-/** Dates of the detail in the admin's locale (src/engine/fieldKinds.tsx LOCALE). */
-import { LOCALE } from '../../engine/fieldKinds';
+/** Dates of the detail as every screen writes them (resources/dates.ts: dd/mm/aaaa hh:mm a. m., Colombia). */
+import { formatDateTime as platformDateTime } from '../../../resources/dates';
 
 export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
+  return platformDateTime(value);
 }

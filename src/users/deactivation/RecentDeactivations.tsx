@@ -10,12 +10,10 @@ import Typography from '@mui/material/Typography';
 import { useDataProvider } from 'ra-core';
 import { useEffect, useState } from 'react';
 import type { PortalesDataProvider } from '../../../dataProvider';
+import { formatDateTime } from '../../../resources/dates';
 import type { DeactivationRun } from '../../../resources/deactivation';
 import { useText } from '../../shared/useText';
 import { UndoButton } from './UndoButton';
-
-/** A moment as Colombia reads it: 23/11/26, 10:52. */
-const formatDateTime = (value: string) => new Date(value).toLocaleString('es-CO', { dateStyle: 'short', timeStyle: 'short' });
 
 export function RecentDeactivations({ refresh, onUndone }: { refresh: number; onUndone: () => void }) {
   const text = useText();

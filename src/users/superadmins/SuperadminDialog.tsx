@@ -20,10 +20,11 @@ import {
   FormLabel,
   Stack,
   TextField,
+  Typography,
 } from '@mui/material';
 import { useState } from 'react';
 import { useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
-import type { Permission } from '../../../resources/permissions';
+import { permissionDescriptionKey, permissionLabelKey, type Permission } from '../../../resources/permissions';
 import type { SuperadminRecord } from '../../../resources/superadmins';
 import { initialValues, isSelf, superadminBody, togglePermission, validateSuperadmin, type FieldErrors } from './superadminForm';
 
@@ -110,18 +111,33 @@ export function SuperadminDialog({ open, record, selfId, onClose, onSaved }: Sup
             {catalogue.isPending ? <CircularProgress size={20} /> : null}
             {catalogue.error ? <Alert severity="error">{translate('users.superadmins.dialog.permissions_error')}</Alert> : null}
             <FormGroup row>
-              {permissions.map((permission) => (
+              {permissions.map((permission) => {
+                const label = translate(permissionLabelKey(permission.name), { _: permission.name });
+                const describedBy = `permission-${permission.permissionID}-description`;
+                return (
                 <FormControlLabel
                   key={permission.permissionID}
-                  label={permission.name}
+                  sx={{ alignItems: 'flex-start', width: { sm: '50%' }, mr: 0, my: 0.5 }}
+                  label={
+                    <>
+                      <Typography variant="body1">{label}</Typography>
+                      <Typography id={describedBy} variant="body2" color="text.secondary">
+                        {translate(permissionDescriptionKey(permission.name), { _: '' })}
+                      </Typography>
+                    </>
+                  }
                   control={
                     <Checkbox
+                      sx={{ pt: 0.25 }}
+                      // Named by the permission's Spanish name alone; what it allows is its description.
+                      slotProps={{ input: { 'aria-label': label, 'aria-describedby': describedBy } }}
                       checked={values.permissionIds.includes(permission.permissionID)}
                       onChange={() => setValues(togglePermission(values, permission.permissionID))}
                     />
                   }
                 />
-              ))}
+                );
+              })}
             </FormGroup>
             {own ? <FormHelperText>{translate('users.superadmins.dialog.own_permissions')}</FormHelperText> : null}
             {errors.permissions ? <FormHelperText>{message(errors.permissions)}</FormHelperText> : null}

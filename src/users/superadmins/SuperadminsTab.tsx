@@ -20,6 +20,8 @@ import {
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Confirm, useDataProvider, useGetIdentity, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { formatDateTime } from '../../../resources/dates';
+import { permissionDescriptionKey, permissionLabelKey } from '../../../resources/permissions';
 import { superadminsResource, type SuperadminRecord } from '../../../resources/superadmins';
 import { LoadMoreList } from '../../engine/LoadMoreList';
 import { SuperadminDialog } from './SuperadminDialog';
@@ -140,12 +142,17 @@ export function SuperadminsTab() {
                       <TableCell>
                         <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
                           {record.permissions.map((permission) => (
-                            <Chip key={permission.permissionID} size="small" label={permission.name} />
+                            <Chip
+                              key={permission.permissionID}
+                              size="small"
+                              label={translate(permissionLabelKey(permission.name), { _: permission.name })}
+                              title={translate(permissionDescriptionKey(permission.name), { _: '' })}
+                            />
                           ))}
                         </Stack>
                       </TableCell>
                       <TableCell>{translate(record.deleted ? 'users.superadmins.inactive' : 'users.superadmins.active')}</TableCell>
-                      <TableCell>{record.lastLogin ? new Date(record.lastLogin).toLocaleString('es-CO') : translate('users.superadmins.never')}</TableCell>
+                      <TableCell>{record.lastLogin ? formatDateTime(record.lastLogin) : translate('users.superadmins.never')}</TableCell>
                       <TableCell align="right">
                         <Button size="small" onClick={() => setEditing({ record })}>
                           {translate('users.superadmins.edit')}

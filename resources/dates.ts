@@ -1,0 +1,74 @@
+/**
+ * The one way the platform writes a date for a person (issue 21): Colombian `dd/mm/aaaa`, and `dd/mm/aaaa hh:mm a. m.`
+ * where a time is shown, in Colombia's time (America/Bogota, UTC−5 all year: no daylight saving since 1993). Screens
+ * (src/) and exports (server/exports: the Node writers and the SQL of server/exports/dateSql.ts, which must write the
+ * same text) all read it from here. Written by hand, not with Intl, so that every browser, Node and the database agree
+ * to the character (Intl's es-CO output varies between ICU versions: `p. m.` with or without narrow spaces).
+ */
+
+/** The platform's time zone: the one of every date shown or exported. */
+export const PLATFORM_TIME_ZONE = 'America/Bogota';
+/** Colombia's offset from UTC in minutes (fixed: no daylight saving). */
+export const PLATFORM_UTC_OFFSET_MINUTES = -300;
+/** The offset as ISO 8601 writes it. */
+export const PLATFORM_UTC_OFFSET = '-05:00';
+
+const MINUTE_MS = 60_000;
+/** The morning and afternoon marks of Colombian Spanish (RAE: `a. m.`, `p. m.`). */
+export const AM = 'a. m.';
+export const PM = 'p. m.';
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** A Date, an ISO text or epoch milliseconds as a Date; null for anything else or an invalid date. */
+export function toDate(value: unknown): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : typeof value === 'string' || typeof value === 'number' ? new Date(value) : null;
+  return date && !Number.isNaN(date.getTime()) ? date : null;
+}
+
+/** The instant's wall-clock fields in Colombia. */
+export function platformClock(date: Date): { year: number; month: number; day: number; hours: number; minutes: number } {
+  const local = new Date(date.getTime() + PLATFORM_UTC_OFFSET_MINUTES * MINUTE_MS);
+  return { year: local.getUTCFullYear(), month: local.getUTCMonth() + 1, day: local.getUTCDate(), hours: local.getUTCHours(), minutes: local.getUTCMinutes() };
+}
+
+const BARE_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * `dd/mm/aaaa`. A bare calendar day (`2024-02-29`, a `date` field) is written as it is (it has no time zone); an
+ * instant is written as its day in Colombia. '' for nothing or an unreadable value.
+ */
+export function formatDate(value: unknown): string {
+  if (typeof value === 'string') {
+    const day = BARE_DAY.exec(value);
+    if (day) return `${day[3]}/${day[2]}/${day[1]}`;
+  }
+  const date = toDate(value);
+  if (!date) return '';
+  const clock = platformClock(date);
+  return `${pad(clock.day)}/${pad(clock.month)}/${String(clock.year).padStart(4, '0')}`;
+}
+
+/** `hh:mm a. m.` (12-hour clock, two digits) of an instant in Colombia. */
+export function formatTime(value: unknown): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const { hours, minutes } = platformClock(date);
+  const twelve = hours % 12 === 0 ? 12 : hours % 12;
+  return `${pad(twelve)}:${pad(minutes)} ${hours < 12 ? AM : PM}`;
+}
+
+/** `dd/mm/aaaa hh:mm a. m.`: an instant in Colombia; '' for nothing or an unreadable value. */
+export function formatDateTime(value: unknown): string {
+  const date = toDate(value);
+  return date ? `${formatDate(date)} ${formatTime(date)}` : '';
+}
+
+/**
+ * The first or last instant of a calendar day (`YYYY-MM-DD`) in Colombia, as an ISO instant: the dates shown are
+ * Colombian, so a filter's days are Colombian days too.
+ */
+export function platformDayBound(day: string, bound: 'start' | 'end'): string {
+  return new Date(`${day}T${bound === 'start' ? '00:00:00.000' : '23:59:59.999'}${PLATFORM_UTC_OFFSET}`).toISOString();
+}
