@@ -162,7 +162,7 @@ describe('each lazily loaded screen finds its texts', () => {
       'src/newSite/index.ts',
       'src/sites/loads/index.ts',
       'src/sites/bulkFile/BulkFileDialog.tsx',
-      'src/settings/siteTypes/index.ts',
+      'src/sites/groups/GroupScreens.tsx',
     ]) {
       expect(unitOf(module), module).toBeDefined();
     }
