@@ -76,7 +76,7 @@ describe('Spanish messages in two parts', () => {
 
 /**
  * Each part after the sign-in one is added by the screens and dialogs that name it: `withMessages([parts], () =>
- * import('…'))` (src/routes/lazyScreen.ts, src/entities.ts, on-demand dialogs). The code such a chunk reaches — its
+ * import('…'))` (src/routes/lazyScreen.ts, on-demand dialogs). The code such a chunk reaches — its
  * module and what it imports statically, plus what it imports dynamically without naming parts of its own (an on-demand
  * dialog inside the screen), down to the first chunk's modules — uses only keys of the sign-in part, the signed-in part
  * (always loaded with the others) and the parts it names.
@@ -162,7 +162,7 @@ describe('each lazily loaded screen finds its texts', () => {
       'src/newSite/index.ts',
       'src/sites/loads/index.ts',
       'src/sites/bulkFile/BulkFileDialog.tsx',
-      'src/settings/siteTypes/index.ts',
+      'src/sites/groups/GroupScreens.tsx',
     ]) {
       expect(unitOf(module), module).toBeDefined();
     }

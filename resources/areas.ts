@@ -55,6 +55,18 @@ const settingsRow = (position: number, key: string) => ({
   description: `settings.entries.${key}.description`,
 });
 
+/**
+ * A settings sub-page that shows a declared resource: its title and its index row are the resource's texts
+ * (`resources.<name>.title`, `resources.<name>.description`).
+ */
+const resourceSettingsPage = (path: string, resourceName: string, position: number) => ({
+  path,
+  title: `resources.${resourceName}.title`,
+  permissions: SETTINGS,
+  settings: { position, title: `resources.${resourceName}.title`, description: `resources.${resourceName}.description` },
+  parent: 'settings',
+});
+
 export const AREAS = {
   // Public pages (spec 01 §2): no session, outside the layout.
   home: { path: '/', title: 'pages.home.title', permissions: [] },
@@ -136,30 +148,12 @@ export const AREAS = {
     landing: [{ position: 6, permissions: SETTINGS }],
   },
   'settings.fontsThemes': { path: '/configuracion/fuentes-temas', title: 'pages.sections.fonts_themes', permissions: SETTINGS, settings: settingsRow(1, 'fonts_themes'), parent: 'settings' },
-  'settings.siteTypes': {
-    path: '/configuracion/tipos',
-    title: 'resources.sitetypes.title',
-    permissions: SETTINGS,
-    settings: { position: 2, title: 'resources.sitetypes.title', description: 'resources.sitetypes.description' },
-    parent: 'settings',
-  },
-  'settings.procedureTypes': {
-    path: '/configuracion/tramites-tipos',
-    title: 'resources.proceduretypes.title',
-    permissions: SETTINGS,
-    settings: { position: 3, title: 'resources.proceduretypes.title', description: 'resources.proceduretypes.description' },
-    parent: 'settings',
-  },
+  'settings.siteTypes': resourceSettingsPage('/configuracion/tipos', 'sitetypes', 2),
+  'settings.procedureTypes': resourceSettingsPage('/configuracion/tramites-tipos', 'proceduretypes', 3),
   'settings.footer': { path: '/configuracion/pie-pagina', title: 'pages.sections.footer', permissions: SETTINGS, settings: settingsRow(4, 'footer'), parent: 'settings' },
   'settings.procedureTexts': { path: '/configuracion/textos-tramites', title: 'pages.sections.procedure_texts', permissions: SETTINGS, settings: settingsRow(5, 'procedure_texts'), parent: 'settings' },
   'settings.tooltips': { path: '/configuracion/tooltips', title: 'pages.sections.tooltips', permissions: SETTINGS, settings: settingsRow(6, 'tooltips'), parent: 'settings' },
-  'settings.documentTypes': {
-    path: '/configuracion/tipo-documentos',
-    title: 'resources.documenttypes.title',
-    permissions: SETTINGS,
-    settings: { position: 7, title: 'resources.documenttypes.title', description: 'resources.documenttypes.description' },
-    parent: 'settings',
-  },
+  'settings.documentTypes': resourceSettingsPage('/configuracion/tipo-documentos', 'documenttypes', 7),
   'settings.gallery': { path: '/configuracion/galeria', title: 'pages.sections.gallery', permissions: SETTINGS, settings: settingsRow(8, 'gallery'), parent: 'settings' },
   'settings.galleryManager': { path: '/configuracion/galery-manager', title: 'pages.sections.gallery_manager', permissions: SETTINGS, parent: 'settings' },
   'settings.dataPolicies': { path: '/configuracion/politicas-datos', title: 'pages.sections.data_policies', permissions: SETTINGS, settings: settingsRow(9, 'data_policies'), parent: 'settings' },
@@ -178,20 +172,8 @@ export const AREAS = {
   },
   // After the spec's rows: ticket categories (spec 03 lists them among the settings) and the audit trail (beyond the
   // spec: docs/decisions.md 'Audit trail').
-  'settings.chatCategories': {
-    path: '/configuracion/categorias-tickets',
-    title: 'resources.chatcategories.title',
-    permissions: SETTINGS,
-    settings: { position: 18, title: 'resources.chatcategories.title', description: 'resources.chatcategories.description' },
-    parent: 'settings',
-  },
-  'settings.audit': {
-    path: '/configuracion/auditoria',
-    title: 'resources.audit.title',
-    permissions: SETTINGS,
-    settings: { position: 19, title: 'resources.audit.title', description: 'resources.audit.description' },
-    parent: 'settings',
-  },
+  'settings.chatCategories': resourceSettingsPage('/configuracion/categorias-tickets', 'chatcategories', 18),
+  'settings.audit': resourceSettingsPage('/configuracion/auditoria', 'audit', 19),
 } satisfies Record<string, Area>;
 
 export type AreaKey = keyof typeof AREAS;

@@ -7,13 +7,17 @@
 import { EVERYONE, GROUP_READERS, MESSAGES_AREA, permissionUnion, PORTAL_AREA, SETTINGS, SITES, USERS_AREA } from './areas';
 import { defineReference, type ResourceReference } from './types';
 
+// Each reference's title is `resources.<name>.title` unless it names another key (defineReference).
+
+/** The catalogues of the settings area: every superadmin reads them, Settings changes them. */
+const CATALOGUE_ACCESS = { read: EVERYONE, write: SETTINGS };
+
 export const siteTypesReference = defineReference({
   name: 'sitetypes',
   apiPath: '/sitetypes/',
   idField: 'id',
   area: 'settings.siteTypes',
-  title: 'resources.sitetypes.title',
-  permissions: { read: EVERYONE, write: SETTINGS },
+  permissions: CATALOGUE_ACCESS,
 });
 
 export const procedureTypesReference = defineReference({
@@ -21,8 +25,7 @@ export const procedureTypesReference = defineReference({
   apiPath: '/proceduretypes/',
   idField: 'procedureTypeID',
   area: 'settings.procedureTypes',
-  title: 'resources.proceduretypes.title',
-  permissions: { read: EVERYONE, write: SETTINGS },
+  permissions: CATALOGUE_ACCESS,
 });
 
 export const documentTypesReference = defineReference({
@@ -30,8 +33,7 @@ export const documentTypesReference = defineReference({
   apiPath: '/documentType',
   idField: 'documentTypeID',
   area: 'settings.documentTypes',
-  title: 'resources.documenttypes.title',
-  permissions: { read: EVERYONE, write: SETTINGS },
+  permissions: CATALOGUE_ACCESS,
 });
 
 // Read by the messages area (ticket forms and filters) and by settings.
@@ -40,7 +42,6 @@ export const chatCategoriesReference = defineReference({
   apiPath: '/chats/categories/',
   idField: 'id',
   area: 'settings.chatCategories',
-  title: 'resources.chatcategories.title',
   permissions: { read: permissionUnion(MESSAGES_AREA, SETTINGS), write: SETTINGS },
 });
 
@@ -49,7 +50,6 @@ export const sitesReference = defineReference({
   apiPath: '/sites/',
   idField: 'id',
   area: 'sites',
-  title: 'resources.sites.title',
   permissions: { read: PORTAL_AREA, write: SITES },
 });
 
@@ -57,7 +57,6 @@ export const locationsReference = defineReference({
   name: 'locations',
   apiPath: '/locations/',
   idField: 'id',
-  title: 'resources.locations.title',
   permissions: { read: 'authenticated', write: SITES },
 });
 
@@ -66,7 +65,6 @@ export const groupsReference = defineReference({
   apiPath: '/sites/groups/',
   idField: 'groupID',
   area: 'sites.groups',
-  title: 'resources.groups.title',
   permissions: { read: GROUP_READERS, write: SITES },
 });
 
@@ -93,7 +91,6 @@ export const siteCommentsReference = defineReference({
   name: 'sitecomments',
   apiPath: '/sites/comments',
   idField: 'siteCommentID',
-  title: 'resources.sitecomments.title',
   permissions: { read: SITES, write: SITES },
 });
 
@@ -102,7 +99,6 @@ export const siteRequestsReference = defineReference({
   name: 'siterequests',
   apiPath: '/siterequests/',
   idField: 'id',
-  title: 'resources.siterequests.title',
   permissions: { read: SITES, write: SITES },
 });
 
@@ -111,7 +107,6 @@ export const superadminsReference = defineReference({
   apiPath: '/users/',
   idField: 'id',
   area: 'users',
-  title: 'resources.superadmins.title',
   permissions: { read: ['Users'], write: ['Users'] },
 });
 
@@ -123,7 +118,6 @@ export const permissionsReference = defineReference({
   name: 'permissions',
   apiPath: '/permissions',
   idField: 'permissionID',
-  title: 'resources.permissions.title',
   permissions: { read: 'authenticated', write: ['Users'] },
 });
 
@@ -162,7 +156,6 @@ export const auditReference = defineReference({
   apiPath: '/audit/',
   idField: 'id',
   area: 'settings.audit',
-  title: 'resources.audit.title',
   permissions: { read: SETTINGS, write: SETTINGS },
 });
 

@@ -417,12 +417,20 @@ export function toSnakeCase(name: string): string {
     .toLowerCase();
 }
 
+/** The i18n key of a resource's title by convention: `resources.<name>.title` (react-admin's own convention). */
+export function resourceTitleKey(resourceName: string): string {
+  return `resources.${resourceName}.title`;
+}
+
 /**
  * A resource's reference part with its screen facts (resources/references.ts): what the first chunk reads, apart from
- * the model (fields, yup schema) its declaration adds by spreading it.
+ * the model (fields, yup schema) its declaration adds by spreading it. Its `title` is `resources.<name>.title` unless it
+ * names another key.
  */
-export function defineReference<TReference extends Omit<ResourceReference, ScreenFacts>>(reference: TReference): TReference & Pick<ResourceReference, ScreenFacts> {
-  return { ...reference, ...screenOfArea(reference.area) };
+export function defineReference<TReference extends Omit<ResourceReference, ScreenFacts | 'title'> & { title?: string }>(
+  reference: TReference,
+): TReference & Pick<ResourceReference, ScreenFacts | 'title'> {
+  return { ...reference, title: reference.title ?? resourceTitleKey(reference.name), ...screenOfArea(reference.area) };
 }
 
 /** A reference whose screens the engine generates (not `routes: 'custom'`). */

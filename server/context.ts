@@ -35,6 +35,6 @@ declare module 'fastify' {
     dataVersion: string | null;
   }
   interface FastifyContextConfig {
-    access?: import('./http/route').Access;
+    access?: import('./http/access').Access;
   }
 }

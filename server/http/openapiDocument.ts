@@ -14,7 +14,7 @@ import type { FastifySchema, RouteOptions } from 'fastify';
 import type { OpenAPIV3 } from 'openapi-types';
 import { resources } from '../../resources';
 import { t } from '../i18n';
-import type { Access } from './route';
+import type { Access } from './access';
 
 type JsonSchema = Record<string, unknown>;
 

@@ -8,16 +8,16 @@
  * A matched route without a valid declaration is refused as if it did not exist (fail closed).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, HTTPMethods } from 'fastify';
-import type { PermissionName } from '../../resources/permissions';
 import { hasAnyPermission } from '../../resources/permissions';
 import { loadSessionUser } from '../auth/sessionUser';
 import { refreshToken, verifyToken } from '../auth/tokens';
 import { portalKeyFromHeader, portalKeyRefused, resolvePortalKey } from '../portal/keys';
 import { forbidden, notFound, unauthorized } from './errors';
 import { answerNotModified } from './etag';
+import type { Access } from './access';
 import { operationIdFor, type ErrorStatus, type RouteDocumentation } from './openapiDocument';
 
-export type Access = 'public' | 'authenticated' | 'portal' | { permissions: readonly PermissionName[] };
+export type { Access };
 
 export const API_PREFIX = '/api/v1';
 

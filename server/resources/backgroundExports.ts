@@ -119,7 +119,12 @@ function exportKind(declaration: ResourceDeclaration, declared: ResourceExport):
 
 const fileSchema = { type: 'string', format: 'binary' };
 
-export function registerBackgroundExport(app: FastifyInstance, declaration: ResourceDeclaration, declared: ResourceExport): void {
+/** Registers each declared background export of the resource (the streamed ones: server/resources/exports.ts). */
+export function registerBackgroundExports(app: FastifyInstance, declaration: ResourceDeclaration): void {
+  for (const declared of declaration.exports ?? []) if (declared.background) registerBackgroundExport(app, declaration, declared);
+}
+
+function registerBackgroundExport(app: FastifyInstance, declaration: ResourceDeclaration, declared: ResourceExport): void {
   if (declared.formats.some((format) => format !== 'csv')) throw new Error(`resource ${declaration.name}: a background export writes CSV only`);
   exportKind(declaration, declared);
   const access = resourceAccess(declared.permissions ?? declaration.permissions.read);

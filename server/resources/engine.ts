@@ -17,6 +17,7 @@ import { listQuerySchema, readListQuery } from '../lists/listQuery';
 import { registerCollectionUpdate } from './collectionUpdate';
 import { resourceAccess } from './access';
 import { registerResourceActions } from './actions';
+import { registerBackgroundExports } from './backgroundExports';
 import { registerResourceExports } from './exports';
 import { resourceListSpec } from './listSpec';
 import { resourceService, writeTransaction } from './services';
@@ -235,6 +236,7 @@ export function registerResource(app: FastifyInstance, declaration: ResourceDecl
     translateError: (error) => translateDatabaseError(declaration, error),
   });
   registerResourceExports(app, declaration);
+  registerBackgroundExports(app, declaration);
 }
 
 /**

@@ -10,7 +10,6 @@ import { choiceLabelKey } from '../../resources/fieldKinds';
 import { fieldColumn, listedFields, type FieldDeclaration, type ResourceDeclaration, type ResourceExport } from '../../resources/types';
 import { registerListExport, type ExportBatch, type ExportCell, type ExportColumn } from '../exports/listExport';
 import type { ListQuery } from '../../resources/listQuery';
-import { registerBackgroundExport } from './backgroundExports';
 import { t } from '../i18n';
 import { batchColumn, csvDateTimeSql, csvLineSql, csvLiteral } from '../exports/csvSql';
 import { xlsxDateCellSql, xlsxLiteralCellSql, xlsxNumberCellSql, xlsxRowSql, xlsxTextCellSql, type XlsxCellSql } from '../exports/xlsxSql';
@@ -171,13 +170,10 @@ export function resourceExportSource(declaration: ResourceDeclaration, declared:
   };
 }
 
-/** Registers `GET <path>` (or `POST`) for each declared export of the resource; background ones: server/resources/backgroundExports.ts. */
+/** Registers `GET <path>` (or `POST`) for each declared export of the resource; background ones: server/resources/backgroundExports.ts `registerBackgroundExports`. */
 export function registerResourceExports(app: FastifyInstance, declaration: ResourceDeclaration): void {
   for (const declared of declaration.exports ?? []) {
-    if (declared.background) {
-      registerBackgroundExport(app, declaration, declared);
-      continue;
-    }
+    if (declared.background) continue;
     const source = resourceExportSource(declaration, declared);
     registerListExport<Row>(app, {
       url: declared.path,

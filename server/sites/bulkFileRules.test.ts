@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { moveItem, searchable } from '../../src/sites/groups/groupSearch';
 import { checkLine, createDuplicateTracker, headerMatches, orderTypeOf, type BulkLookups } from './bulkFileRules';
 
 const lookups: BulkLookups = {
@@ -52,13 +51,5 @@ describe('bulk portal file lines (spec 01 §5 site rules)', () => {
       ['alias_repeated', 2],
       ['url_repeated', 2],
     ]);
-  });
-});
-
-describe('group entity search rules (spec 01 §9)', () => {
-  it('asks from 3 characters and moves an entity one place', () => {
-    expect([searchable('me'), searchable(' med '), searchable('medellín')]).toEqual([false, true, true]);
-    expect(moveItem([1, 2, 3], 2, -1)).toEqual([1, 3, 2]);
-    expect(moveItem([1, 2, 3], 0, -1)).toEqual([1, 2, 3]);
   });
 });

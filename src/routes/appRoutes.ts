@@ -8,8 +8,7 @@ import { AREA_LIST, AREAS, isPublicArea, type AreaKey, type KeyedArea } from '..
 import type { PermissionName } from '../../resources/permissions';
 import { resourceReferences } from '../../resources/references';
 import { isGeneratedReference, type ResourceReference } from '../../resources/types';
-import { entityList } from '../entities';
-import { AuditListPage, BackupDownloadPage, DeactivationPage, GeneratedResourcePage, SettingsIndexPage, SiteDetailPage, SiteListPage, UpdateSitesPage, UsersPage, type Screen } from './lazyScreen';
+import { AuditListPage, BackupDownloadPage, DeactivationPage, GeneratedResourcePage, GroupsPage, SettingsIndexPage, SiteDetailPage, SiteListPage, UpdateSitesPage, UsersPage, type Screen } from './lazyScreen';
 
 export interface AppRoute {
   path: string;
@@ -25,6 +24,7 @@ export interface AppRoute {
 /** Hand-written screens by area, for areas whose declaration (if any) chooses no screen in declarationRoute. */
 export const AREA_SCREENS: Partial<Record<AreaKey, Screen | LazyExoticComponent<Screen>>> = {
   sites: SiteListPage,
+  'sites.groups': GroupsPage,
   'sites.detail': SiteDetailPage,
   settings: SettingsIndexPage,
   'settings.audit': AuditListPage,
@@ -53,11 +53,8 @@ export function declarationRoute(declaration: ResourceReference): AppRoute {
     path: declaration.route,
     title: declaration.area ? AREAS[declaration.area].title : declaration.title,
     permissions: declaration.routeAccess,
-    // An entity folder's screen, else its area's hand-written one (the site list, /administradores, the audit trail), else the generated one.
-    screen:
-      entityList(declaration.name) ??
-      (declaration.area ? AREA_SCREENS[declaration.area] : undefined) ??
-      (isGeneratedReference(declaration) ? GeneratedResourcePage : undefined),
+    // Its area's hand-written screen (the site list, the groups, /administradores, the audit trail), else the generated one.
+    screen: (declaration.area ? AREA_SCREENS[declaration.area] : undefined) ?? (isGeneratedReference(declaration) ? GeneratedResourcePage : undefined),
     resource: isGeneratedReference(declaration) ? declaration.name : undefined,
   };
 }

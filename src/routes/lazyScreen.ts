@@ -64,6 +64,11 @@ export const AuditListPage: Preloadable<ScreenProps> = lazyComponent(
   withMessages(['audit', 'people', 'audience', 'detail'], () => import('../audit/AuditListPage').then((module) => module.AuditListPage satisfies Screen)),
 );
 
+/** /portales/grupos: group management (src/sites/groups), the generated parts with the group's own inputs. */
+export const GroupsPage: Preloadable<ScreenProps> = lazyComponent(
+  withMessages(ENGINE_PARTS, () => import('../sites/groups/GroupScreens').then((module) => module.GroupsPage satisfies Screen)),
+);
+
 export const UsersPage: Preloadable<ScreenProps> = lazyComponent(
   withMessages(ENGINE_PARTS, () => import('../users/UsersPage').then((module) => module.UsersPage satisfies Screen)),
 );

@@ -1,11 +1,21 @@
 /**
- * Which screen of the route table a path opens and whether a user may open it (spec 01 §2):
+ * Which route of the area table a path opens and whether a user may open it (spec 01 §2):
  * decides the return to a deep link after sign-in and whether a link to a screen is offered.
+ * It reads the area table (resources/areas.ts), the same rows src/routes/appRoutes.ts gives screens to, and not the
+ * route table itself: the screens that offer links (the site list) would otherwise import the table of screens.
  */
 import { matchRoutes } from 'react-router-dom';
-import { landingRoute } from '../../resources/areas';
-import { hasAnyPermission } from '../../resources/permissions';
-import { appRoutes, type AppRoute } from './appRoutes';
+import { AREA_LIST, isPublicArea, landingRoute } from '../../resources/areas';
+import { hasAnyPermission, type PermissionName } from '../../resources/permissions';
+
+/** A protected route: its path and who may open it. */
+export interface AccessRoute {
+  path: string;
+  permissions: readonly PermissionName[];
+}
+
+/** The protected routes (every declaration's route is its area's: resources/types.ts `defineReference`). */
+export const ACCESS_ROUTES: readonly AccessRoute[] = AREA_LIST.filter((area) => !isPublicArea(area)).map(({ path, permissions }) => ({ path, permissions }));
 
 /** The path part of an in-app address (without ?query or #hash). */
 function pathnameOf(address: string): string {
@@ -13,7 +23,7 @@ function pathnameOf(address: string): string {
 }
 
 /** The route of the table that opens `address` (best match, case-insensitive like the router), if any. */
-export function routeOf(address: string, routes: readonly AppRoute[] = appRoutes): AppRoute | undefined {
+export function routeOf(address: string, routes: readonly AccessRoute[] = ACCESS_ROUTES): AccessRoute | undefined {
   const matches = matchRoutes(
     routes.map((route) => ({ path: route.path })),
     pathnameOf(address),
@@ -23,7 +33,7 @@ export function routeOf(address: string, routes: readonly AppRoute[] = appRoutes
 }
 
 /** Whether a user holding `held` may open `address` (a protected screen of the table). */
-export function mayOpen(held: readonly string[], address: string, routes: readonly AppRoute[] = appRoutes): boolean {
+export function mayOpen(held: readonly string[], address: string, routes: readonly AccessRoute[] = ACCESS_ROUTES): boolean {
   const route = routeOf(address, routes);
   return route !== undefined && hasAnyPermission(held, route.permissions);
 }
@@ -32,7 +42,7 @@ export function mayOpen(held: readonly string[], address: string, routes: readon
  * Where sign-in leads: back to the deep link the user was sent away from when they may open it,
  * otherwise the landing route. Only in-app paths count (never '//host' or a full address).
  */
-export function afterSignInRoute(held: readonly string[], next: string | null | undefined, routes: readonly AppRoute[] = appRoutes): string {
+export function afterSignInRoute(held: readonly string[], next: string | null | undefined, routes: readonly AccessRoute[] = ACCESS_ROUTES): string {
   if (next && next.startsWith('/') && !next.startsWith('//') && mayOpen(held, next, routes)) return next;
   return landingRoute(held);
 }

@@ -10,15 +10,15 @@ import { useId, useRef, useState } from 'react';
 import type { PortalesDataProvider } from '../../dataProvider';
 import { EXPORT_TIMEOUT_MS, type QueryValue } from '../../dataProvider/httpClient';
 import { fileNameFromDisposition, saveBlob } from './download';
-import type { ExportFormatMenuProps } from './ExportFormatMenu';
+import type { ExportFileFormat, ExportFormatMenuProps } from './ExportFormatMenu';
 import { onDemand } from './lazyComponent';
 
 // The menu loads on first use (docs/decisions.md 'First-load budget'); pointing at or focusing the button starts it.
 const ExportFormatMenu = onDemand<ExportFormatMenuProps>(() => import('./ExportFormatMenu').then((module) => module.ExportFormatMenu));
 const preloadMenu = () => void ExportFormatMenu.preload().catch(() => {});
 
-const FORMATS = ['csv', 'xlsx'] as const;
-export type ExportFileFormat = (typeof FORMATS)[number];
+const FORMATS: readonly ExportFileFormat[] = ['csv', 'xlsx'];
+export type { ExportFileFormat };
 
 export interface ExportButtonProps {
   /** The export route under /api/v1 (e.g. `/sitesexport`). */

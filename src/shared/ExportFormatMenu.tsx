@@ -6,7 +6,9 @@
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useTranslate } from 'ra-core';
-import type { ExportFileFormat } from './ExportButton';
+
+/** The formats an export offers (ExportButton's `formats`). */
+export type ExportFileFormat = 'csv' | 'xlsx';
 
 export interface ExportFormatMenuProps {
   id: string;

@@ -5,8 +5,8 @@ import { PERMISSION_NAMES } from '../../resources/permissions';
 import type { CustomResourceDeclaration } from '../../resources/types';
 import { activeEntry, MENU_ENTRIES, visibleMenuEntries } from '../../src/layout/menuEntries';
 import { appRoutes, AREA_SCREENS, buildAppRoutes, PUBLIC_PATHS, STATIC_ROUTES } from '../../src/routes/appRoutes';
-import { AuditListPage, GeneratedResourcePage, SettingsIndexPage, SiteListPage } from '../../src/routes/lazyScreen';
-import { entityList } from '../../src/entities';
+import { AuditListPage, GeneratedResourcePage, GroupsPage, SettingsIndexPage, SiteListPage } from '../../src/routes/lazyScreen';
+import { ACCESS_ROUTES } from '../../src/routes/routeAccess';
 
 const permissionsOf = (path: string) => appRoutes.find((route) => route.path === path)?.permissions;
 
@@ -69,7 +69,13 @@ describe('route table', () => {
     expect(appRoutes.find((r) => r.path === '/portales')?.screen).toBe(SiteListPage);
     expect(appRoutes.find((r) => r.path === '/configuracion')?.screen).toBe(SettingsIndexPage);
     expect(appRoutes.find((r) => r.path === '/configuracion/auditoria')?.screen).toBe(AuditListPage);
+    expect(appRoutes.find((r) => r.path === '/portales/grupos')?.screen).toBe(GroupsPage);
+    expect(appRoutes.find((r) => r.path === '/configuracion/tipos')?.screen).toBe(GeneratedResourcePage);
     expect(appRoutes.find((r) => r.path === '/contenidos')?.screen).toBeUndefined();
+  });
+
+  it('route access (src/routes/routeAccess.ts) reads the same paths and permissions as the route table', () => {
+    expect(ACCESS_ROUTES).toEqual(appRoutes.map(({ path, permissions }) => ({ path, permissions })));
   });
 
   it('has unique paths and a title key for each', () => {
@@ -83,8 +89,8 @@ describe('route table', () => {
     expect(generated.length).toBeGreaterThanOrEqual(4);
     for (const declaration of generated) {
       const route = appRoutes.find((r) => r.path === declaration.route)!;
-      // The entity folder's list (src/entities.ts), the area's hand-written screen (the site list), or the generated one.
-      expect(route.screen).toBe(entityList(declaration.name) ?? (declaration.area ? AREA_SCREENS[declaration.area] : undefined) ?? GeneratedResourcePage);
+      // The area's hand-written screen (the site list, the groups), or the generated one.
+      expect(route.screen).toBe((declaration.area ? AREA_SCREENS[declaration.area] : undefined) ?? GeneratedResourcePage);
       expect(route.resource).toBe(declaration.name);
       expect(route.permissions).toEqual(declaration.routeAccess);
       expect(route.title).toBe(AREA_LIST.find((area) => area.key === declaration.area)?.title);
