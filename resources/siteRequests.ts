@@ -1,7 +1,7 @@
 /**
  * Requests of a site (spec 01 §3 'Site request', §4 states): the list for the detail's tabs — Solicitudes
  * (`?siteId=&status=PendingApproval`) and Histórico (`status=Approved,Rejected`), 10 a page (spec 01 §9) —, one request
- * (`GET /siterequests/{id}`, with its files and detail), its correction while pending (`PUT /siterequests/{id}`: the
+ * (`GET /siterequests/{id}`, with its files and the rest of its submission), its correction while pending (`PUT /siterequests/{id}`: the
  * legal representative and the webmaster, with the wizard's rules; a processed request is locked, 409) and the
  * `changeStatus` action, `PUT /siterequests/changestatus/{id}` (approve or reject; body rules in
  * resources/siteRequestRules.ts, handler in server/resources/services/siteRequests.ts). The administrator profile,
@@ -36,7 +36,7 @@ export interface SiteRequestRecord {
   webMaster: Record<string, unknown> | null;
   /** Read with one request only (detailOnly). */
   files?: unknown[];
-  detail?: Record<string, unknown> | null;
+  submission?: Record<string, unknown> | null;
 }
 
 export const siteRequestsResource = defineResource<SiteRequestRecord>({
@@ -62,7 +62,7 @@ export const siteRequestsResource = defineResource<SiteRequestRecord>({
     { source: 'webMaster', type: 'json', list: false },
     // The supporting documents ({ fileID, name, filePath }) and the rest of the submission (place, type, new site, terms).
     { source: 'files', type: 'json', list: false, readOnly: true, detailOnly: true, computed: { sql: `coalesce(t.detail->'files', '[]'::jsonb)` } },
-    { source: 'detail', type: 'json', list: false, readOnly: true, detailOnly: true, computed: { sql: 't.detail' } },
+    { source: 'submission', type: 'json', list: false, readOnly: true, detailOnly: true, computed: { sql: 't.detail' } },
   ],
   operations: ['list', 'read', 'update'],
   // A correction sends either profile or both (an absent one is kept), each whole and checked as the wizard checks it.

@@ -30,7 +30,7 @@ export const siteDetailResourceTexts = {
       legalRepresentative: 'Representante legal',
       webMaster: 'Webmaster',
       files: 'Documentos',
-      detail: 'Detalle de la solicitud',
+      submission: 'Detalle de la solicitud',
     },
     choices: {
       kind: { FirstTime: 'Primera vez', ChangeAdmin: 'Cambio de administrador', UserMade: 'Entidad no existente' },

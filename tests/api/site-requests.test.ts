@@ -362,7 +362,7 @@ describe('POST /siterequests/ (the wizard\'s submission under the spec\'s path)'
 });
 
 describe('GET /siterequests/{id}', () => {
-  it('answers one request with its status name, both profiles, its files and its detail', async () => {
+  it('answers one request with its status name, both profiles, its files and the rest of its submission', async () => {
     const files = [{ fileID: '0b0e7f9c-1b7c-4a56-9a55-3f8b8a0b1c2d', name: 'acta.pdf', filePath: '/api/v1/files/0b0e7f9c-1b7c-4a56-9a55-3f8b8a0b1c2d' }];
     const { siteId, requestId } = await pendingRequest('ChangeAdmin', { requestType: 'ChangeAdmin', files });
     const response = await t.app.inject({ method: 'GET', url: `${API}/siterequests/${requestId}`, headers: bearer(sitesToken) });
@@ -376,12 +376,12 @@ describe('GET /siterequests/{id}', () => {
       legalRepresentative: LEGAL,
       webMaster: WEB,
       files,
-      detail: { requestType: 'ChangeAdmin', files },
+      submission: { requestType: 'ChangeAdmin', files },
     });
     // The tabs' list stays light: no files nor detail per row.
     const listed = (await t.app.inject({ method: 'GET', url: `${API}/siterequests/?siteId=${siteId}`, headers: bearer(sitesToken) })).json();
     expect(listed.results[0]).toMatchObject({ id: requestId, statusName: 'Pendiente de aprobación' });
-    expect(listed.results[0]).not.toHaveProperty('detail');
+    expect(listed.results[0]).not.toHaveProperty('submission');
     expect(listed.results[0]).not.toHaveProperty('files');
   });
 
