@@ -138,7 +138,9 @@ export function EnginePagination() {
     if (total == null && hasNextPage) return translate('ra.navigation.partial_page_range_info', { offsetBegin: from, offsetEnd: to });
     return translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: total ?? to });
   };
-  return <Pagination rowsPerPageOptions={[]} labelDisplayedRows={labelDisplayedRows} />;
+  // react-admin's props type leaves `labelDisplayedRows` out, but passes it on to MUI's TablePagination after its own.
+  const rangeLabel = { labelDisplayedRows } as object;
+  return <Pagination rowsPerPageOptions={[]} {...rangeLabel} />;
 }
 
 export interface ResourceListProps {

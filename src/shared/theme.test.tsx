@@ -29,7 +29,7 @@ describe('admin theme', () => {
     const select = screen.getByRole('combobox', { name: 'Grupo' });
     const label = screen.getByText('Grupo', { selector: 'label' });
     const variant = ['filled', 'outlined', 'standard'].find((name) => label.classList.contains(`MuiInputLabel-${name}`));
-    const inputRoot = { filled: 'MuiFilledInput-root', outlined: 'MuiOutlinedInput-root', standard: 'MuiInput-root' }[variant ?? 'standard'];
-    expect(select.parentElement).toHaveClass(inputRoot);
+    const inputRoots: Record<string, string> = { filled: 'MuiFilledInput-root', outlined: 'MuiOutlinedInput-root', standard: 'MuiInput-root' };
+    expect(select.parentElement).toHaveClass(inputRoots[variant ?? 'standard']!);
   });
 });

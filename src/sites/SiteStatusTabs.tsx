@@ -16,7 +16,7 @@ export type SiteStatusCounts = Record<StatusTab, number>;
  */
 function useStatusCounts(searchFilter: Record<string, unknown>): SiteStatusCounts | undefined {
   const dataProvider = useDataProvider<PortalesDataProvider>();
-  const { data } = useQuery({
+  const { data } = useQuery<SiteStatusCounts>({
     queryKey: ['sites', 'counts', searchFilter],
     queryFn: ({ signal }) =>
       dataProvider.request<SiteStatusCounts>('/sites/counts/', { query: searchFilter as Record<string, string | number>, signal }).then((response) => response.json),
