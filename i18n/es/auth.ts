@@ -28,6 +28,14 @@ export const auth = {
     confirm_password: 'Confirmar contraseña',
     submit: 'Guardar contraseña',
     checking: 'Validando el enlace…',
+    checking_title: 'Tu contraseña',
+  },
+  /** The invitation link of a new superadmin (the same page, an account without a password yet). */
+  activation: {
+    title: 'Activa tu cuenta',
+    text: 'Crea tu contraseña para ingresar con %{email}.',
+    password: 'Contraseña',
+    submit: 'Crear contraseña y activar la cuenta',
   },
   session: {
     expired: 'La sesión ha expirado, vuelve a conectarte',

@@ -41,7 +41,7 @@ export const exportTexts = {
       countUsers: 'Usuarios',
       countEmails: 'Correos',
       countContents: 'Contenidos',
-      countComments: 'Comentarios',
+      countComments: 'Anotaciones',
       population: 'Población',
       statusName: 'Estado',
       pendingRequest: 'Solicitud pendiente',

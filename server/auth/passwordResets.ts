@@ -38,13 +38,15 @@ export interface ValidReset {
   userId: number;
   email: string;
   name: string;
+  /** The account has no password yet: the link is its invitation, and setting the password activates it. */
+  invitation: boolean;
 }
 
 /** The active superadmin behind an unused, unexpired token; `lock` takes a row lock (inside a transaction). */
 export async function findValidReset(db: Db, token: string, lock = false): Promise<ValidReset | null> {
   if (!token || token.length > 200) return null;
   const query = db
-    .select({ userId: users.id, email: users.email, name: users.name })
+    .select({ userId: users.id, email: users.email, name: users.name, invitation: sql<boolean>`${users.passwordHash} is null` })
     .from(passwordResets)
     .innerJoin(users, eq(users.id, passwordResets.userId))
     .where(

@@ -49,10 +49,11 @@ async function sendRecoveryLink(app: FastifyInstance, request: FastifyRequest, e
   await sendRecoveryMail(app.ctx, user, token);
 }
 
-export async function checkRecoveryToken(app: FastifyInstance, token: string): Promise<{ valid: true; email: string }> {
+/** `invitation`: the account has no password yet (a new superadmin's link): the page reads as activating it. */
+export async function checkRecoveryToken(app: FastifyInstance, token: string): Promise<{ valid: true; email: string; invitation: boolean }> {
   const reset = await findValidReset(app.ctx.database.db, token);
   if (!reset) throw notFound();
-  return { valid: true, email: reset.email };
+  return { valid: true, email: reset.email, invitation: Boolean(reset.invitation) };
 }
 
 export async function completeRecovery(

@@ -28,11 +28,20 @@ export function registerUserRoutes(app: FastifyInstance): void {
     method: 'GET',
     url: '/users/passwordreset/:token',
     access: 'public',
-    summary: 'Validar el enlace de recuperación',
+    summary: 'Validar el enlace de recuperación o de invitación',
     tags: RECOVERY_TAGS,
     schema: {
       params: { type: 'object', properties: { token: { type: 'string' } } },
-      response: { 200: { type: 'object', properties: { valid: { type: 'boolean' }, email: { type: 'string' } } } },
+      response: {
+        200: {
+          type: 'object',
+          properties: {
+            valid: { type: 'boolean' },
+            email: { type: 'string' },
+            invitation: { type: 'boolean', description: 'La cuenta aún no tiene contraseña: el enlace es su invitación y la activa.' },
+          },
+        },
+      },
     },
     handler: async (request) => checkRecoveryToken(app, tokenParam(request)),
   });

@@ -33,7 +33,7 @@ export async function seedDemoData(database: Database, now = Date.now()): Promis
       update sites s set
         installed = x.installed, status_id = x.status_id, url = x.url, allowed_url = x.allowed_url, address = x.address,
         population = x.population, count_users = x.count_users, count_emails = x.count_emails,
-        count_contents = x.count_contents, count_comments = x.count_comments, piwik_id = x.piwik_id,
+        count_contents = x.count_contents, piwik_id = x.piwik_id,
         modified_date = x.modified_date, created_date = x.created_date
       from json_to_recordset(${JSON.stringify(
         plan.sites.map((site) => ({
@@ -47,13 +47,12 @@ export async function seedDemoData(database: Database, now = Date.now()): Promis
           count_users: site.countUsers,
           count_emails: site.countEmails,
           count_contents: site.countContents,
-          count_comments: site.countComments,
           piwik_id: site.piwikId,
           modified_date: site.modifiedDate,
           created_date: site.createdDate,
         })),
       )}::json) as x(id int, installed boolean, status_id smallint, url varchar, allowed_url varchar, address varchar,
-        population int, count_users int, count_emails int, count_contents int, count_comments int, piwik_id int,
+        population int, count_users int, count_emails int, count_contents int, piwik_id int,
         modified_date timestamptz, created_date timestamptz)
       where s.id = x.id`);
 
@@ -95,6 +94,9 @@ export async function seedDemoData(database: Database, now = Date.now()): Promis
     await tx.execute(
       sql`update sites s set count_users = coalesce((select count(*)::int from users u where u.site_id = s.id and u.user_type_id = 3 and not u.deleted), 0)`,
     );
+    // Each site's countComments is its number of annotations, as server/resources/services/siteComments.ts keeps it
+    // (the demo has none): a drawn figure read 'Anotaciones 87' over an empty Anotaciones tab.
+    await tx.execute(sql`update sites s set count_comments = (select count(*)::int from site_comments c where c.site_id = s.id)`);
     // Scores of the installed sites for the last months (server/seed/demoScores.ts).
     await seedDemoScores(tx, now);
   });

@@ -27,7 +27,6 @@ export interface SiteUpdate {
   countUsers: number;
   countEmails: number;
   countContents: number;
-  countComments: number;
   piwikId: number | null;
   modifiedDate: string;
   createdDate: string;
@@ -221,7 +220,6 @@ export function planDemoData(reference: readonly ReferenceSiteRow[], now: number
       countUsers: Math.round(((population ?? 20_000) * random.int(5, 80)) / 10_000 * scale),
       countEmails: Math.round(random.int(2, 60) * scale),
       countContents: Math.round(random.logInt(30, 4_000) * scale),
-      countComments: Math.round(random.logInt(1, 600) * scale),
       piwikId: random.chance(0.6) ? piwik++ : null,
       modifiedDate: isoDaysAgo(now, random.next() * 730),
       createdDate: isoDaysAgo(now, createdDays),

@@ -2,6 +2,8 @@
  * /recordar-clave/:token (spec 01 §2, §8): the token is validated on arrival (invalid → not
  * found); the new password is saved (→ /login with 'Tu nueva contraseña ha sido guardada'),
  * a failed change goes to '/'. The form is react-admin's Form, as the sign-in forms.
+ * The same link invites a new superadmin (an account without a password yet): then the page reads as activating the
+ * account ('Activa tu cuenta', 'Crea tu contraseña'), not as changing a password the person never had.
  */
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -24,6 +26,7 @@ export function RecoveryPage() {
   const navigate = useNavigate();
   const { token = '' } = useParams();
   const [email, setEmail] = useState<string | null>(null);
+  const [invitation, setInvitation] = useState(false);
   const [busy, setBusy] = useState(false);
   /** Set by the submit button (a click, or Enter in a field, which clicks it): from then on every rule is shown. */
   const submitted = useRef(false);
@@ -33,8 +36,10 @@ export function RecoveryPage() {
     checkResetToken(token)
       .then((answer) => {
         if (!active) return;
-        if (answer.valid) setEmail(answer.email ?? '');
-        else navigate(NOT_FOUND_PATH, { replace: true });
+        if (answer.valid) {
+          setInvitation(answer.invitation === true);
+          setEmail(answer.email ?? '');
+        } else navigate(NOT_FOUND_PATH, { replace: true });
       })
       .catch(() => active && navigate(NOT_FOUND_PATH, { replace: true }));
     return () => {
@@ -63,18 +68,20 @@ export function RecoveryPage() {
 
   if (email === null) {
     return (
-      <PublicShell title="auth.recovery.title">
+      <PublicShell title="auth.recovery.checking_title">
         <Spinner message="auth.recovery.checking" />
       </PublicShell>
     );
   }
 
+  // The invitation's texts (auth.activation) or the recovery's.
+  const texts = invitation ? 'auth.activation' : 'auth.recovery';
   return (
-    <PublicShell title="auth.recovery.title">
+    <PublicShell title={`${texts}.title`}>
       <Form defaultValues={{ password: '', confirmPassword: '' }} validate={validate} onSubmit={submit} mode="onChange" noValidate>
-        <Stack spacing={2} role="group" aria-label={text('auth.recovery.title')}>
-          {email && <Typography color="text.secondary">{text('auth.recovery.text', { email })}</Typography>}
-          <TextInput source="password" type="password" label="auth.recovery.password" autoComplete="new-password" fullWidth helperText={false} />
+        <Stack spacing={2} role="group" aria-label={text(`${texts}.title`)}>
+          {email && <Typography color="text.secondary">{text(`${texts}.text`, { email })}</Typography>}
+          <TextInput source="password" type="password" label={`${texts}.password`} autoComplete="new-password" fullWidth helperText={false} />
           <TextInput
             source="confirmPassword"
             type="password"
@@ -84,7 +91,7 @@ export function RecoveryPage() {
             helperText={false}
           />
           <Button type="submit" variant="contained" disabled={busy} onClick={() => (submitted.current = true)}>
-            {text('auth.recovery.submit')}
+            {text(`${texts}.submit`)}
           </Button>
         </Stack>
       </Form>

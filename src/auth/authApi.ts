@@ -17,8 +17,15 @@ export async function requestPasswordReset(email: string): Promise<void> {
   await httpClient('/users/passwordreset/', { method: 'POST', body: { email } });
 }
 
-export async function checkResetToken(token: string): Promise<{ valid: boolean; email?: string }> {
-  return (await httpClient<{ valid: boolean; email?: string }>(`/users/passwordreset/${encodeURIComponent(token)}`)).json;
+/** `invitation`: the account has no password yet (a new superadmin's link): setting one activates it. */
+export interface ResetTokenCheck {
+  valid: boolean;
+  email?: string;
+  invitation?: boolean;
+}
+
+export async function checkResetToken(token: string): Promise<ResetTokenCheck> {
+  return (await httpClient<ResetTokenCheck>(`/users/passwordreset/${encodeURIComponent(token)}`)).json;
 }
 
 export async function saveNewPassword(token: string, password: string, confirmPassword: string): Promise<void> {

@@ -125,6 +125,24 @@ export function ResourceListToolbar({ declaration }: { declaration: ResourceDecl
   );
 }
 
+/**
+ * Numbered pages whose range counts the rows the page has: without a total (the API pages with `hasNextPage`), MUI's
+ * range ends at `page × perPage` ('1-10 de 10' for 4 groups); the last page ends at its last row and is the total.
+ */
+export function EnginePagination() {
+  const translate = useTranslate();
+  const { data, total, hasNextPage } = useListContext();
+  const rows = data?.length ?? 0;
+  const labelDisplayedRows = ({ from }: { from: number }) => {
+    const to = from - 1 + rows;
+    if (total == null && hasNextPage) return translate('ra.navigation.partial_page_range_info', { offsetBegin: from, offsetEnd: to });
+    return translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: total ?? to });
+  };
+  // react-admin's props type leaves `labelDisplayedRows` out, but passes it on to MUI's TablePagination after its own.
+  const rangeLabel = { labelDisplayedRows } as object;
+  return <Pagination rowsPerPageOptions={[]} {...rangeLabel} />;
+}
+
 export interface ResourceListProps {
   declaration: ResourceDeclaration;
   /** The rows (default: ResourceDataTable). */
@@ -151,7 +169,7 @@ export function ResourceList({ declaration, children, filters, actions }: Resour
   return declaration.listMode === 'loadMore' ? (
     <InfiniteList {...common} pagination={<LoadMoreButton />} />
   ) : (
-    <List {...common} pagination={<Pagination rowsPerPageOptions={[]} />} />
+    <List {...common} pagination={<EnginePagination />} />
   );
 }
 

@@ -4,10 +4,11 @@
  * login form and not-found page into the first chunk although the app passes its own. Here the
  * context is the same, the UI is ra-core's <CoreAdminUI> with the app's layout, login page,
  * notification and catch-all, and react-admin's rarely seen pages (error, access denied,
- * authentication error, loading) load on demand. Same props as <Admin>.
+ * authentication error, loading) load on demand. Same props as <Admin>; without a `queryClient`, the app's
+ * (src/shared/queryClient.ts: a 4xx is never retried).
  */
 import CssBaseline from '@mui/material/CssBaseline';
-import { Children, isValidElement, Suspense, useMemo, type ReactNode } from 'react';
+import { Children, isValidElement, Suspense, useMemo, useState, type ReactNode } from 'react';
 import {
   AdminContext,
   CoreAdminUI,
@@ -18,6 +19,7 @@ import {
   type ResourceDefinitions,
 } from 'react-admin';
 import { onDemand } from './lazyComponent';
+import { createQueryClient } from './queryClient';
 import { Spinner } from './Spinner';
 
 const store = localStorageStore();
@@ -65,7 +67,7 @@ export function AppAdmin({
   basename,
   dataProvider,
   i18nProvider,
-  queryClient,
+  queryClient: givenQueryClient,
   routerProvider,
   store: givenStore = store,
   theme,
@@ -75,6 +77,9 @@ export function AppAdmin({
   // … and the UI.
   ...ui
 }: AdminProps) {
+  // The app's client (4xx never retried: src/shared/queryClient.ts) unless one is given; one per mounted admin.
+  const [ownQueryClient] = useState(createQueryClient);
+  const queryClient = givenQueryClient ?? ownQueryClient;
   return (
     <AdminContext
       authProvider={authProvider}

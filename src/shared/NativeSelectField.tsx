@@ -1,11 +1,13 @@
 /**
- * A labelled native `<select>` drawn as the theme's outlined field: for short lists of choices where the browser's own
+ * A labelled native `<select>` drawn as the theme's filled field: for short lists of choices where the browser's own
  * list is enough (keyboard, screen readers and phones handle it). It avoids MUI's Select mode, whose menu brings Menu,
  * Popover and Modal (~8 KiB gz) into the screen's first chunk (docs/decisions.md 'First-load budget').
+ * Filled, as the theme's text fields (react-admin's default variant): the label's variant is the input's, or the label
+ * is placed for one and the border drawn for the other (the labels overlapped the selects' borders).
  */
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
-import OutlinedInput from '@mui/material/OutlinedInput';
+import FilledInput from '@mui/material/FilledInput';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { forwardRef, useId, type SelectHTMLAttributes } from 'react';
 
@@ -32,15 +34,13 @@ export function NativeSelectField(props: {
   const { name, label, emptyLabel, value, choices, disabled, onChange, sx } = props;
   const id = useId();
   return (
-    <FormControl size="small" margin="none" fullWidth={false} disabled={disabled} sx={sx}>
+    <FormControl variant="filled" size="small" margin="none" fullWidth={false} disabled={disabled} sx={sx}>
       <InputLabel htmlFor={id} shrink>
         {label}
       </InputLabel>
-      <OutlinedInput
+      <FilledInput
         id={id}
         name={name}
-        label={label}
-        notched
         value={value}
         onChange={(event) => onChange(event.target.value)}
         inputComponent={SelectElement as never}

@@ -1,7 +1,9 @@
 /**
- * A column header's sort button, drawn as MUI's TableSortLabel (the arrow shows the order of the active column, and
- * appears faintly on hover or focus of the others) without its module: docs/decisions.md 'First-load budget'. The cell
- * says the order to screen readers (`<TableCell sortDirection>` writes `aria-sort`).
+ * A column header's sort button, drawn as MUI's TableSortLabel (the arrow shows the order of the active column) without
+ * its module: docs/decisions.md 'First-load budget'. The cell says the order to screen readers (`<TableCell
+ * sortDirection>` writes `aria-sort`). Only the active column keeps room for the arrow: MUI's hidden arrow on every
+ * other header (22 px each) made the site list wider than a 1280 px screen (issue 21); the others show their button by
+ * colour on hover and focus.
  */
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ButtonBase from '@mui/material/ButtonBase';
@@ -20,21 +22,17 @@ export function SortLabel(props: { active: boolean; direction: 'asc' | 'desc'; o
         alignItems: 'center',
         gap: 0.5,
         '&:hover, &.Mui-focusVisible': { color: 'text.secondary' },
-        '&:hover .sort-arrow, &.Mui-focusVisible .sort-arrow': { opacity: active ? 1 : 0.5 },
         '&.Mui-focusVisible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 },
       }}
     >
       {children}
-      <ArrowDownward
-        className="sort-arrow"
-        aria-hidden
-        sx={{
-          fontSize: 18,
-          opacity: active ? 1 : 0,
-          transform: direction === 'asc' ? 'rotate(180deg)' : 'none',
-          transition: 'opacity 150ms, transform 150ms',
-        }}
-      />
+      {active ? (
+        <ArrowDownward
+          className="sort-arrow"
+          aria-hidden
+          sx={{ fontSize: 18, transform: direction === 'asc' ? 'rotate(180deg)' : 'none', transition: 'transform 150ms' }}
+        />
+      ) : null}
     </ButtonBase>
   );
 }

@@ -4,6 +4,7 @@ import TextField from '@mui/material/TextField';
 import { cleanup, render, screen } from '@testing-library/react';
 import { LoadingInput } from 'react-admin';
 import { afterEach, describe, expect, it } from 'vitest';
+import { NativeSelectField } from './NativeSelectField';
 import { theme } from './theme';
 
 afterEach(cleanup);
@@ -21,5 +22,14 @@ describe('admin theme', () => {
     const helper = screen.getByText('Selecciona primero un departamento');
     expect(helper).toHaveClass('Mui-disabled');
     expect(getComputedStyle(helper).color).toBe('rgba(0, 0, 0, 0.6)');
+  });
+
+  it("draws a native select's label for the select's own variant (the site filters' labels overlapped their borders)", () => {
+    withTheme(<NativeSelectField name="groupID" label="Grupo" emptyLabel="Todos los grupos" value="" choices={[]} onChange={() => {}} />);
+    const select = screen.getByRole('combobox', { name: 'Grupo' });
+    const label = screen.getByText('Grupo', { selector: 'label' });
+    const variant = ['filled', 'outlined', 'standard'].find((name) => label.classList.contains(`MuiInputLabel-${name}`));
+    const inputRoots: Record<string, string> = { filled: 'MuiFilledInput-root', outlined: 'MuiOutlinedInput-root', standard: 'MuiInput-root' };
+    expect(select.parentElement).toHaveClass(inputRoots[variant ?? 'standard']!);
   });
 });

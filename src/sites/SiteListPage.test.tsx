@@ -179,7 +179,8 @@ describe('SiteListPage', () => {
       'Usuarios',
       'Correos',
       'Contenidos',
-      'Comentarios',
+      // countComments counts the site's annotations: the detail's tab and count say 'Anotaciones' too (issue 21).
+      'Anotaciones',
       'Fecha de modificación',
       'Población',
       'Estado',
@@ -321,6 +322,9 @@ describe('SiteListPage', () => {
     // The list is asked again and the site, now active, leaves the Inactivos tab.
     await waitFor(() => expect(screen.queryByRole('row', { name: 'Abrir la entidad Alcaldía 21' })).toBeNull());
     expect(location.pathname).toBe('/portales');
+    // The tab totals are asked again too: one site moved from Inactivos to Activos.
+    expect(await screen.findByRole('tab', { name: 'Inactivos (5)' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Activos (21)' })).toBeInTheDocument();
   });
 
   it('orders by a column from its header, both ways, and keeps the order in the address', async () => {

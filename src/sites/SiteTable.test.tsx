@@ -62,8 +62,11 @@ describe('SiteTable body cells', () => {
           <Table size="small">
             <TableBody>
               <TableRow>
-                <TableCell data-testid="mui-text">texto</TableCell>
-                <TableCell data-testid="mui-number" align="right">
+                {/* The list's cells have 8 px a side (the row fits a 1280 px screen: SiteTable's CELL_PADDING). */}
+                <TableCell data-testid="mui-text" sx={{ padding: '6px 8px' }}>
+                  texto
+                </TableCell>
+                <TableCell data-testid="mui-number" align="right" sx={{ padding: '6px 8px' }}>
                   1
                 </TableCell>
               </TableRow>
@@ -80,7 +83,9 @@ describe('SiteTable body cells', () => {
     expect(name.tagName).toBe('TD');
     const text = looks(screen.getByTestId('mui-text'));
     const number = looks(screen.getByTestId('mui-number'));
-    expect(text['padding']).toBe('6px 16px');
+    expect(text['padding']).toBe('6px 8px');
+    // The headers have the same sides as the cells under them.
+    expect(getComputedStyle(screen.getByRole('columnheader', { name: 'Nombre' })).getPropertyValue('padding')).toBe('6px 8px');
     expect(text['border-bottom']).not.toBe('');
     expect(number['text-align']).toBe('right');
     expect(looks(name)).toEqual(text);

@@ -60,7 +60,8 @@ describe('password recovery', () => {
 
     const check = await checkToken(token);
     expect(check.statusCode).toBe(200);
-    expect(check.json()).toEqual({ valid: true, email });
+    // An account with a password: a recovery link, not an invitation.
+    expect(check.json()).toEqual({ valid: true, email, invitation: false });
 
     const empty = await setPassword(token, {});
     expect(empty.json().error.details).toEqual([

@@ -100,6 +100,13 @@ describe('demo data', () => {
     expect(aguaDeDios!.n).toBe(0);
   });
 
+  it("counts each site's annotations as its countComments (the list's and the detail's 'Anotaciones')", async () => {
+    const [mismatched] = await demo.database.query<{ n: number }>(
+      'select count(*)::int as n from sites s where s.count_comments <> (select count(*)::int from site_comments c where c.site_id = s.id)',
+    );
+    expect(mismatched!.n).toBe(0);
+  });
+
   it('adds pending requests flagged on their sites, groups, administrators and site users', async () => {
     const requests = await demo.database.db.select().from(siteRequests);
     expect(requests.length).toBeGreaterThanOrEqual(8);

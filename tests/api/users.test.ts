@@ -137,7 +137,8 @@ describe('superadmins', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(`${t.config.publicUrl}/recordar-clave/`);
     const token = linkToken(mails[0]!);
-    expect((await t.app.inject({ method: 'GET', url: `${API}/users/passwordreset/${token}` })).json()).toEqual({ valid: true, email });
+    // The account has no password yet: the link reads as its invitation (the page says 'Activa tu cuenta').
+    expect((await t.app.inject({ method: 'GET', url: `${API}/users/passwordreset/${token}` })).json()).toEqual({ valid: true, email, invitation: true });
     const [row] = await t.database.query<{ hours: number }>(
       `select extract(epoch from (expires_at - created_at)) / 3600 as hours from password_resets where user_id = $1`,
       [created.json().id],

@@ -303,6 +303,21 @@ describe('RecoveryPage', () => {
     expect(currentPath).toBe('/recordar-clave/tok60');
   });
 
+  it("an invitation (an account without a password yet) reads as activating the account, not as changing a password", async () => {
+    serve((_url, init) => (init.method === 'PUT' ? { body: {} } : { body: { valid: true, email: 'nueva@portales.gov.co', invitation: true } }));
+    renderRecovery('invitacion1');
+    expect(await screen.findByRole('heading', { name: 'Activa tu cuenta' })).toBeInTheDocument();
+    expect(screen.getByText('Crea tu contraseña para ingresar con nueva@portales.gov.co.')).toBeInTheDocument();
+    expect(screen.queryByText('Cambiar contraseña')).toBeNull();
+    expect(document.title).toBe('Activa tu cuenta · Portales');
+    const save = screen.getByRole('button', { name: 'Crear contraseña y activar la cuenta' });
+    type('password', '123456');
+    type('confirmPassword', '123456');
+    fireEvent.click(save);
+    await waitFor(() => expect(currentPath).toBe('/login'));
+    expect(requests.find((r) => r.method === 'PUT')).toMatchObject({ url: '/api/v1/users/passwordreset/invitacion1' });
+  });
+
   it('a failed change goes to the root', async () => {
     serve((_url, init) => (init.method === 'PUT' ? apiError(500, 'InternalError', 'x') : { body: { valid: true, email: 'a@b.co' } }));
     renderRecovery('tok');

@@ -117,6 +117,22 @@ describe('DeactivationPage', () => {
     expect(calls.filter((c) => c.path === '/siteusers/delete/count')).toHaveLength(0);
   });
 
+  it("a message answers the choice it was given for: switching mode or changing a filter clears it", async () => {
+    renderPage([]);
+    await advance(0);
+    await consult();
+    expect(screen.getByRole('alert')).toHaveTextContent('Debes seleccionar una o más entidades');
+    fireEvent.click(screen.getByRole('radio', { name: 'Grupos' }));
+    await advance(0);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('radio', { name: 'Total' }));
+    await consult();
+    expect(screen.getByRole('alert')).toHaveTextContent('Debes seleccionar una o más entidades');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Gobernación' }));
+    await advance(0);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('no active administrator matches: the no-match text and no confirmation', async () => {
     renderPage([], 0);
     await advance(0);

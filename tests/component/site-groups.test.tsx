@@ -88,6 +88,15 @@ function renderGroups() {
   return { finds, created, reads, updated };
 }
 
+describe('group list', () => {
+  it('counts the rows the page has in its range: one group reads 1-1 de 1, not 1-10 de 10', async () => {
+    renderGroups();
+    await screen.findByText('Grupo Norte');
+    expect(await screen.findByText('1-1 de 1')).toBeTruthy();
+    expect(screen.queryByText('1-10 de 10')).toBeNull();
+  });
+});
+
 describe('group form', () => {
   it('searches from 3 characters, adds entities in order, reorders them and saves name and ordered sites', async () => {
     const user = userEvent.setup();

@@ -450,3 +450,33 @@ describe('sin el permiso Sites', () => {
     expect((await query<{ n: number }>("select count(*)::int as n from sites where alias = 'no-debe-existir'"))[0]!.n).toBe(0);
   });
 });
+
+describe('a 1280 px', () => {
+  /** The table's width against its container's (the row scrolls sideways when wider). */
+  const widths = (page: Page) =>
+    page.locator('table').first().evaluate((table) => ({ table: table.scrollWidth, container: table.parentElement!.clientWidth }));
+
+  it('la fila entera cabe sin desplazamiento lateral, también con Activar y una solicitud pendiente', async () => {
+    const { page } = e2e;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // The widest row: an inactive installed site ('Activar') with a pending change of administrator (the flag).
+    const name = `Entidad con solicitud ${Date.now().toString(36)}`;
+    const [site] = await query<{ id: number }>(
+      `update sites set installed = true, status_id = 2, name = $1
+        where id = (select site_id from site_requests where status = 'PendingApproval' and kind = 'ChangeAdmin' order by id limit 1)
+        returning id`,
+      [name],
+    );
+    await openList(page);
+    const all = await widths(page);
+    expect(all.table, `tabla ${all.table} px en ${all.container} px`).toBeLessThanOrEqual(all.container);
+
+    await page.goto(e2e.url(`/portales?nombre=${encodeURIComponent(name)}`));
+    const row = rowOf(page, Number(site!.id));
+    await row.getByRole('button', { name: 'Activar' }).waitFor();
+    await row.getByText('Cambio de administrador').waitFor();
+    await page.screenshot({ path: '/tmp/portales-1280.png' });
+    const widest = await widths(page);
+    expect(widest.table, `tabla ${widest.table} px en ${widest.container} px`).toBeLessThanOrEqual(widest.container);
+  });
+});

@@ -28,7 +28,7 @@ describe('lista de portales', () => {
   it('muestra 20 filas con las columnas del diseño y "Ver más" agrega la página siguiente', async () => {
     const { page } = e2e;
     await openList(page);
-    for (const header of ['Nombre', 'Tipo de entidad', 'Departamento', 'Municipio', 'Usuarios', 'Correos', 'Contenidos', 'Comentarios', 'Fecha de modificación', 'Población', 'Estado']) {
+    for (const header of ['Nombre', 'Tipo de entidad', 'Departamento', 'Municipio', 'Usuarios', 'Correos', 'Contenidos', 'Anotaciones', 'Fecha de modificación', 'Población', 'Estado']) {
       await page.getByRole('columnheader', { name: header, exact: true }).waitFor();
     }
     expect(await siteRows(page).count()).toBe(20);

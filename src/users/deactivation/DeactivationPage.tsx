@@ -17,7 +17,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Form, useDataProvider, useInput, useNotify } from 'ra-core';
 import { Button, Title } from 'react-admin';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import type { PortalesDataProvider } from '../../../dataProvider';
 import { AREAS } from '../../../resources/areas';
@@ -75,6 +75,21 @@ function FilterInputs() {
   return <AudienceInput source="audience" showSegment={false} showReach={false} validate={noAudienceRule} />;
 }
 
+/**
+ * Calls `onEdit` when the user changes the form (a mode, a filter): the message under the form answered the previous
+ * choice ('Debes seleccionar una o más entidades' stayed after switching to Grupos, where it no longer applies).
+ */
+function OnUserEdit({ onEdit }: { onEdit: () => void }) {
+  const { watch } = useFormContext();
+  useEffect(() => {
+    const subscription = watch((_values, { type }) => {
+      if (type === 'change') onEdit();
+    });
+    return () => subscription.unsubscribe();
+  }, [watch, onEdit]);
+  return null;
+}
+
 type Step = { kind: 'idle' } | { kind: 'counting' } | { kind: 'confirm'; filter: DeactivationFilter; count: DeactivationCount } | { kind: 'sending' };
 
 export function DeactivationPage({ title = AREAS['users.delete'].title }: { title?: string }) {
@@ -87,6 +102,7 @@ export function DeactivationPage({ title = AREAS['users.delete'].title }: { titl
   const [sent, setSent] = useState<{ jobId: number; count: number } | null>(null);
   const [finished, setFinished] = useState<JobView | null>(null);
   const [refresh, setRefresh] = useState(0);
+  const [clearMessage] = useState(() => () => setMessage(null));
 
   const check = async (values: Record<string, unknown>) => {
     const filter = values as unknown as DeactivationFilter;
@@ -139,6 +155,7 @@ export function DeactivationPage({ title = AREAS['users.delete'].title }: { titl
         {text('deactivation.intro')}
       </Typography>
       <Form key={formKey} defaultValues={emptyDeactivationFilter()} onSubmit={(values: Record<string, unknown>) => void check(values)}>
+        <OnUserEdit onEdit={clearMessage} />
         <Stack spacing={2}>
           <ModeInput />
           <FilterInputs />
