@@ -5,6 +5,7 @@
  * is one entry in each of the three tables.
  */
 import * as yup from 'yup';
+import { trimmedLowerString, trimmedString } from './text';
 import type { AnyObject, ObjectSchema, Schema } from 'yup';
 import { audienceSchema } from './audience';
 import type { ListFilterSpec } from './listQuery';
@@ -53,7 +54,7 @@ export interface FieldKind {
 const required = 'validation.field.required';
 const tooLong = 'validation.field.too_long';
 
-const textRule = (field: FieldDeclaration) => yup.string().trim().max(field.maxLength ?? 255, tooLong);
+const textRule = (field: FieldDeclaration) => trimmedString().max(field.maxLength ?? 255, tooLong);
 const textFilter: FilterFor = (field, sql, description) => ({ kind: 'in', type: 'text', sql, maxLength: field.maxLength, description });
 const noFilter: FilterFor = () => undefined;
 
@@ -146,10 +147,7 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
   },
   email: {
     rule: (field) =>
-      yup
-        .string()
-        .trim()
-        .lowercase()
+      trimmedLowerString()
         .max(field.maxLength ?? EMAIL_MAX_LENGTH, EMAIL_MESSAGE)
         .matches(EMAIL_PATTERN, { message: EMAIL_MESSAGE, excludeEmptyString: true }),
     openApi: (field) => ({ type: 'string', format: 'email', maxLength: field.maxLength ?? EMAIL_MAX_LENGTH }),
@@ -222,7 +220,7 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
     nullableByDefault: true,
   },
   color: {
-    rule: () => yup.string().trim().matches(COLOR_PATTERN, 'validation.field.color'),
+    rule: () => trimmedString().matches(COLOR_PATTERN, 'validation.field.color'),
     openApi: () => ({ type: 'string', pattern: COLOR_PATTERN.source }),
     typeName: 'color #RRGGBB',
     filter: (_field, sql, description) => ({ kind: 'in', type: 'text', sql, maxLength: 7, description }),

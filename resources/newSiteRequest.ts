@@ -4,6 +4,7 @@
  * and by the server (server/newSite), so both refuse the same requests with the same messages.
  */
 import * as yup from 'yup';
+import { trimmedString } from './text';
 import { legalRepresentativeSchema, webMasterSchema } from './requestProfile';
 import { siteFormSchema } from './siteForm';
 
@@ -141,7 +142,7 @@ export const newSiteRequestSchema = siteStepSchema.concat(termsStepSchema).shape
     .min(REQUEST_FILES.min, M('files_required'))
     .max(REQUEST_FILES.max, M('files_too_many')),
   captchaId: yup.string().required('validation.login.captcha_required').max(100, 'validation.login.captcha_required'),
-  reCaptcha: yup.string().trim().required('validation.login.captcha_required').max(20, 'validation.login.captcha_required'),
+  reCaptcha: trimmedString().required('validation.login.captcha_required').max(20, 'validation.login.captcha_required'),
 });
 export type NewSiteRequestBody = yup.InferType<typeof newSiteRequestSchema>;
 

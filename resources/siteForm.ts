@@ -3,6 +3,7 @@
  * as pure functions and one yup schema with i18n keys, shared by the browser (src/sites/form) and the server.
  */
 import * as yup from 'yup';
+import { trimmedString } from './text';
 
 /** Limits of spec 01 §5. */
 export const SITE_FORM_LIMITS = {
@@ -83,15 +84,11 @@ const coordinate = (limit: number, required: string, range: string) =>
  * chosen one: a governorate or an assembly belongs to a department, not to a municipality (docs/decisions.md 'Site form').
  */
 export const siteFormSchema = yup.object({
-  name: yup
-    .string()
-    .trim()
+  name: trimmedString()
     .required('validation.site.name_required')
     .test('min', 'validation.site.name_length', (value) => !value || value.length >= SITE_FORM_LIMITS.nameMin)
     .max(SITE_FORM_LIMITS.nameMax, 'validation.site.name_length'),
-  alias: yup
-    .string()
-    .trim()
+  alias: trimmedString()
     .required('validation.site.alias_required')
     .test('min', 'validation.site.alias_length', (value) => !value || value.length >= SITE_FORM_LIMITS.aliasMin)
     .max(SITE_FORM_LIMITS.aliasMax, 'validation.site.alias_length')
@@ -113,15 +110,11 @@ export const siteFormSchema = yup.object({
       is: (orderType: unknown, siteTypeId: unknown) => (orderTypeForSiteType(siteTypeId) ?? orderType) !== SITE_ORDER_TYPE.departmental,
       then: (schema) => schema.integer('validation.site.municipality_required').min(1, 'validation.site.municipality_required').required('validation.site.municipality_required'),
     }),
-  allowedUrl: yup
-    .string()
-    .trim()
+  allowedUrl: trimmedString()
     .required('validation.site.url_required')
     .max(SITE_FORM_LIMITS.allowedUrlMax, 'validation.site.url_length')
     .test('url', 'validation.site.url_invalid', (value) => !value || allowedUrlListValid(value)),
-  address: yup
-    .string()
-    .trim()
+  address: trimmedString()
     .required('validation.site.address_required')
     .test('min', 'validation.site.address_length', (value) => !value || value.length >= SITE_FORM_LIMITS.addressMin)
     .max(SITE_FORM_LIMITS.addressMax, 'validation.site.address_length'),
