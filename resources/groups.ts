@@ -6,6 +6,7 @@
  * criteria (groupID, name, countEntities), one group answers its rows (spec 01 §7 `GET /sites/groups/{groupID}`).
  */
 import * as yup from 'yup';
+import { recordIdRule } from './limits';
 import { trimmedString } from './text';
 import { groupsReference, groupSitesFindReference, groupSitesReference } from './references';
 import { defineResource } from './types';
@@ -31,7 +32,7 @@ export const groupSchema = yup.object({
   name: trimmedString().required('siteGroups.validation.name_required').max(GROUP_NAME_MAX, 'siteGroups.validation.name_too_long'),
   sites: yup
     .array()
-    .of(yup.number().typeError('validation.field.reference').integer('validation.field.reference').required('validation.field.reference'))
+    .of(recordIdRule('validation.field.reference').required('validation.field.reference'))
     .typeError('validation.field.list')
     .min(1, 'siteGroups.validation.sites_required')
     .required('siteGroups.validation.sites_required'),

@@ -3,6 +3,7 @@
  * as pure functions and one yup schema with i18n keys, shared by the browser (src/sites/form) and the server.
  */
 import * as yup from 'yup';
+import { recordIdRule } from './limits';
 import { trimmedString } from './text';
 
 /** Limits of spec 01 §5. */
@@ -69,8 +70,7 @@ export function withFirstAllowedUrl(stored: unknown, first: string): string {
 /** Empty strings (a cleared input) become undefined so that `required` speaks, not the type check. */
 const emptyToUndefined = (value: unknown, original: unknown) => (original === '' || original === null ? undefined : value);
 
-const requiredId = (message: string) =>
-  yup.number().transform(emptyToUndefined).typeError(message).integer(message).min(1, message).required(message);
+const requiredId = (message: string) => recordIdRule(message).transform(emptyToUndefined).required(message);
 
 const coordinate = (limit: number, required: string, range: string) =>
   yup.number().transform(emptyToUndefined).typeError(range).required(required).min(-limit, range).max(limit, range);
@@ -101,14 +101,13 @@ export const siteFormSchema = yup.object({
     .typeError('validation.site.order_type_required')
     .required('validation.site.order_type_required')
     .oneOf([...SITE_ORDER_TYPES], 'validation.site.order_type_required'),
-  locationId: yup
-    .number()
+  // A departmental entity has no municipality, but a value sent anyway must still be an id the column can hold.
+  locationId: recordIdRule('validation.site.municipality_required')
     .transform(emptyToUndefined)
-    .typeError('validation.site.municipality_required')
     .nullable()
     .when(['orderType', 'siteTypeId'], {
       is: (orderType: unknown, siteTypeId: unknown) => (orderTypeForSiteType(siteTypeId) ?? orderType) !== SITE_ORDER_TYPE.departmental,
-      then: (schema) => schema.integer('validation.site.municipality_required').min(1, 'validation.site.municipality_required').required('validation.site.municipality_required'),
+      then: (schema) => schema.required('validation.site.municipality_required'),
     }),
   allowedUrl: trimmedString()
     .required('validation.site.url_required')

@@ -4,6 +4,7 @@
  * day of reference is a parameter wherever the rule depends on it. Messages are i18n keys (i18n/es/people.ts).
  */
 import * as yup from 'yup';
+import { recordIdRule } from '../limits';
 import { trimmedLowerString, trimmedString } from '../text';
 import { EMAIL_PATTERN } from '../fieldKinds';
 
@@ -105,7 +106,7 @@ const birthDate = (required: boolean) => {
 };
 
 const permissionItem = yup.object({
-  sitePermissionID: yup.number().typeError('people.validation.permissions_invalid').integer('people.validation.permissions_invalid').required('people.validation.permissions_invalid'),
+  sitePermissionID: recordIdRule('people.validation.permissions_invalid').required('people.validation.permissions_invalid'),
   name: yup.string().optional(),
   enabled: yup.boolean().typeError('people.validation.permissions_invalid').required('people.validation.permissions_invalid'),
 });

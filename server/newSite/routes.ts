@@ -18,6 +18,7 @@ import { uploadedFileSchema } from '../routes/files';
 import { readRequestTerms } from './terms';
 import { submitNewSiteRequest, wizardSitesSql } from './submit';
 import { queryRows } from '../db/rows';
+import { postgresErrorCode } from '../resources/dbErrors';
 
 const TAGS = ['Solicitud de portal'];
 
@@ -147,6 +148,8 @@ export function registerNewSiteRoutes(app: FastifyInstance): void {
       } catch (error) {
         if (error instanceof ApiError && error.statusCode < 500) throw error;
         if ((error as { name?: string }).name === 'ValidationError') throw error;
+        // A value PostgreSQL refuses (class 22: out of range, invalid text) is the client's: 400 (server/http/errors.ts).
+        if (postgresErrorCode(error)?.startsWith('22')) throw error;
         request.log.error(error);
         // Spec 01 §8: the request could not be received.
         throw new ApiError(500, 'RequestNotReceived', t('newSite.server.not_received'));
