@@ -101,3 +101,34 @@ describe('int4 columns', () => {
     expect(await refusals({ count: null, parentId: null })).toEqual({});
   });
 });
+
+describe('columns that cannot hold null', () => {
+  const schema = resourceSchema(
+    {
+      fields: [
+        { source: 'id', type: 'id', label: 'id' },
+        { source: 'enabled', type: 'boolean', label: 'enabled', defaultValue: true },
+        { source: 'count', type: 'integer', label: 'count', nullable: false },
+        { source: 'title', type: 'text', label: 'title' },
+        { source: 'limit', type: 'integer', label: 'limit' },
+      ],
+    },
+    'id',
+  );
+  const refusals = async (body: Record<string, unknown>) => {
+    try {
+      await schema.validate(body, { abortEarly: false, stripUnknown: true });
+      return {};
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      return Object.fromEntries(error.inner.map((failure) => [failure.path ?? '', failure.message]));
+    }
+  };
+
+  it('refuse null and an empty input as required, whereas absent stays absent; nullable columns and texts take them', async () => {
+    expect(await refusals({ enabled: null, count: null })).toEqual({ enabled: 'validation.field.required', count: 'validation.field.required' });
+    expect(await refusals({ enabled: '', count: '' })).toEqual({ enabled: 'validation.field.required', count: 'validation.field.required' });
+    expect(await refusals({})).toEqual({});
+    expect(await refusals({ title: null, limit: null, enabled: false, count: 0 })).toEqual({});
+  });
+});

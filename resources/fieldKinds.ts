@@ -349,6 +349,10 @@ export function fieldRule(field: FieldDeclaration): Rule {
   if (field.required) {
     return fieldKind(field).text ? (rule as yup.StringSchema).required(required) : rule.nonNullable(required).required(required);
   }
+  // A column that cannot hold null (a boolean, a field declared not nullable) refuses it here, not in the database;
+  // a text stores null as '' and a list of files as [] (server/resources/fields.ts), a manyToMany has no column.
+  const kind = fieldKind(field);
+  if (!isNullable(field) && !kind.text && !kind.junction && field.type !== 'files') return rule.nonNullable(required).optional();
   return rule.nullable().optional();
 }
 

@@ -7,11 +7,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { COUNTRY_ROOT_LOCATION_ID } from '../../resources/locations';
-import { NEW_SITE_RATE_LIMITS } from '../../resources/newSiteRequest';
+import { NEW_SITE_RATE_LIMITS, newSiteRequestSchema } from '../../resources/newSiteRequest';
 import { fileStorageOf } from '../files';
 import { siteRequestElement } from '../files/elementTypes';
 import { receiveUpload, registerMultipart } from '../files/receive';
 import { ApiError, badArgument } from '../http/errors';
+import { yupBodySchema } from '../http/openapiDocument';
 import { apiRoute } from '../http/route';
 import { t } from '../i18n';
 import { uploadedFileSchema } from '../routes/files';
@@ -134,7 +135,7 @@ export function registerNewSiteRoutes(app: FastifyInstance): void {
     summary:
       'Envía una solicitud de portal (primera vez o cambio de administrador; un sitio nuevo cuando se permite) con captcha, perfiles, documentos y aceptación de términos; queda PendingApproval',
     tags: TAGS,
-    schema: { body: { type: 'object' } },
+    schema: { body: yupBodySchema(newSiteRequestSchema) },
     errorResponses: [409],
     documentedResponses: {
       201: {

@@ -59,7 +59,7 @@ export function registerFileRoutes(app: FastifyInstance): void {
       summary:
         'Sube un archivo (multipart, parte "file") para un tipo de elemento (elementType=banner): revisa tipo por contenido y tamaño, limpia imágenes y SVG; responde fileID, filePath, isImage, name, thumbnail, fileBigImage',
       tags: ['Archivos'],
-      schema: { params: { type: 'object', properties: { param: { type: 'string', description: 'elementType=<tipo> o <tipo>' } } } },
+      schema: { params: { type: 'object', properties: { param: { type: 'string', description: 'elementType=<tipo> o <tipo>', examples: ['elementType=document'] } } } },
       documentedResponses: { 201: uploadedFileSchema },
       handler: async (request, reply) => {
         const user = currentUser(request);
