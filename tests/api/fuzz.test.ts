@@ -288,9 +288,9 @@ describe('fuzz: type confusion', () => {
    * number is expected, fractions, integers just and far beyond the int4 columns (resources/limits.ts), true and null,
    * empty, blank and giant text. Every body field, query and path parameter of every route gets each of them.
    */
-  const beyondInt4 = [1, 1.4, 466].map((factor) => Math.round((INTEGER_MAX + 1) * factor));
+  const beyondInt4 = [1, 466].map((factor) => Math.round((INTEGER_MAX + 1) * factor));
   const CONFUSED: Array<[string, unknown]> = [
-    ...[['texto'], [], [{ a: 1 }]].map((value): [string, unknown] => [`list ${JSON.stringify(value)}`, value]),
+    ...[['texto'], [{ a: 1 }]].map((value): [string, unknown] => [`list ${JSON.stringify(value)}`, value]),
     ['object', { a: 'b' }],
     ['fraction', 1.5],
     ...[...beyondInt4, INTEGER_MIN - 1].map((value): [string, unknown] => [`integer ${value}`, value]),
@@ -434,7 +434,7 @@ describe('fuzz: type confusion', () => {
   });
 
   it('in every path parameter: fractions, zero, negative, beyond int4, lists and objects, blank', async () => {
-    const values = ['1.5', '0', '-1', ...beyondInt4.map(String), '1e12', '%5B%5D', '%5B1%2C2%5D', '%7B%7D', 'a%2Cb', '%20', 'x'.repeat(500)];
+    const values = ['1.5', '0', '-1', ...beyondInt4.map(String), '3000000000', '%5B%5D', '%5B1%2C2%5D', '%7B%7D', 'a%2Cb', '%20', 'x'.repeat(500)];
     const cases = withParams.flatMap((route) =>
       values.map((value) => ({ route, name: value.slice(0, 20), request: { url: urlOf(route, value), payload: '{"name":"Nombre válido"}' }, callers: callersOf(route) })),
     );
