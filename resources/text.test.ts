@@ -44,9 +44,9 @@ describe('trimmed texts', () => {
     ['superadmin name', superadminSchema, 'name'],
     ['superadmin email', superadminSchema, 'email'],
     ['catalogue name', yup.object({ name: catalogueName() }), 'name'],
-    ['text kind', yup.object({ name: FIELD_KINDS.text.rule({ source: 'name', type: 'text' }) }), 'name'],
-    ['email kind', yup.object({ email: FIELD_KINDS.email.rule({ source: 'email', type: 'email' }) }), 'email'],
-    ['color kind', yup.object({ color: FIELD_KINDS.color.rule({ source: 'color', type: 'color' }) }), 'color'],
+    ['text kind', yup.object({ name: FIELD_KINDS.text.rule({ source: 'name', type: 'text', label: 'name' }) }), 'name'],
+    ['email kind', yup.object({ email: FIELD_KINDS.email.rule({ source: 'email', type: 'email', label: 'email' }) }), 'email'],
+    ['color kind', yup.object({ color: FIELD_KINDS.color.rule({ source: 'color', type: 'color', label: 'color' }) }), 'color'],
   ] as const)('%s: an array or an object is refused under its field, never a TypeError', async (_name, schema, field) => {
     for (const value of NOT_TEXT) {
       const found = await refusals(schema as yup.Schema, { status: 'Rejected', [field]: value });

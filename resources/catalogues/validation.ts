@@ -1,4 +1,3 @@
-import * as yup from 'yup';
 import { trimmedString } from '../text';
 
 /** Catalogue names (spec 03 §5): required, max 100, 'Debes registrar un nombre válido'. */
