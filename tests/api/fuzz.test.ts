@@ -15,7 +15,7 @@ import Fastify, { type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errors } from '../../i18n/es/errors';
 import { INTEGER_MAX, INTEGER_MIN } from '../../resources/limits';
-import { createCaptcha } from '../../server/auth/captcha';
+import { hashCaptchaAnswer } from '../../server/auth/captcha';
 import { PERMISSION_NAMES } from '../../resources/permissions';
 import { registerErrorHandling } from '../../server/http/errors';
 import { registeredRoutes, type RegisteredRoute } from '../../server/http/route';
@@ -322,7 +322,9 @@ describe('fuzz: type confusion', () => {
   const SEEDS: Record<string, () => Promise<Base>> = {
     'POST /api/v1/newsite/': async () => {
       seedCounter += 1;
-      const captcha = await createCaptcha(t.database, 'KX7PA');
+      // The captcha's row without its picture (drawing one per case would be most of this test's time).
+      const captchaId = `fuzz-captcha-${seedCounter}`;
+      await t.database.query(`insert into captchas (id, answer_hash, expires_at) values ($1, $2, now() + interval '10 minutes')`, [captchaId, hashCaptchaAnswer('KX7PA')]);
       return {
         body: {
           requestType: 'FirstTime',
@@ -338,7 +340,7 @@ describe('fuzz: type confusion', () => {
           legalRepresentative: { name: 'Ana', lastName: 'Pérez', identificationNumber: '52123456', gender: 'F', position: 'Alcaldesa', email: `ana${seedCounter}@alcaldia.gov.co`, phone: '3001234567' },
           webMaster: { webMasterName: 'Luis', webMasterLastName: 'Gómez', webMasterIdentificationNumber: '80123456', webMasterGender: 'M', webMasterPosition: 'Ingeniero', webMasterEmail: 'luis@alcaldia.gov.co', webMasterPhone: '3007654321' },
           files: [await requestDocument()],
-          captchaId: captcha.captchaId,
+          captchaId,
           reCaptcha: 'kx7pa',
         },
       };
@@ -396,7 +398,7 @@ describe('fuzz: type confusion', () => {
     expect(readBases.size).toBeGreaterThan(5);
   });
 
-  it('in every body field, nested ones included, one at a time from a valid body', { timeout: 180_000 }, async () => {
+  it('in every body field, nested ones included, one at a time from a valid body', async () => {
     const samples = new Map<RegisteredRoute, Record<string, unknown>>();
     for (const route of withBody) samples.set(route, (await baseOf(route)).body);
     const cases = withBody.flatMap((route) =>
