@@ -1,5 +1,6 @@
 /** The base rules of the `file`/`image` and `manyToMany` kinds (resources/fieldKinds.ts), as body and form see them. */
 import { describe, expect, it } from 'vitest';
+import * as yup from 'yup';
 import { ValidationError } from 'yup';
 import { fileIdOf, FILES_MAX, MANY_TO_MANY_MAX, resourceSchema } from './fieldKinds';
 import type { FieldDeclaration } from './types';
@@ -61,5 +62,73 @@ describe('manyToMany kind rule', () => {
     expect(await messages({})).toEqual({ owners: 'validation.field.required' });
     const many = Array.from({ length: MANY_TO_MANY_MAX + 1 }, (_, index) => index + 1);
     expect(await messages({ tags: many, owners: [1] })).toEqual({ tags: 'validation.field.too_many' });
+  });
+});
+
+describe('int4 columns', () => {
+  // The declaration's own rules replace the kinds' (spec messages), but not the range of the integer columns.
+  const declared = resourceSchema(
+    {
+      fields: [
+        { source: 'id', type: 'id', label: 'id' },
+        { source: 'parentId', type: 'reference', label: 'parent', reference: { resource: 'parents', display: 'name' } },
+        { source: 'count', type: 'integer', label: 'count' },
+      ],
+      schema: yup.object({ parentId: yup.number().typeError('propio.padre').nullable(), count: yup.number().typeError('propio.cuenta').nullable() }),
+    },
+    'id',
+  );
+  const refusals = async (body: Record<string, unknown>) => {
+    try {
+      await declared.validate(body, { abortEarly: false, stripUnknown: true });
+      return {};
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      return Object.fromEntries(error.inner.map((failure) => [failure.path ?? '', failure.message]));
+    }
+  };
+
+  it.each([1.5, 1e12, 2_147_483_648, 99_999_999_999, 0, -1])('refuses %s in a reference whose rule the declaration replaced', async (value) => {
+    expect(await refusals({ parentId: value })).toEqual({ parentId: 'validation.field.reference' });
+  });
+
+  it('refuses an integer beyond int4 or with a fraction, keeps the declaration message first, and accepts the column range', async () => {
+    expect(await refusals({ count: 3_000_000_000 })).toEqual({ count: 'validation.field.integer' });
+    expect(await refusals({ count: -2_147_483_649 })).toEqual({ count: 'validation.field.integer' });
+    expect(await refusals({ count: 2.5 })).toEqual({ count: 'validation.field.integer' });
+    expect(await refusals({ count: 'x', parentId: 'y' })).toEqual({ count: 'propio.cuenta', parentId: 'propio.padre' });
+    expect(await refusals({ count: -2_147_483_648, parentId: 2_147_483_647 })).toEqual({});
+    expect(await refusals({ count: null, parentId: null })).toEqual({});
+  });
+});
+
+describe('columns that cannot hold null', () => {
+  const schema = resourceSchema(
+    {
+      fields: [
+        { source: 'id', type: 'id', label: 'id' },
+        { source: 'enabled', type: 'boolean', label: 'enabled', defaultValue: true },
+        { source: 'count', type: 'integer', label: 'count', nullable: false },
+        { source: 'title', type: 'text', label: 'title' },
+        { source: 'limit', type: 'integer', label: 'limit' },
+      ],
+    },
+    'id',
+  );
+  const refusals = async (body: Record<string, unknown>) => {
+    try {
+      await schema.validate(body, { abortEarly: false, stripUnknown: true });
+      return {};
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      return Object.fromEntries(error.inner.map((failure) => [failure.path ?? '', failure.message]));
+    }
+  };
+
+  it('refuse null and an empty input as required, whereas absent stays absent; nullable columns and texts take them', async () => {
+    expect(await refusals({ enabled: null, count: null })).toEqual({ enabled: 'validation.field.required', count: 'validation.field.required' });
+    expect(await refusals({ enabled: '', count: '' })).toEqual({ enabled: 'validation.field.required', count: 'validation.field.required' });
+    expect(await refusals({})).toEqual({});
+    expect(await refusals({ title: null, limit: null, enabled: false, count: 0 })).toEqual({});
   });
 });

@@ -5,8 +5,10 @@
  * is one entry in each of the three tables.
  */
 import * as yup from 'yup';
+import { trimmedLowerString, trimmedString } from './text';
 import type { AnyObject, ObjectSchema, Schema } from 'yup';
 import { audienceSchema } from './audience';
+import { INTEGER_MAX, INTEGER_MIN, recordIdRule } from './limits';
 import type { ListFilterSpec } from './listQuery';
 import { choiceKey, junctionOf, type FieldDeclaration, type FieldType, type ResourceModel } from './types';
 
@@ -48,12 +50,17 @@ export interface FieldKind {
   orderable?: boolean;
   /** Stored in a junction table of its own, not in a column of the resource's table (`manyToMany`). */
   junction?: boolean;
+  /**
+   * The values its column can hold (an int4 column): checked even when the declaration's schema replaces the kind's
+   * rule (`resourceSchema`), so that 1.5 or 1e12 is refused here, not by PostgreSQL.
+   */
+  columnRange?: { min: number; max: number; message: string };
 }
 
 const required = 'validation.field.required';
 const tooLong = 'validation.field.too_long';
 
-const textRule = (field: FieldDeclaration) => yup.string().trim().max(field.maxLength ?? 255, tooLong);
+const textRule = (field: FieldDeclaration) => trimmedString().max(field.maxLength ?? 255, tooLong);
 const textFilter: FilterFor = (field, sql, description) => ({ kind: 'in', type: 'text', sql, maxLength: field.maxLength, description });
 const noFilter: FilterFor = () => undefined;
 
@@ -74,7 +81,6 @@ export function linkedIdOf(value: unknown, key: string): unknown {
 
 /** Most records one `manyToMany` value may link. */
 export const MANY_TO_MANY_MAX = 1000;
-const INT4_MAX = 2_147_483_647;
 
 /**
  * The value of a `file`/`image` field is, on read, the upload's answer (`{ fileID, filePath, name, … }`); a body
@@ -121,12 +127,7 @@ export function fileIdsOf(value: unknown): unknown[] {
   return Array.isArray(value) ? value.map((item) => fileIdOf(item)) : [];
 }
 
-const referenceId = yup
-  .number()
-  .typeError('validation.field.reference')
-  .integer('validation.field.reference')
-  .min(1, 'validation.field.reference')
-  .max(INT4_MAX, 'validation.field.reference');
+const referenceId = recordIdRule('validation.field.reference');
 
 export const FIELD_KINDS: Record<FieldType, FieldKind> = {
   id: {
@@ -146,10 +147,7 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
   },
   email: {
     rule: (field) =>
-      yup
-        .string()
-        .trim()
-        .lowercase()
+      trimmedLowerString()
         .max(field.maxLength ?? EMAIL_MAX_LENGTH, EMAIL_MESSAGE)
         .matches(EMAIL_PATTERN, { message: EMAIL_MESSAGE, excludeEmptyString: true }),
     openApi: (field) => ({ type: 'string', format: 'email', maxLength: field.maxLength ?? EMAIL_MAX_LENGTH }),
@@ -172,12 +170,13 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
         .number()
         .typeError('validation.field.integer')
         .integer('validation.field.integer')
-        .min(-2_147_483_648, 'validation.field.integer')
-        .max(2_147_483_647, 'validation.field.integer'),
+        .min(INTEGER_MIN, 'validation.field.integer')
+        .max(INTEGER_MAX, 'validation.field.integer'),
     openApi: () => ({ type: 'integer' }),
     typeName: 'número entero',
     filter: (_field, sql, description) => ({ kind: 'in', type: 'int', sql, description }),
     nullableByDefault: true,
+    columnRange: { min: INTEGER_MIN, max: INTEGER_MAX, message: 'validation.field.integer' },
   },
   decimal: {
     rule: () => yup.number().typeError('validation.field.number'),
@@ -222,7 +221,7 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
     nullableByDefault: true,
   },
   color: {
-    rule: () => yup.string().trim().matches(COLOR_PATTERN, 'validation.field.color'),
+    rule: () => trimmedString().matches(COLOR_PATTERN, 'validation.field.color'),
     openApi: () => ({ type: 'string', pattern: COLOR_PATTERN.source }),
     typeName: 'color #RRGGBB',
     filter: (_field, sql, description) => ({ kind: 'in', type: 'text', sql, maxLength: 7, description }),
@@ -234,6 +233,7 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
     typeName: 'identificador del registro referido',
     filter: (_field, sql, description) => ({ kind: 'in', type: 'int', sql, description }),
     nullableByDefault: true,
+    columnRange: { min: 1, max: INTEGER_MAX, message: 'validation.field.reference' },
   },
   json: {
     rule: () =>
@@ -349,6 +349,10 @@ export function fieldRule(field: FieldDeclaration): Rule {
   if (field.required) {
     return fieldKind(field).text ? (rule as yup.StringSchema).required(required) : rule.nonNullable(required).required(required);
   }
+  // A column that cannot hold null (a boolean, a field declared not nullable) refuses it here, not in the database;
+  // a text stores null as '' and a list of files as [] (server/resources/fields.ts), a manyToMany has no column.
+  const kind = fieldKind(field);
+  if (!isNullable(field) && !kind.text && !kind.junction && field.type !== 'files') return rule.nonNullable(required).optional();
   return rule.nullable().optional();
 }
 
@@ -358,6 +362,19 @@ const writable = (model: Pick<ResourceModel, 'fields' | 'parent'>, idField: stri
     (field) =>
       field.type !== 'id' && field.source !== idField && !field.readOnly && !field.hidden && !field.computed && field.source !== model.parent?.field,
   );
+
+const inColumnRange = (value: unknown, range: { min: number; max: number }) =>
+  value == null || (typeof value === 'number' && Number.isInteger(value) && value >= range.min && value <= range.max);
+
+/** `schema` with each int4 field's range checked, whatever rule the declaration gave it. */
+function withColumnRanges(schema: ObjectSchema<AnyObject>, fields: readonly FieldDeclaration[]): ObjectSchema<AnyObject> {
+  const ranged = fields.flatMap((field) => {
+    const range = fieldKind(field).columnRange;
+    const rule = schema.fields[field.source] as Rule | undefined;
+    return range && rule && typeof rule.test === 'function' ? [[field.source, rule.test('column-range', range.message, (value: unknown) => inColumnRange(value, range))] as const] : [];
+  });
+  return ranged.length > 0 ? schema.shape(Object.fromEntries(ranged)) : schema;
+}
 
 /**
  * The schema of a create/update body: the base rules of the writable fields, plus the declaration's own
@@ -382,8 +399,9 @@ export function resourceSchema(
       for (const source of blankIsNull) if (record[source] === '') record[source] = null;
       return record;
     });
-  // A field the declaration's schema names takes its rule from there (spec messages), replacing the base rule.
-  const merged = model.schema ? (base.omit(Object.keys(model.schema.fields)).concat(model.schema) as ObjectSchema<AnyObject>) : base;
+  // A field the declaration's schema names takes its rule from there (spec messages), replacing the base rule; the
+  // column's range stays (after the declaration's own tests, so its message speaks first).
+  const merged = model.schema ? withColumnRanges(base.omit(Object.keys(model.schema.fields)).concat(model.schema) as ObjectSchema<AnyObject>, fields) : base;
   if (!namesId) return merged;
   // The record's key: required even when the declaration's own rule for it is not.
   return merged.shape({ [idField]: (merged.fields[idField] as Rule).nonNullable(required).required(required) });

@@ -6,6 +6,8 @@
  * criteria (groupID, name, countEntities), one group answers its rows (spec 01 §7 `GET /sites/groups/{groupID}`).
  */
 import * as yup from 'yup';
+import { recordIdRule } from './limits';
+import { trimmedString } from './text';
 import { groupsReference, groupSitesFindReference, groupSitesReference } from './references';
 import { defineResource } from './types';
 
@@ -27,10 +29,10 @@ export interface GroupRecord {
 /** Spec 01 §5 'Group': name required max 100, at least one entity. Messages are i18n keys (i18n/es/siteGroups.ts). */
 export const GROUP_NAME_MAX = 100;
 export const groupSchema = yup.object({
-  name: yup.string().trim().required('siteGroups.validation.name_required').max(GROUP_NAME_MAX, 'siteGroups.validation.name_too_long'),
+  name: trimmedString().required('siteGroups.validation.name_required').max(GROUP_NAME_MAX, 'siteGroups.validation.name_too_long'),
   sites: yup
     .array()
-    .of(yup.number().typeError('validation.field.reference').integer('validation.field.reference').required('validation.field.reference'))
+    .of(recordIdRule('validation.field.reference').required('validation.field.reference'))
     .typeError('validation.field.list')
     .min(1, 'siteGroups.validation.sites_required')
     .required('siteGroups.validation.sites_required'),

@@ -3,6 +3,8 @@
  * is a PostgreSQL `integer` (int4), and a page deeper than MAX_PAGE is refused before its offset
  * is computed (docs/decisions.md 'API conventions'). Shared by the yup schemas and the server's parsers.
  */
+import * as yup from 'yup';
+
 export const INTEGER_MIN = -2_147_483_648;
 export const INTEGER_MAX = 2_147_483_647;
 export const MAX_PAGE = 1_000_000;
@@ -15,6 +17,10 @@ export function databaseInteger(raw: unknown): number | undefined {
   const number = typeof raw === 'number' ? raw : typeof raw === 'string' && /^[-+]?\d{1,10}$/.test(raw.trim()) ? Number(raw) : NaN;
   return Number.isInteger(number) && number >= INTEGER_MIN && number <= INTEGER_MAX ? number : undefined;
 }
+
+/** A record id in a body: a positive database integer; anything else (text, 1.5, 1e12, an array) gets `message`. */
+export const recordIdRule = (message: string) =>
+  yup.number().typeError(message).integer(message).min(1, message).max(INTEGER_MAX, message);
 
 /** A record id in a path or filter: a positive database integer, else `undefined`. */
 export function recordId(raw: unknown): number | undefined {

@@ -4,6 +4,8 @@
  * and by the server (server/newSite), so both refuse the same requests with the same messages.
  */
 import * as yup from 'yup';
+import { recordIdRule } from './limits';
+import { trimmedString } from './text';
 import { legalRepresentativeSchema, webMasterSchema } from './requestProfile';
 import { siteFormSchema } from './siteForm';
 
@@ -97,12 +99,8 @@ export function newUploadSession(): string {
 const M = (name: string) => `newSite.validation.${name}`;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const id = (message: string) =>
-  yup
-    .number()
+  recordIdRule(message)
     .transform((value: unknown, original: unknown) => (original === '' || original === null ? undefined : value))
-    .typeError(message)
-    .integer(message)
-    .min(1, message)
     .required(message);
 
 /** New-site data (step 2): the site form's rules and messages for the fields the spec lists (spec 01 §3 'New site request'). */
@@ -125,17 +123,13 @@ export interface NewSiteData {
 export const siteStepSchema = yup.object({
   requestType: yup.string().required(M('flow_required')).oneOf([...REQUEST_FLOWS], M('flow_required')),
   parentLocationId: id('validation.site.department_required'),
-  locationId: yup
-    .number()
+  locationId: recordIdRule('validation.site.municipality_required')
     .transform((value: unknown, original: unknown) => (original === '' || original === null || original === undefined ? null : value))
-    .typeError('validation.site.municipality_required')
     .nullable()
     .default(null),
   siteTypeId: id('validation.site.site_type_required'),
-  siteId: yup
-    .number()
+  siteId: recordIdRule(M('site_required'))
     .transform((value: unknown, original: unknown) => (original === '' || original === null || original === undefined || original === 'new' ? null : value))
-    .typeError(M('site_required'))
     .nullable()
     .default(null),
 });
@@ -158,9 +152,9 @@ export const newSiteRequestSchema = siteStepSchema.concat(termsStepSchema).shape
     .min(REQUEST_FILES.min, M('files_required'))
     .max(REQUEST_FILES.max, M('files_too_many'))
     .test('files-once', M('files_repeated'), (value) => !value || new Set(value.map((id) => String(id).toLowerCase())).size === value.length),
-  uploadSession: yup.string().required('newSite.server.files_invalid').matches(UPLOAD_SESSION_PATTERN, 'newSite.server.files_invalid'),
-  captchaId: yup.string().required('validation.login.captcha_required').max(100, 'validation.login.captcha_required'),
-  reCaptcha: yup.string().trim().required('validation.login.captcha_required').max(20, 'validation.login.captcha_required'),
+  uploadSession: yup.string().typeError('newSite.server.files_invalid').required('newSite.server.files_invalid').matches(UPLOAD_SESSION_PATTERN, 'newSite.server.files_invalid'),
+  captchaId: yup.string().typeError('validation.login.captcha_required').required('validation.login.captcha_required').max(100, 'validation.login.captcha_required'),
+  reCaptcha: trimmedString().typeError('validation.login.captcha_required').required('validation.login.captcha_required').max(20, 'validation.login.captcha_required'),
 });
 export type NewSiteRequestBody = yup.InferType<typeof newSiteRequestSchema>;
 

@@ -5,6 +5,7 @@
  * public wizard (src/newSite) and by POST /newsite/ (server/newSite).
  */
 import * as yup from 'yup';
+import { trimmedString } from './text';
 import { EMAIL_PATTERN } from './fieldKinds';
 
 /** Limits of spec 01 §5: names 100, position 80, identification digits 50, e-mail 200, phone digits 15. */
@@ -30,7 +31,7 @@ const DIGITS = /^[0-9]+$/;
 const M = (name: string) => `newSite.validation.${name}`;
 
 /** Empty strings stay empty; missing values become '' so that `required` speaks. */
-const text = () => yup.string().transform((value: unknown) => (typeof value === 'string' ? value.trim() : value)).default('');
+const text = () => trimmedString().default('');
 
 /** One rule per field (spec 01 §5), each message an i18n key under newSite.validation. */
 const FIELD_RULES: Record<ProfileField, yup.StringSchema<string | undefined, yup.AnyObject, string, "d">> = {

@@ -6,6 +6,8 @@
  * transaction (server/resources/services/siteComments.ts).
  */
 import * as yup from 'yup';
+import { recordIdRule } from './limits';
+import { trimmedString } from './text';
 import { siteCommentsReference } from './references';
 import { defineResource } from './types';
 
@@ -49,12 +51,10 @@ export const siteCommentsResource = defineResource<SiteCommentRecord>({
     { source: 'creationDate', type: 'datetime', readOnly: true },
   ],
   schema: yup.object({
-    description: yup
-      .string()
-      .trim()
+    description: trimmedString()
       .required('validation.site_comment.description_required')
       .max(SITE_COMMENT_MAX_LENGTH, 'validation.site_comment.description_too_long'),
-    siteId: yup.number().typeError('validation.field.integer').integer('validation.field.integer').min(1, 'validation.field.reference').max(2_147_483_647, 'validation.field.reference'),
+    siteId: recordIdRule('validation.field.reference'),
   }),
   operations: ['list', 'create', 'update'],
   updateInBody: true,

@@ -3,6 +3,8 @@
  * as pure functions and one yup schema with i18n keys, shared by the browser (src/sites/form) and the server.
  */
 import * as yup from 'yup';
+import { recordIdRule } from './limits';
+import { trimmedString } from './text';
 
 /** Limits of spec 01 §5. */
 export const SITE_FORM_LIMITS = {
@@ -68,8 +70,7 @@ export function withFirstAllowedUrl(stored: unknown, first: string): string {
 /** Empty strings (a cleared input) become undefined so that `required` speaks, not the type check. */
 const emptyToUndefined = (value: unknown, original: unknown) => (original === '' || original === null ? undefined : value);
 
-const requiredId = (message: string) =>
-  yup.number().transform(emptyToUndefined).typeError(message).integer(message).min(1, message).required(message);
+const requiredId = (message: string) => recordIdRule(message).transform(emptyToUndefined).required(message);
 
 const coordinate = (limit: number, required: string, range: string) =>
   yup.number().transform(emptyToUndefined).typeError(range).required(required).min(-limit, range).max(limit, range);
@@ -83,15 +84,11 @@ const coordinate = (limit: number, required: string, range: string) =>
  * chosen one: a governorate or an assembly belongs to a department, not to a municipality (docs/decisions.md 'Site form').
  */
 export const siteFormSchema = yup.object({
-  name: yup
-    .string()
-    .trim()
+  name: trimmedString()
     .required('validation.site.name_required')
     .test('min', 'validation.site.name_length', (value) => !value || value.length >= SITE_FORM_LIMITS.nameMin)
     .max(SITE_FORM_LIMITS.nameMax, 'validation.site.name_length'),
-  alias: yup
-    .string()
-    .trim()
+  alias: trimmedString()
     .required('validation.site.alias_required')
     .test('min', 'validation.site.alias_length', (value) => !value || value.length >= SITE_FORM_LIMITS.aliasMin)
     .max(SITE_FORM_LIMITS.aliasMax, 'validation.site.alias_length')
@@ -104,24 +101,19 @@ export const siteFormSchema = yup.object({
     .typeError('validation.site.order_type_required')
     .required('validation.site.order_type_required')
     .oneOf([...SITE_ORDER_TYPES], 'validation.site.order_type_required'),
-  locationId: yup
-    .number()
+  // A departmental entity has no municipality, but a value sent anyway must still be an id the column can hold.
+  locationId: recordIdRule('validation.site.municipality_required')
     .transform(emptyToUndefined)
-    .typeError('validation.site.municipality_required')
     .nullable()
     .when(['orderType', 'siteTypeId'], {
       is: (orderType: unknown, siteTypeId: unknown) => (orderTypeForSiteType(siteTypeId) ?? orderType) !== SITE_ORDER_TYPE.departmental,
-      then: (schema) => schema.integer('validation.site.municipality_required').min(1, 'validation.site.municipality_required').required('validation.site.municipality_required'),
+      then: (schema) => schema.required('validation.site.municipality_required'),
     }),
-  allowedUrl: yup
-    .string()
-    .trim()
+  allowedUrl: trimmedString()
     .required('validation.site.url_required')
     .max(SITE_FORM_LIMITS.allowedUrlMax, 'validation.site.url_length')
     .test('url', 'validation.site.url_invalid', (value) => !value || allowedUrlListValid(value)),
-  address: yup
-    .string()
-    .trim()
+  address: trimmedString()
     .required('validation.site.address_required')
     .test('min', 'validation.site.address_length', (value) => !value || value.length >= SITE_FORM_LIMITS.addressMin)
     .max(SITE_FORM_LIMITS.addressMax, 'validation.site.address_length'),

@@ -5,6 +5,7 @@
  * counter and rule, the pending request's card). Messages are i18n keys under resources.siterequests.
  */
 import * as yup from 'yup';
+import { trimmedString } from './text';
 
 /** The reason of a rejection: at least 50 characters (spec 01 §5), at most 2000 (docs/decisions.md 'Site requests'). */
 export const REJECTION_REASON_MIN = 50;
@@ -25,10 +26,8 @@ export const changeStatusSchema = yup.object({
     .string()
     .required('resources.siterequests.validation.status')
     .oneOf([...DECISIONS], 'resources.siterequests.validation.status'),
-  responseMessage: yup
-    .string()
+  responseMessage: trimmedString()
     .nullable()
-    .trim()
     .when('status', {
       is: 'Rejected',
       then: (schema) =>

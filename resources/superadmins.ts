@@ -6,6 +6,7 @@
  * is no password: it is only set through the invitation or recovery link (server/auth/superadminRules.ts).
  */
 import * as yup from 'yup';
+import { trimmedLowerString, trimmedString } from './text';
 import { EMAIL_PATTERN } from './fieldKinds';
 import { PERMISSIONS, type Permission } from './permissions';
 import { superadminsReference } from './references';
@@ -43,16 +44,12 @@ export function permissionIds(value: unknown): number[] {
 }
 
 export const superadminSchema = yup.object({
-  name: yup
-    .string()
-    .trim()
+  name: trimmedString()
     .required('validation.superadmin.name_required')
     // Only when something was typed: an empty name gets the 'required' message alone.
     .test('min', 'validation.superadmin.name_min', (value) => !value || value.length >= 5)
     .max(200, 'validation.superadmin.name_max'),
-  email: yup
-    .string()
-    .transform((value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
+  email: trimmedLowerString()
     .required('validation.superadmin.email_required')
     .max(200, 'validation.superadmin.email_invalid')
     .matches(SUPERADMIN_EMAIL_PATTERN, { message: 'validation.superadmin.email_invalid', excludeEmptyString: true }),

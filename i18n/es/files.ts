@@ -10,6 +10,8 @@ export const files = {
     unknown_element_type: 'No se puede subir este archivo',
     unreadable_image: 'No se puede subir este archivo',
     not_multipart: 'El archivo debe enviarse como formulario multipart (campo file).',
+    malformed: 'El archivo no llegó completo o el formulario no es válido. Intenta subirlo de nuevo.',
+    one_file: 'Adjunta un solo archivo, en el campo file.',
     file_not_found: 'El archivo no existe.',
   },
 };

@@ -8,6 +8,7 @@ export const signedInValidation = {
   /** The base rules of the engine's field kinds (resources/fieldKinds.ts). */
   field: {
     required: 'Este campo es obligatorio',
+    text: 'Debes ingresar un texto',
     too_long: 'El texto supera la longitud permitida',
     url: 'Debes ingresar una dirección web válida (http:// o https://)',
     integer: 'Debes ingresar un número entero',

@@ -1,9 +1,7 @@
-import * as yup from 'yup';
+import { trimmedString } from '../text';
 
 /** Catalogue names (spec 03 §5): required, max 100, 'Debes registrar un nombre válido'. */
 export const catalogueName = () =>
-  yup
-    .string()
-    .trim()
+  trimmedString()
     .required('validation.catalogue.name')
     .max(100, 'validation.catalogue.name');

@@ -4,6 +4,8 @@
  * day of reference is a parameter wherever the rule depends on it. Messages are i18n keys (i18n/es/people.ts).
  */
 import * as yup from 'yup';
+import { recordIdRule } from '../limits';
+import { trimmedLowerString, trimmedString } from '../text';
 import { EMAIL_PATTERN } from '../fieldKinds';
 
 /** Gender ids (spec 01 §3): 0 male, 1 female, 2 other; a site user may have none (null). */
@@ -86,14 +88,12 @@ export function permissionsOverCatalogue(
 }
 
 const email = () =>
-  yup
-    .string()
-    .transform((value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
+  trimmedLowerString()
     .required('people.validation.email_required')
     .max(EMAIL_MAX, 'people.validation.email_max')
     .matches(EMAIL_PATTERN, { message: 'people.validation.email_invalid', excludeEmptyString: true });
 
-const name = () => yup.string().trim().required('people.validation.name_required').max(NAME_MAX, 'people.validation.name_max');
+const name = () => trimmedString().required('people.validation.name_required').max(NAME_MAX, 'people.validation.name_max');
 
 const birthDate = (required: boolean) => {
   const base = yup
@@ -106,7 +106,7 @@ const birthDate = (required: boolean) => {
 };
 
 const permissionItem = yup.object({
-  sitePermissionID: yup.number().typeError('people.validation.permissions_invalid').integer('people.validation.permissions_invalid').required('people.validation.permissions_invalid'),
+  sitePermissionID: recordIdRule('people.validation.permissions_invalid').required('people.validation.permissions_invalid'),
   name: yup.string().optional(),
   enabled: yup.boolean().typeError('people.validation.permissions_invalid').required('people.validation.permissions_invalid'),
 });

@@ -3,14 +3,12 @@
  * Pure yup: the login and recovery screens may import them too.
  */
 import * as yup from 'yup';
+import { trimmedLowerString, trimmedString } from '../../resources/text';
 import { SUPERADMIN_EMAIL_PATTERN as EMAIL_PATTERN } from '../../resources/superadmins';
 
 export { EMAIL_PATTERN };
 
-const normalizedEmail = () =>
-  yup
-    .string()
-    .transform((value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : value));
+const normalizedEmail = trimmedLowerString;
 
 export const loginSchema = yup.object({
   email: normalizedEmail()
@@ -18,8 +16,8 @@ export const loginSchema = yup.object({
     .max(150, 'validation.login.email_invalid')
     .matches(EMAIL_PATTERN, { message: 'validation.login.email_invalid', excludeEmptyString: true }),
   password: yup.string().required('validation.login.password_required'),
-  captcha: yup.string().trim().optional(),
-  captchaId: yup.string().trim().optional(),
+  captcha: trimmedString().optional(),
+  captchaId: trimmedString().optional(),
 });
 
 export type LoginBody = yup.InferType<typeof loginSchema>;

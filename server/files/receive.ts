@@ -1,5 +1,5 @@
 /**
- * Receiving one multipart upload (the `file` part) for an element type: streamed to a temporary file with the element
+ * Receiving one multipart upload (the one `file` part) for an element type: streamed to a temporary file with the element
  * type's size cap, then checked, cleaned, stored and recorded by `acceptUpload`. The one upload path of the server:
  * POST /uploadfiles/{param} (server/routes/files.ts) and POST /newsite/uploadfiles/ (server/newSite) both use it.
  * The caller's scope must have registered @fastify/multipart (`registerMultipart`).
@@ -30,7 +30,24 @@ export async function registerMultipart(scope: FastifyInstance): Promise<void> {
   });
 }
 
-/** Receives the request's `file` part as a file of `elementType`; refusals are ApiErrors with the spec's messages. */
+/**
+ * Why reading the multipart body failed, as the answer: a file over the cap is 413; a second file part is 400 (limit
+ * `files: 1`); anything the parser throws (no boundary, a body cut short, a malformed part header) is the client's
+ * malformed request, 400. An error of the server's own (writing the temporary file: it carries a `syscall`) stays a 500.
+ */
+function parsingRefusal(error: unknown, elementType: ElementType): unknown {
+  if (error instanceof ApiError) return error;
+  const { code, syscall } = error as { code?: string; syscall?: string };
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return fileTooBig(elementType);
+  if (code === 'FST_FILES_LIMIT') return badUpload('files.errors.one_file');
+  if (syscall !== undefined) return error;
+  return badUpload('files.errors.malformed');
+}
+
+/**
+ * Receives the request's one file part, named `file`, as a file of `elementType`; refusals are ApiErrors with the
+ * spec's messages. The whole body is read: a file under another name or a second file part is refused, never half-read.
+ */
 export async function receiveUpload(
   request: FastifyRequest,
   services: FileServices,
@@ -38,18 +55,22 @@ export async function receiveUpload(
   createdBy: number | null,
 ): Promise<UploadedFileResponse> {
   if (!request.isMultipart()) throw badUpload('files.errors.not_multipart');
-  const part = await request.file({ limits: { fileSize: elementType.maxBytes } });
-  if (!part) throw badUpload('files.errors.missing');
   const temporary = path.join(os.tmpdir(), `portales-upload-${randomUUID()}`);
   try {
+    let clientName: string | null = null;
     try {
-      await pipeline(part.file, createWriteStream(temporary));
+      for await (const part of request.parts({ limits: { fileSize: elementType.maxBytes } })) {
+        if (part.type !== 'file') continue;
+        if (part.fieldname !== 'file' || clientName !== null) throw badUpload('files.errors.one_file');
+        await pipeline(part.file, createWriteStream(temporary));
+        if (part.file.truncated) throw fileTooBig(elementType);
+        clientName = part.filename;
+      }
     } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooBig(elementType);
-      throw error;
+      throw parsingRefusal(error, elementType);
     }
-    if (part.file.truncated) throw fileTooBig(elementType);
-    return await acceptUpload(services, elementType, { path: temporary, clientName: part.filename }, createdBy);
+    if (clientName === null) throw badUpload('files.errors.missing');
+    return await acceptUpload(services, elementType, { path: temporary, clientName }, createdBy);
   } finally {
     await fs.rm(temporary, { force: true });
   }

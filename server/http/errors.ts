@@ -40,6 +40,13 @@ export function badArgument(target: string, messageKey: string, code = 'BadArgum
   return new ApiError(status, code, message, [{ code, target, message }]);
 }
 
+/** A rule's i18n key in Spanish; yup's own English text of a type check without a key of ours becomes 'El valor no es válido'. */
+function failureMessage(failure: ValidationError): string {
+  const key = String(failure.message);
+  const text = t(key);
+  return text === key && failure.type === 'typeError' ? t('validation.invalid') : text;
+}
+
 export function validationFailed(error: ValidationError): ApiError {
   const failures = error.inner.length > 0 ? error.inner : [error];
   // One detail per field: the first rule that failed, as a form shows one message under each input.
@@ -49,7 +56,7 @@ export function validationFailed(error: ValidationError): ApiError {
   const details = firstPerField.map((failure) => ({
     code: 'BadArgument',
     target: failure.path ?? '',
-    message: t(String(failure.message)),
+    message: failureMessage(failure),
   }));
   return new ApiError(400, 'BadArgument', details[0]?.message ?? t('errors.invalid_request'), details);
 }

@@ -12,6 +12,7 @@
 import type { FastifyDynamicSwaggerOptions, SwaggerTransformObject } from '@fastify/swagger';
 import type { FastifySchema, RouteOptions } from 'fastify';
 import type { OpenAPIV3 } from 'openapi-types';
+import type { AnyObject, ObjectSchema, SchemaDescription, SchemaFieldDescription } from 'yup';
 import { resources } from '../../resources';
 import { t } from '../i18n';
 import type { Access } from './access';
@@ -44,6 +45,30 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     openapi?: RouteDocumentation;
   }
+}
+
+const YUP_TYPE_WORDS: Record<string, string> = { string: 'texto', number: 'número', boolean: 'true o false', array: 'lista', object: 'objeto', date: 'fecha' };
+
+/** A field's type in words; an object's own fields named after it (`objeto: name, email`). */
+function describedProperty(description: SchemaFieldDescription): JsonSchema {
+  const { type } = description as SchemaDescription;
+  const fields = Object.keys((description as { fields?: Record<string, unknown> }).fields ?? {});
+  const words = YUP_TYPE_WORDS[type] ?? 'valor';
+  return { description: type === 'object' && fields.length > 0 ? `${words}: ${fields.join(', ')}` : words };
+}
+
+/**
+ * The documented body of a hand route whose handler validates it with a yup schema (so that every refusal carries the
+ * field's Spanish message): its fields, each with its type in words. No JSON types: Fastify's own validation would
+ * refuse first, with a generic message. The fuzz test reads these fields (tests/api/fuzz.test.ts).
+ */
+export function yupBodySchema(schema: ObjectSchema<AnyObject>): JsonSchema {
+  const fields = schema.describe().fields;
+  return {
+    type: 'object',
+    description: 'Validado en el servidor; cada campo rechazado se informa en `error.details` con su `target`.',
+    properties: Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, describedProperty(field)])),
+  };
 }
 
 /** The envelope of every error answer (server/http/errors.ts). */

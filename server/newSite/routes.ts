@@ -7,17 +7,19 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { COUNTRY_ROOT_LOCATION_ID } from '../../resources/locations';
-import { NEW_SITE_RATE_LIMITS, newUploadSession, UPLOAD_SESSION_HEADER, UPLOAD_SESSION_PATTERN } from '../../resources/newSiteRequest';
+import { NEW_SITE_RATE_LIMITS, newSiteRequestSchema, newUploadSession, UPLOAD_SESSION_HEADER, UPLOAD_SESSION_PATTERN } from '../../resources/newSiteRequest';
 import { fileStorageOf, holdForSession } from '../files';
 import { siteRequestElement } from '../files/elementTypes';
 import { receiveUpload, registerMultipart } from '../files/receive';
 import { ApiError, badArgument } from '../http/errors';
+import { yupBodySchema } from '../http/openapiDocument';
 import { apiRoute } from '../http/route';
 import { t } from '../i18n';
 import { uploadedFileSchema } from '../routes/files';
 import { readRequestTerms } from './terms';
 import { submitNewSiteRequest, wizardSitesSql } from './submit';
 import { queryRows } from '../db/rows';
+import { postgresErrorCode } from '../resources/dbErrors';
 
 const TAGS = ['Solicitud de portal'];
 
@@ -141,7 +143,7 @@ export function registerNewSiteRoutes(app: FastifyInstance): void {
     summary:
       'Envía una solicitud de portal (primera vez o cambio de administrador; un sitio nuevo cuando se permite) con captcha, perfiles, documentos y aceptación de términos; queda PendingApproval',
     tags: url === '/newsite/' ? TAGS : ['siterequests'],
-    schema: { body: { type: 'object' } },
+    schema: { body: yupBodySchema(newSiteRequestSchema) },
     errorResponses: [409],
     documentedResponses: {
       201: {
@@ -155,6 +157,8 @@ export function registerNewSiteRoutes(app: FastifyInstance): void {
       } catch (error) {
         if (error instanceof ApiError && error.statusCode < 500) throw error;
         if ((error as { name?: string }).name === 'ValidationError') throw error;
+        // A value PostgreSQL refuses (class 22: out of range, invalid text) is the client's: 400 (server/http/errors.ts).
+        if (postgresErrorCode(error)?.startsWith('22')) throw error;
         request.log.error(error);
         // Spec 01 §8: the request could not be received.
         throw new ApiError(500, 'RequestNotReceived', t('newSite.server.not_received'));

@@ -61,7 +61,7 @@ export function registerFileRoutes(app: FastifyInstance): void {
       summary:
         'Sube un archivo (multipart, parte "file") para un tipo de elemento (elementType=banner), con el permiso del área dueña de ese tipo (403 sin él): revisa tipo por contenido y tamaño, limpia imágenes y SVG; responde fileID, filePath, isImage, name, thumbnail, fileBigImage',
       tags: ['Archivos'],
-      schema: { params: { type: 'object', properties: { param: { type: 'string', description: 'elementType=<tipo> o <tipo>' } } } },
+      schema: { params: { type: 'object', properties: { param: { type: 'string', description: 'elementType=<tipo> o <tipo>', examples: ['elementType=document'] } } } },
       documentedResponses: { 201: uploadedFileSchema },
       errorResponses: [403],
       handler: async (request, reply) => {

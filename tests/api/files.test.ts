@@ -133,6 +133,29 @@ describe('upload rules (spec 02/03 Uploads)', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
+  it('refuses malformed multipart with 400 in Spanish and records nothing: no boundary, a body cut short, another field name, a second file part', async () => {
+    const [{ count: before }] = await t.database.query<{ count: number }>('select count(*)::int as count from files');
+    const good = multipart('informe.pdf', pdf);
+    const send = (body: { payload: Buffer; headers: Record<string, string> }) =>
+      t.app.inject({ method: 'POST', url: `${API}/uploadfiles/elementType=document`, payload: body.payload, headers: { ...body.headers, ...bearer(token) } });
+    const malformed = 'El archivo no llegó completo o el formulario no es válido. Intenta subirlo de nuevo.';
+    const oneFile = 'Adjunta un solo archivo, en el campo file.';
+    const cases: Array<[string, ReturnType<typeof send>, string]> = [
+      ['no boundary', send({ payload: good.payload, headers: { 'content-type': 'multipart/form-data' } }), malformed],
+      ['cut in the file', send({ ...good, payload: good.payload.subarray(0, good.payload.length - 40) }), malformed],
+      ['cut in the part header', send({ ...good, payload: good.payload.subarray(0, 60) }), malformed],
+      ['another field name', send(multipart('informe.pdf', pdf, { fieldName: 'documento' })), oneFile],
+      ['a second file part', send(multipart('informe.pdf', pdf, { secondFile: true })), oneFile],
+    ];
+    for (const [name, pending, message] of cases) {
+      const response = await pending;
+      expect(response.statusCode, name).toBe(400);
+      expect(response.json(), name).toEqual({ error: { code: 'BadArgument', message, details: [{ code: 'BadArgument', target: 'file', message }] } });
+    }
+    const [{ count: after }] = await t.database.query<{ count: number }>('select count(*)::int as count from files');
+    expect(after).toBe(before);
+  });
+
   it('keeps multipart bodies out of every other route', async () => {
     const body = multipart('x.pdf', pdf);
     const response = await t.app.inject({ method: 'POST', url: `${API}/auth`, payload: body.payload, headers: body.headers });

@@ -1,8 +1,10 @@
 /**
  * Bad input never answers 500 (issue 5): every /api/v1 route, called with a superadmin holding all
  * permissions and without a token, with prototype keys, NUL bytes, huge pages and ids, deep nesting,
- * over-long path parameters and headers, malformed URLs, and a fast-check property of arbitrary
- * bodies, query strings and parameters. Every answer is < 500, and every 4xx is the Spanish envelope
+ * over-long path parameters and headers, malformed URLs, type confusion in every body field, query and path parameter
+ * (arrays and objects where text or a number is expected, fractions, integers beyond the int4 columns, empty and giant
+ * texts; body fields mutated one at a time from a valid body, so the bad value meets the handler and the database),
+ * malformed multipart on every upload route, and fast-check properties of arbitrary bodies, query strings and parameters. Every answer is < 500, and every 4xx is the Spanish envelope
  * `{ error: { code, message, details } }` without a stack trace or the raw URL echoed back.
  * Routes and their parameters come from the running server and its OpenAPI document, so a route
  * added later is fuzzed too.
@@ -10,12 +12,15 @@
 import net from 'node:net';
 import fc from 'fast-check';
 import Fastify, { type LightMyRequestResponse } from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errors } from '../../i18n/es/errors';
+import { INTEGER_MAX, INTEGER_MIN } from '../../resources/limits';
+import { hashCaptchaAnswer } from '../../server/auth/captcha';
 import { PERMISSION_NAMES } from '../../resources/permissions';
 import { registerErrorHandling } from '../../server/http/errors';
 import { registeredRoutes, type RegisteredRoute } from '../../server/http/route';
 import { createShapeTables, SHAPE_RESOURCES } from '../helpers/shapeResources';
+import { multipart } from '../helpers/multipart';
 import { bearer, createTestApp } from '../helpers/testApp';
 
 // The engine's shapes (text id, singleton, collection update, nested path) through throwaway declarations.
@@ -35,7 +40,7 @@ const withParams = routes.filter((route) => route.url.includes(':'));
 
 /** Body properties and query parameters of each route, from the OpenAPI document. */
 interface OpenApiOperation {
-  parameters?: Array<{ in: string; name: string }>;
+  parameters?: Array<{ in: string; name: string; example?: string; schema?: { example?: string } }>;
   requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
 }
 const openapi = t.app.swagger() as unknown as { paths: Record<string, Record<string, OpenApiOperation>> };
@@ -45,6 +50,20 @@ function operation(route: RegisteredRoute): OpenApiOperation {
 }
 const queryParams = (route: RegisteredRoute) => (operation(route).parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
 const bodyFields = (route: RegisteredRoute) => Object.keys(operation(route).requestBody?.content?.['application/json']?.schema?.properties ?? {});
+/** Every field of a body as a path, nested ones included (`legalRepresentative.email`): the documented ones and those of `sample`. */
+function bodyFieldPaths(route: RegisteredRoute, sample: Record<string, unknown> = {}): string[][] {
+  const walk = (value: unknown, prefix: string[]): string[][] =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.entries(value).flatMap(([name, child]) => [[...prefix, name], ...walk(child, [...prefix, name])])
+      : [];
+  const paths = [...bodyFields(route).map((name) => [name]), ...walk(sample, [])];
+  return [...new Map(paths.map((path) => [path.join('.'), path])).values()];
+}
+/** The documented example of a path parameter (`elementType=document`), else '1'. */
+const paramExample = (route: RegisteredRoute, name: string) => {
+  const parameter = operation(route).parameters?.find((p) => p.in === 'path' && p.name === name);
+  return parameter?.example ?? parameter?.schema?.example ?? '1';
+};
 
 /** A concrete URL: every path parameter gets `value` (already encoded). */
 const urlOf = (route: RegisteredRoute, value = '1') => route.url.replace(/:([A-Za-z0-9_]+)/g, value);
@@ -68,11 +87,11 @@ const CALLERS: Caller[] = ['superadmin', 'anonymous'];
 async function call(
   route: RegisteredRoute,
   caller: Caller,
-  request: { url?: string; query?: string; payload?: string },
+  request: { url?: string; query?: string; payload?: string | Buffer; contentType?: string },
 ): Promise<LightMyRequestResponse> {
   const hasBody = route.method === 'POST' || route.method === 'PUT';
   const headers: Record<string, string> = caller === 'superadmin' ? bearer(await tokenFor(route)) : {};
-  if (hasBody) headers['content-type'] = 'application/json';
+  if (hasBody) headers['content-type'] = request.contentType ?? 'application/json';
   const url = request.url ?? urlOf(route);
   return t.app.inject({
     method: route.method as 'GET',
@@ -124,12 +143,22 @@ const takesBearer = (route: RegisteredRoute) => route.access !== 'portal' && !OW
 
 /** Runs `cases`, returns every problem as `route caller case: problem` so that one failure lists them all. */
 async function sweep(
-  cases: Array<{ route: RegisteredRoute; name: string; request: Parameters<typeof call>[2]; superadmin?: { status?: number; message?: string }; mustNotEcho?: string }>,
+  cases: Array<{
+    route: RegisteredRoute;
+    name: string;
+    /** The request, or a function building it per call (a fresh captcha, a fresh pending record). */
+    request: Parameters<typeof call>[2] | (() => Promise<Parameters<typeof call>[2]>);
+    superadmin?: { status?: number; message?: string };
+    mustNotEcho?: string;
+    /** Who calls; both unless told (a route that needs a token answers an anonymous caller 401 before reading anything). */
+    callers?: readonly Caller[];
+  }>,
 ): Promise<string[]> {
   const found: string[] = [];
   for (const testCase of cases) {
-    for (const caller of CALLERS) {
-      const response = await call(testCase.route, caller, testCase.request);
+    for (const caller of testCase.callers ?? CALLERS) {
+      const request = typeof testCase.request === 'function' ? await testCase.request() : testCase.request;
+      const response = await call(testCase.route, caller, request);
       // Exact answers only where a superadmin's token is the credential (not portal routes, nor the event stream's ticket).
       const expected = caller === 'superadmin' && takesBearer(testCase.route) ? testCase.superadmin : undefined;
       for (const problem of problemsOf(response, { mustNotEcho: testCase.mustNotEcho, expectStatus: expected?.status, expectMessage: expected?.message })) {
@@ -253,6 +282,211 @@ describe('fuzz: numbers out of range', () => {
   });
 });
 
+describe('fuzz: type confusion', () => {
+  /**
+   * Wrong kinds of value, generated from the kinds of mistake (not listed per route): lists and objects where text or a
+   * number is expected, fractions, integers just and far beyond the int4 columns (resources/limits.ts), true and null,
+   * empty, blank and giant text. Every body field, query and path parameter of every route gets each of them.
+   */
+  const beyondInt4 = [1, 466].map((factor) => Math.round((INTEGER_MAX + 1) * factor));
+  const CONFUSED: Array<[string, unknown]> = [
+    ...[['texto'], [{ a: 1 }]].map((value): [string, unknown] => [`list ${JSON.stringify(value)}`, value]),
+    ['object', { a: 'b' }],
+    ['fraction', 1.5],
+    ...[...beyondInt4, INTEGER_MIN - 1].map((value): [string, unknown] => [`integer ${value}`, value]),
+    ['true', true],
+    ['null', null],
+    ...['', 'x'.repeat(20_000)].map((value): [string, unknown] => [`text of ${value.length}`, value]),
+  ];
+
+  /** One caller per route: anonymous on public routes (whoever calls, the same code runs), else the superadmin. */
+  const callersOf = (route: RegisteredRoute): Caller[] => (route.access === 'public' ? ['anonymous'] : ['superadmin']);
+
+  const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+  let place: { location_id: number; parent_location_id: number } | undefined;
+  let seedCounter = 0;
+  /** One uploaded document for every seed (an upload per case would double the time of this file). */
+  let documentId: string | undefined;
+  async function requestDocument(): Promise<string> {
+    if (!documentId) {
+      const document = multipart('acta.pdf', PDF);
+      const uploaded = await t.app.inject({ method: 'POST', url: '/api/v1/newsite/uploadfiles/', payload: document.payload, headers: document.headers, remoteAddress: nextAddress() });
+      documentId = (uploaded.json() as { fileID: string }).fileID;
+    }
+    return documentId;
+  }
+
+  /** A valid body (and URL) of a route for the mutations to start from, so that the bad value meets the handler and the database. */
+  type Base = { url?: string; body: Record<string, unknown> };
+  /** Bodies that need something made first: a captcha and an uploaded document, a pending request. */
+  const SEEDS: Record<string, () => Promise<Base>> = {
+    'POST /api/v1/newsite/': async () => {
+      seedCounter += 1;
+      // The captcha's row without its picture (drawing one per case would be most of this test's time).
+      const captchaId = `fuzz-captcha-${seedCounter}`;
+      await t.database.query(`insert into captchas (id, answer_hash, expires_at) values ($1, $2, now() + interval '10 minutes')`, [captchaId, hashCaptchaAnswer('KX7PA')]);
+      return {
+        body: {
+          requestType: 'FirstTime',
+          parentLocationId: place!.parent_location_id,
+          locationId: place!.location_id,
+          // 'Otras entidades' always takes a new site: every seed is a request of its own, never a pending conflict.
+          siteTypeId: 5,
+          siteId: null,
+          site: { name: `Entidad de prueba ${seedCounter}`, allowedUrl: `https://fuzz-${seedCounter}.gov.co`, address: 'Calle 10 # 5-20', latitude: 4.6, longitude: -74.1 },
+          termsAccepted: true,
+          termsVersion: 1,
+          dataTreatmentVersion: 1,
+          legalRepresentative: { name: 'Ana', lastName: 'Pérez', identificationNumber: '52123456', gender: 'F', position: 'Alcaldesa', email: `ana${seedCounter}@alcaldia.gov.co`, phone: '3001234567' },
+          webMaster: { webMasterName: 'Luis', webMasterLastName: 'Gómez', webMasterIdentificationNumber: '80123456', webMasterGender: 'M', webMasterPosition: 'Ingeniero', webMasterEmail: 'luis@alcaldia.gov.co', webMasterPhone: '3007654321' },
+          files: [await requestDocument()],
+          captchaId,
+          reCaptcha: 'kx7pa',
+        },
+      };
+    },
+    'PUT /api/v1/siterequests/changestatus/:id': async () => {
+      seedCounter += 1;
+      const [site] = await t.database.query<{ id: number }>(
+        `insert into sites (name, alias, parent_location_id, site_type_id, order_type, pending_request) values ($1, $2, $3, 5, 0, true) returning id`,
+        [`Entidad con solicitud ${seedCounter}`, `fuzz-solicitud-${seedCounter}`, place!.parent_location_id],
+      );
+      const [pending] = await t.database.query<{ id: number }>(
+        `insert into site_requests (site_id, kind, status, legal_representative, web_master) values ($1, 'FirstTime', 'PendingApproval', '{}', '{}') returning id`,
+        [site!.id],
+      );
+      return { url: `/api/v1/siterequests/changestatus/${pending!.id}`, body: { status: 'Rejected', responseMessage: 'x'.repeat(60) } };
+    },
+  };
+
+  /** Elsewhere the record as read: PUT /x/{id} and POST /x/ start from GET /x/1 (read once, before any mutation). */
+  const readBases = new Map<string, Base>();
+  beforeAll(async () => {
+    [place] = await t.database.query<{ location_id: number; parent_location_id: number }>(
+      'select location_id, parent_location_id from sites where location_id is not null order by id limit 1',
+    );
+    for (const route of withBody) {
+      if (SEEDS[label(route)]) continue;
+      const readUrl = route.method === 'PUT' ? urlOf(route) : route.url.endsWith('/') && routes.some((other) => other.method === 'GET' && other.url === `${route.url}:id`) ? `${route.url}1` : null;
+      if (readUrl === null || route.url.includes(':token')) continue;
+      const read = await t.app.inject({ method: 'GET', url: readUrl, headers: bearer(allPermissions), remoteAddress: nextAddress() });
+      const record = read.statusCode === 200 ? (read.json() as unknown) : null;
+      if (record && typeof record === 'object' && !Array.isArray(record)) readBases.set(label(route), { body: record as Record<string, unknown> });
+    }
+  });
+  const baseOf = async (route: RegisteredRoute): Promise<Base> => (await SEEDS[label(route)]?.()) ?? readBases.get(label(route)) ?? { body: {} };
+
+  /** `body` with the value at `path` replaced (objects on the way made when missing). */
+  function mutated(body: Record<string, unknown>, path: readonly string[], value: unknown): Record<string, unknown> {
+    const copy = structuredClone(body);
+    let node: Record<string, unknown> = copy;
+    for (const key of path.slice(0, -1)) {
+      if (!node[key] || typeof node[key] !== 'object' || Array.isArray(node[key])) node[key] = {};
+      node = node[key] as Record<string, unknown>;
+    }
+    node[path.at(-1)!] = value;
+    return copy;
+  }
+
+  it('the bases are valid where something had to be made for them (else the mutations would stop at a missing field)', async () => {
+    for (const [name, seed] of Object.entries(SEEDS)) {
+      const route = routes.find((candidate) => label(candidate) === name)!;
+      const { url, body } = await seed();
+      const response = await call(route, 'superadmin', { url, payload: JSON.stringify(body) });
+      expect(response.statusCode, `${name}: ${response.body.slice(0, 200)}`).toBeLessThan(300);
+    }
+    expect(readBases.size).toBeGreaterThan(5);
+  });
+
+  it('in every body field, nested ones included, one at a time from a valid body', async () => {
+    const samples = new Map<RegisteredRoute, Record<string, unknown>>();
+    for (const route of withBody) samples.set(route, (await baseOf(route)).body);
+    const cases = withBody.flatMap((route) =>
+      bodyFieldPaths(route, samples.get(route)).flatMap((path) =>
+        CONFUSED.map(([kind, value]) => ({
+          route,
+          name: `${path.join('.')}: ${kind}`,
+          request: async () => {
+            const base = await baseOf(route);
+            return { url: base.url, payload: JSON.stringify(mutated(base.body, path, value)) };
+          },
+          callers: callersOf(route),
+        })),
+      ),
+    );
+    // The fields of POST /newsite/ come from its yup schema (server/http/openapiDocument.ts `yupBodySchema`) and its base.
+    expect(cases.map((testCase) => `${label(testCase.route)} ${testCase.name}`)).toEqual(
+      expect.arrayContaining(['POST /api/v1/newsite/ reCaptcha: list ["texto"]', 'POST /api/v1/newsite/ legalRepresentative.email: object']),
+    );
+    expect(await sweep(cases)).toEqual([]);
+  });
+
+  it('in every query parameter: a list (the name repeated), a fraction, empty, giant', async () => {
+    const cases = routes.flatMap((route) =>
+      queryParams(route).flatMap((name) =>
+        [`${name}=1&${name}=`, `${name}=0.5`, `${name}=`, `${name}=${'9'.repeat(3000)}`].map((query) => ({
+          route,
+          name: query.slice(0, 40),
+          request: { query },
+          callers: callersOf(route),
+        })),
+      ),
+    );
+    expect(await sweep(cases)).toEqual([]);
+  });
+
+  it('in every path parameter: fractions, zero, negative, beyond int4, lists and objects, blank', async () => {
+    const values = ['1.5', '0', '-1', ...beyondInt4.map(String), '3000000000', '%5B%5D', '%5B1%2C2%5D', '%7B%7D', 'a%2Cb', '%20', 'x'.repeat(500)];
+    const cases = withParams.flatMap((route) =>
+      values.map((value) => ({ route, name: value.slice(0, 20), request: { url: urlOf(route, value), payload: '{"name":"Nombre válido"}' }, callers: callersOf(route) })),
+    );
+    expect(await sweep(cases)).toEqual([]);
+  });
+});
+
+describe('fuzz: malformed multipart', () => {
+  const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+  /** The URL of an upload route, with its documented path parameter (elementType=document). */
+  const uploadUrl = (route: RegisteredRoute) => route.url.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => paramExample(route, name));
+  /** The routes that take a multipart body: the others answer it 415 (portal routes refuse the superadmin's token first). */
+  const uploads: RegisteredRoute[] = [];
+  beforeAll(async () => {
+    for (const route of withBody.filter(takesBearer)) {
+      const body = multipart('informe.pdf', PDF);
+      const response = await call(route, 'superadmin', { url: uploadUrl(route), payload: body.payload, contentType: body.headers['content-type'] });
+      if (response.statusCode !== 415) uploads.push(route);
+    }
+  });
+
+  it('finds the upload routes', () => {
+    expect(uploads.map(label).sort()).toEqual(['POST /api/v1/newsite/uploadfiles/', 'POST /api/v1/uploadfiles/:param']);
+  });
+
+  it('no boundary, a body cut anywhere, another field name, a second file part, garbage: 400 in the envelope', async () => {
+    const good = multipart('informe.pdf', PDF);
+    const contentType = good.headers['content-type'];
+    const cuts = [0.05, 0.2, 0.4, 0.6, 0.8, 0.95, 0.99].map((share) => Math.floor(good.payload.length * share));
+    const bodies: Array<[string, Buffer, string]> = [
+      ['no boundary', good.payload, 'multipart/form-data'],
+      ['another boundary', good.payload, 'multipart/form-data; boundary=otro'],
+      ...cuts.map((cut): [string, Buffer, string] => [`cut at ${cut} of ${good.payload.length}`, good.payload.subarray(0, cut), contentType]),
+      ...(['documento', 'files', 'file[]', ''] as const).map((fieldName): [string, Buffer, string] => {
+        const other = multipart('informe.pdf', PDF, { fieldName });
+        return [`field "${fieldName}"`, other.payload, other.headers['content-type']];
+      }),
+      (() => {
+        const twice = multipart('informe.pdf', PDF, { secondFile: true });
+        return ['a second file part', twice.payload, twice.headers['content-type']] as [string, Buffer, string];
+      })(),
+      ['garbage', Buffer.from('esto no es un formulario'), contentType],
+    ];
+    const cases = uploads.flatMap((route) =>
+      bodies.map(([name, payload, type]) => ({ route, name, request: { url: uploadUrl(route), payload, contentType: type }, superadmin: { status: 400 } })),
+    );
+    expect(await sweep(cases)).toEqual([]);
+  });
+});
+
 describe('fuzz: deep nesting', () => {
   it('arrays and objects nested 10,000 deep: 400 on every POST/PUT route', async () => {
     const depth = 10_000;
@@ -346,6 +580,14 @@ describe('fuzz: property over random routes and inputs', () => {
     fc.constantFrom('2147483648', '-2147483649', '1e18', '1e400', 'NaN', 'Infinity', '0', '-0'),
   );
   const scalar = fc.oneof(text, bigNumber);
+  /** A value of the wrong kind: a list or an object where a scalar is expected, a fraction, an integer beyond int4, a giant text. */
+  const confused = fc.oneof(
+    fc.array(fc.oneof(scalar, fc.integer()), { maxLength: 3 }),
+    fc.dictionary(fc.string({ maxLength: 5 }), scalar, { maxKeys: 2 }),
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.oneof(fc.integer({ min: INTEGER_MAX + 1, max: Number.MAX_SAFE_INTEGER }), fc.integer({ min: Number.MIN_SAFE_INTEGER, max: INTEGER_MIN - 1 })),
+    fc.nat(30_000).map((length) => 'x'.repeat(length)),
+  );
 
   it('never answers 5xx nor outside the envelope', async () => {
     const property = fc.asyncProperty(
@@ -356,17 +598,25 @@ describe('fuzz: property over random routes and inputs', () => {
         query: fc.array(fc.tuple(fc.oneof(text, fc.constantFrom('page', 'pageSize', 'search', 'name', 'orderBy', 'id', 'userId', 'from', 'to')), scalar), { maxLength: 5 }),
         body: fc.oneof(
           fc.jsonValue(),
-          fc.dictionary(fc.oneof(text, fc.constantFrom('name', 'email', 'password', 'permissions', 'description', 'captcha', 'captchaId')), fc.oneof(fc.jsonValue(), scalar)),
+          fc.dictionary(fc.oneof(text, fc.constantFrom('name', 'email', 'password', 'permissions', 'description', 'captcha', 'captchaId')), fc.oneof(fc.jsonValue(), scalar, confused)),
         ),
+        /** Values for the route's own body fields (its documented names), of any kind, the wrong ones likely. */
+        fieldValues: fc.array(fc.oneof(confused, scalar, fc.jsonValue()), { maxLength: 4 }),
       }),
-      async ({ route, caller, param, query, body }) => {
+      async ({ route, caller, param, query, body, fieldValues }) => {
         // Fill the route's query parameters from its own list half the time, so that real filters are reached.
         const named = queryParams(route);
         const pairs = query.map(([key, value], index) => [index % 2 === 0 && named.length > 0 ? named[index % named.length]! : key, value]);
+        // An object body (about half of them) also gets some of the route's own fields, with values of any kind.
+        const fields = bodyFields(route);
+        const payload =
+          body && typeof body === 'object' && !Array.isArray(body) && fields.length > 0
+            ? { ...body, ...Object.fromEntries(fieldValues.map((value, index) => [fields[(index * 7 + fieldValues.length) % fields.length]!, value])) }
+            : body;
         const response = await call(route, caller, {
           url: urlOf(route, param === '' ? '1' : param),
           query: new URLSearchParams(pairs).toString(),
-          payload: JSON.stringify(body) ?? '{}',
+          payload: JSON.stringify(payload) ?? '{}',
         });
         const problems = problemsOf(response);
         if (problems.length > 0) throw new Error(`${label(route)} [${caller}] → ${response.statusCode} ${response.body.slice(0, 200)}: ${problems.join('; ')}`);

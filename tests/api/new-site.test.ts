@@ -210,6 +210,30 @@ describe('POST /newsite/', () => {
     expect(again.json().error.details[0].target).toBe('reCaptcha');
   });
 
+  it('refuses a captcha answer that is not text (an array, an object) with 400, before checking it', async () => {
+    for (const reCaptcha of [['kx7pa'], { answer: 'kx7pa' }]) {
+      const response = await submit(await requestBody({ reCaptcha }));
+      expect(response.statusCode, JSON.stringify(reCaptcha)).toBe(400);
+      expect(response.json().error.details).toContainEqual({ code: 'BadArgument', target: 'reCaptcha', message: 'Debes ingresar el Captcha' });
+    }
+  });
+
+  it('refuses ids the database cannot hold (1.5, 1e12, beyond int4) with the field message, before the captcha is used', async () => {
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ locationId: 1.5 }, 'locationId', 'Debes seleccionar un municipio'],
+      [{ locationId: 1e12 }, 'locationId', 'Debes seleccionar un municipio'],
+      [{ parentLocationId: 99_999_999_999 }, 'parentLocationId', 'Debes seleccionar un departamento'],
+      [{ siteTypeId: 3_000_000_000 }, 'siteTypeId', 'Debes seleccionar el tipo de entidad'],
+      [{ siteId: 2_147_483_648 }, 'siteId', 'Debes seleccionar una entidad'],
+    ];
+    for (const [overrides, target, message] of cases) {
+      const body = await requestBody(overrides);
+      const response = await submit(body);
+      expect(response.statusCode, target).toBe(400);
+      expect(response.json().error.details, target).toEqual([{ code: 'BadArgument', target, message }]);
+    }
+  });
+
   it('refuses terms accepted in another version (409)', async () => {
     const response = await submit(await requestBody({ termsVersion: 2 }));
     expect(response.statusCode).toBe(409);

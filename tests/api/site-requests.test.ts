@@ -131,6 +131,17 @@ describe('PUT /siterequests/changestatus/{id}: access and body', () => {
     expect(row!.status).toBe('PendingApproval');
   });
 
+  it('a reason that is not text (an array, an object) is refused with 400, and the request stays pending', async () => {
+    const { requestId } = await pendingRequest();
+    for (const responseMessage of [['x'.repeat(60)], { text: 'x'.repeat(60) }]) {
+      const response = await change(requestId, { status: 'Rejected', responseMessage });
+      expect(response.statusCode, JSON.stringify(responseMessage).slice(0, 10)).toBe(400);
+      expect(firstDetail(response)).toEqual({ code: 'BadArgument', target: 'responseMessage', message: 'Debes ingresar un texto' });
+    }
+    const [row] = await t.database.query<{ status: string }>('select status from site_requests where id = $1', [requestId]);
+    expect(row!.status).toBe('PendingApproval');
+  });
+
   it('a body that is not an object is refused in the envelope, never 500', async () => {
     const { requestId } = await pendingRequest();
     const response = await t.app.inject({
