@@ -15,7 +15,9 @@ import Fastify, { type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errors } from '../../i18n/es/errors';
 import { INTEGER_MAX, INTEGER_MIN } from '../../resources/limits';
+import { newUploadSession } from '../../resources/newSiteRequest';
 import { hashCaptchaAnswer } from '../../server/auth/captcha';
+import { holdForSession } from '../../server/files';
 import { PERMISSION_NAMES } from '../../resources/permissions';
 import { registerErrorHandling } from '../../server/http/errors';
 import { registeredRoutes, type RegisteredRoute } from '../../server/http/route';
@@ -305,15 +307,25 @@ describe('fuzz: type confusion', () => {
   const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
   let place: { location_id: number; parent_location_id: number } | undefined;
   let seedCounter = 0;
-  /** One uploaded document for every seed (an upload per case would double the time of this file). */
-  let documentId: string | undefined;
-  async function requestDocument(): Promise<string> {
-    if (!documentId) {
+  /**
+   * A document held by a new wizard upload session for every seed (a document is taken once, by its session's request):
+   * one real upload, then a copy of its row per seed (an upload per case would double the time of this file).
+   */
+  let uploadedId: string | undefined;
+  async function requestDocument(): Promise<{ fileId: string; uploadSession: string }> {
+    if (!uploadedId) {
       const document = multipart('acta.pdf', PDF);
       const uploaded = await t.app.inject({ method: 'POST', url: '/api/v1/newsite/uploadfiles/', payload: document.payload, headers: document.headers, remoteAddress: nextAddress() });
-      documentId = (uploaded.json() as { fileID: string }).fileID;
+      uploadedId = (uploaded.json() as { fileID: string }).fileID;
     }
-    return documentId;
+    const [copy] = await t.database.query<{ id: string }>(
+      `insert into files (storage_key, name, mime, extension, size, sha256, is_image, element_type)
+       select storage_key || '-' || $2, name, mime, extension, size, sha256, is_image, element_type from files where id = $1 returning id`,
+      [uploadedId, String(seedCounter)],
+    );
+    const uploadSession = newUploadSession();
+    await holdForSession(t.database.db, uploadSession, copy!.id);
+    return { fileId: copy!.id, uploadSession };
   }
 
   /** A valid body (and URL) of a route for the mutations to start from, so that the bad value meets the handler and the database. */
@@ -324,6 +336,7 @@ describe('fuzz: type confusion', () => {
       seedCounter += 1;
       // The captcha's row without its picture (drawing one per case would be most of this test's time).
       const captchaId = `fuzz-captcha-${seedCounter}`;
+      const document = await requestDocument();
       await t.database.query(`insert into captchas (id, answer_hash, expires_at) values ($1, $2, now() + interval '10 minutes')`, [captchaId, hashCaptchaAnswer('KX7PA')]);
       return {
         body: {
@@ -339,7 +352,8 @@ describe('fuzz: type confusion', () => {
           dataTreatmentVersion: 1,
           legalRepresentative: { name: 'Ana', lastName: 'Pérez', identificationNumber: '52123456', gender: 'F', position: 'Alcaldesa', email: `ana${seedCounter}@alcaldia.gov.co`, phone: '3001234567' },
           webMaster: { webMasterName: 'Luis', webMasterLastName: 'Gómez', webMasterIdentificationNumber: '80123456', webMasterGender: 'M', webMasterPosition: 'Ingeniero', webMasterEmail: 'luis@alcaldia.gov.co', webMasterPhone: '3007654321' },
-          files: [await requestDocument()],
+          files: [document.fileId],
+          uploadSession: document.uploadSession,
           captchaId,
           reCaptcha: 'kx7pa',
         },
