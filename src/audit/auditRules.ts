@@ -3,7 +3,7 @@
  * resource labels (i18n keys), the date shown, the changed fields of a record (before → after), their
  * labels and readable values, and how a record is named.
  */
-import { AUDITED_RESOURCES, auditActionLabelKey, auditResourceLabelKey, type AuditRecord } from '../../resources/audit';
+import { auditActionLabelKey, auditResourceChoices, type AuditRecord } from '../../resources/audit';
 import { formatDate, formatDateTime, platformDayBound, toDate } from '../../resources/dates';
 import { fieldLabelKey, type ResourceReference } from '../../resources/types';
 
@@ -28,12 +28,7 @@ export interface ResourceChoice {
  * not declarations (resources/audit.ts AUDITED_RESOURCES), each by its label key (`auditResourceLabelKey`).
  */
 export function resourceChoices(declarations: readonly ResourceReference[]): ResourceChoice[] {
-  const declared = declarations
-    .filter((declaration) => declaration.name !== AUDIT_RESOURCE)
-    .map((declaration) => ({ id: declaration.name, label: declaration.title }));
-  const names = new Set(declared.map((choice) => choice.id));
-  const extra = AUDITED_RESOURCES.filter((name) => !names.has(name)).map((id) => ({ id, label: auditResourceLabelKey(id, declarations) }));
-  return [...declared, ...extra];
+  return auditResourceChoices(declarations).map((choice) => ({ id: choice.id, label: choice.labelKey ?? choice.id }));
 }
 
 /** The label key of an audited resource name, or undefined (an unknown name is shown raw). */
