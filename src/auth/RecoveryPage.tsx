@@ -1,6 +1,7 @@
 /**
  * /recordar-clave/:token (spec 01 §2, §8): the token is validated on arrival (invalid → not
- * found); the new password is saved (→ /login with 'Tu nueva contraseña ha sido guardada'),
+ * found); the new password is saved (→ /login with 'Tu nueva contraseña ha sido guardada', or for an invitation
+ * 'Tu cuenta está activa…'),
  * a failed change goes to '/'. The form is react-admin's Form, as the sign-in forms.
  * The same link invites a new superadmin (an account without a password yet): then the page reads as activating the
  * account ('Activa tu cuenta', 'Crea tu contraseña'), not as changing a password the person never had.
@@ -60,7 +61,8 @@ export function RecoveryPage() {
     setBusy(true);
     try {
       await saveNewPassword(token, values.password ?? '', values.confirmPassword ?? '');
-      navigate('/login', { replace: true, state: { passwordSaved: true } });
+      // An invitation's notice says the account is active (auth.login.account_activated), a recovery's that the password is saved.
+      navigate('/login', { replace: true, state: { passwordSaved: true, activated: invitation } });
     } catch {
       navigate('/', { replace: true });
     }
