@@ -22,6 +22,12 @@ import { tooLongOnly } from './recoveryRules';
 
 type Values = { password: string; confirmPassword: string };
 
+/** The invitation's texts or the recovery's, each key written out (i18n/split.test.ts reads the keys a page uses). */
+const PAGE_TEXTS = {
+  recovery: { title: 'auth.recovery.title', text: 'auth.recovery.text', password: 'auth.recovery.password', submit: 'auth.recovery.submit' },
+  activation: { title: 'auth.activation.title', text: 'auth.activation.text', password: 'auth.activation.password', submit: 'auth.activation.submit' },
+} as const;
+
 export function RecoveryPage() {
   const text = useText();
   const navigate = useNavigate();
@@ -76,14 +82,13 @@ export function RecoveryPage() {
     );
   }
 
-  // The invitation's texts (auth.activation) or the recovery's.
-  const texts = invitation ? 'auth.activation' : 'auth.recovery';
+  const texts = PAGE_TEXTS[invitation ? 'activation' : 'recovery'];
   return (
-    <PublicShell title={`${texts}.title`}>
+    <PublicShell title={texts.title}>
       <Form defaultValues={{ password: '', confirmPassword: '' }} validate={validate} onSubmit={submit} mode="onChange" noValidate>
-        <Stack spacing={2} role="group" aria-label={text(`${texts}.title`)}>
-          {email && <Typography color="text.secondary">{text(`${texts}.text`, { email })}</Typography>}
-          <TextInput source="password" type="password" label={`${texts}.password`} autoComplete="new-password" fullWidth helperText={false} />
+        <Stack spacing={2} role="group" aria-label={text(texts.title)}>
+          {email && <Typography color="text.secondary">{text(texts.text, { email })}</Typography>}
+          <TextInput source="password" type="password" label={texts.password} autoComplete="new-password" fullWidth helperText={false} />
           <TextInput
             source="confirmPassword"
             type="password"
@@ -93,7 +98,7 @@ export function RecoveryPage() {
             helperText={false}
           />
           <Button type="submit" variant="contained" disabled={busy} onClick={() => (submitted.current = true)}>
-            {text(`${texts}.submit`)}
+            {text(texts.submit)}
           </Button>
         </Stack>
       </Form>
