@@ -5,7 +5,7 @@
  * screen's user filter) stays an `apiRoute` in server/routes/audit.ts with the same access.
  */
 import { auditReference } from './references';
-import { defineResource, type ResourceReference } from './types';
+import { defineResource, type FieldChoice, type LabelledDeclaration, type ResourceReference } from './types';
 
 /**
  * Every action code the server writes into the trail by name (issue 21): the engine's own (create, update, delete,
@@ -82,6 +82,23 @@ export function auditResourceLabelKey(name: string, declarations: readonly Pick<
   return declarations.find((declaration) => declaration.name === name)?.title ?? `audit.resources.${name}`;
 }
 
+/** Every action code with its label key (`audit.actions.<code>`): the `action` field's `labels`, as the screen shows them. */
+export function auditActionChoices(declarations: readonly object[]): FieldChoice[] {
+  return auditActionCodes(declarations).map((code) => ({ id: code, labelKey: auditActionLabelKey(code) }));
+}
+
+/**
+ * The audited resource names with their label keys: every declaration but the audit itself (by its title), then the
+ * names the server audits that are not declarations (`audit.resources.<name>`). The screen's resource filter and the
+ * `resource` field's `labels` (the export's cells).
+ */
+export function auditResourceChoices(declarations: readonly Pick<LabelledDeclaration, 'name' | 'title'>[]): FieldChoice[] {
+  const declared = declarations.filter((declaration) => declaration.name !== auditReference.name).map((declaration) => ({ id: declaration.name, labelKey: declaration.title }));
+  const names = new Set(declared.map((choice) => choice.id));
+  const extra = AUDITED_RESOURCES.filter((name) => !names.has(name)).map((id) => ({ id, labelKey: auditResourceLabelKey(id, declarations) }));
+  return [...declared, ...extra];
+}
+
 export interface AuditRecord {
   id: number;
   at: string;
@@ -115,8 +132,9 @@ export const auditResource = defineResource<AuditRecord>({
     { source: 'at', type: 'datetime', readOnly: true, nullable: false },
     { source: 'userId', type: 'integer', readOnly: true, list: false },
     { source: 'userEmail', type: 'text', readOnly: true, maxLength: 200, nullable: true },
-    { source: 'action', type: 'text', readOnly: true, maxLength: 30 },
-    { source: 'resource', type: 'text', readOnly: true, maxLength: 100 },
+    // Codes, written in files by their Spanish labels as the screen shows them (issue 21).
+    { source: 'action', type: 'text', readOnly: true, maxLength: 30, labels: auditActionChoices },
+    { source: 'resource', type: 'text', readOnly: true, maxLength: 100, labels: auditResourceChoices },
     // Not a filter: a text id (`?recordId=` would read as a number filter to a client; the screen filters by resource).
     { source: 'recordId', type: 'text', readOnly: true, maxLength: 100, nullable: true, filter: false },
     { source: 'recordLabel', type: 'text', readOnly: true, maxLength: 200, nullable: true },

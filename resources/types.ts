@@ -41,6 +41,13 @@ export interface FieldChoice {
   labelKey?: string;
 }
 
+/** What a field's `labels` read of each declaration: its name, title and actions. */
+export interface LabelledDeclaration {
+  name: string;
+  title: string;
+  actions?: readonly { name: string }[];
+}
+
 export interface FieldDeclaration {
   /** Property name in the API and in react-admin records, e.g. `name`, `procedureTypeID`. */
   source: string;
@@ -72,6 +79,13 @@ export interface FieldDeclaration {
   required?: boolean;
   /** `enum` fields: the allowed values. */
   choices?: readonly FieldChoice[];
+  /**
+   * A text field's known codes with their Spanish labels (the audit's action and resource codes, issue 21): the exports
+   * write a code's label as they write an `enum`'s choice, any other value as it is; the value itself stays free text.
+   * The engine gives it every declaration (a label may be another declaration's title or action), so that a declaration
+   * need not import the list of declarations (resources/index.ts imports it: an import circle).
+   */
+  labels?: (declarations: readonly LabelledDeclaration[]) => readonly FieldChoice[];
   /** `reference` and `manyToMany` fields: the referenced resource (by name) and the field shown for it. */
   reference?: { resource: string; display: string };
   /** `manyToMany` fields: the list keeps the order it is given (a `position` column in the junction table). */

@@ -1,5 +1,6 @@
 /** The server's one translator: Spanish texts from i18n/ for every key the API answers with. */
 import { audience } from '../i18n/es/audience';
+import { audit } from '../i18n/es/audit';
 import { backups } from '../i18n/es/backups';
 import { deactivation } from '../i18n/es/deactivation';
 import { bulkFile } from '../i18n/es/bulkFile';
@@ -24,4 +25,4 @@ import { siteDetail } from '../i18n/es/siteDetail';
 import { newSite } from '../i18n/es/newSite';
 import { scores } from '../i18n/es/scores';
 
-export const t = createTranslator({ ...serverMessages, audience, backups, bulkFile, deactivation, exports: exportTexts, files, installation, jobs, lists, loads, maillog, openapi, people, portal, realtime, resources, serverAuth, serverStartup, siteDetail, siteGroups, sites, scores, newSite } as unknown as MessageTree);
+export const t = createTranslator({ ...serverMessages, audience, audit, backups, bulkFile, deactivation, exports: exportTexts, files, installation, jobs, lists, loads, maillog, openapi, people, portal, realtime, resources, serverAuth, serverStartup, siteDetail, siteGroups, sites, scores, newSite } as unknown as MessageTree);

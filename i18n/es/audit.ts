@@ -41,6 +41,7 @@ export const audit = {
     install_retry: 'Reintento de la instalación del portal',
     activate: 'Activación de la cuenta',
     changeStatus: 'Cambio de estado de la solicitud',
+    addRows: 'Adición de entidades al grupo',
     load: 'Carga de archivo',
     bulk_file: 'Creación masiva de entidades',
     download: 'Descarga',

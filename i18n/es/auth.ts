@@ -12,6 +12,8 @@ export const auth = {
     forgot: '¿Olvidaste tu contraseña?',
     failed: 'Usuario o clave incorrecta',
     password_saved: 'Tu nueva contraseña ha sido guardada',
+    /** After an invitation's link: the password was created and the account is active (auth.activation). */
+    account_activated: 'Tu cuenta está activa: ingresa con tu nueva contraseña',
   },
   recovery_request: {
     title: 'Recuperar contraseña',

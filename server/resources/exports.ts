@@ -7,11 +7,12 @@
 import type { FastifyInstance } from 'fastify';
 import { formatDate } from '../../resources/dates';
 import { choiceLabelKey } from '../../resources/fieldKinds';
-import { fieldColumn, listedFields, type FieldDeclaration, type ResourceDeclaration, type ResourceExport } from '../../resources/types';
+import { resources } from '../../resources';
+import { fieldColumn, listedFields, type FieldDeclaration, type LabelledDeclaration, type ResourceDeclaration, type ResourceExport } from '../../resources/types';
 import { registerListExport, type ExportBatch, type ExportCell, type ExportColumn } from '../exports/listExport';
 import type { ListQuery } from '../../resources/listQuery';
 import { t } from '../i18n';
-import { batchColumn, csvDateTimeSql, csvLineSql, csvLiteral } from '../exports/csvSql';
+import { batchColumn, csvDateTimeSql, csvLineSql, csvLiteral, sqlLiteral } from '../exports/csvSql';
 import { xlsxDateCellSql, xlsxLiteralCellSql, xlsxNumberCellSql, xlsxRowSql, xlsxTextCellSql, type XlsxCellSql } from '../exports/xlsxSql';
 import { listOrderBy, listWhere, SqlParams } from '../lists/listQuery';
 import { resourceAccess } from './access';
@@ -20,15 +21,41 @@ import { readConditions, readFromSql } from './readSql';
 
 type Row = Record<string, unknown>;
 
+/** A field's stored values with their Spanish texts, in the order declared. */
+export type ChoiceLabels = ReadonlyMap<string, string>;
+
+/**
+ * The Spanish label of each known value of a field with choices: an `enum`'s `choices`, a text field's `labels` (given
+ * every declaration); undefined for any other field. A label without a Spanish text is left out: its value is written
+ * as it is (as the screens show a code they cannot name).
+ */
+export function fieldChoiceLabels(
+  declaration: Pick<ResourceDeclaration, 'name'>,
+  field: FieldDeclaration,
+  declarations: readonly LabelledDeclaration[] = resources,
+): ChoiceLabels | undefined {
+  const choices = field.type === 'enum' ? (field.choices ?? []) : field.labels?.(declarations);
+  if (!choices) return undefined;
+  const labels = new Map<string, string>();
+  for (const choice of choices) {
+    const key = choiceLabelKey(declaration.name, field, choice);
+    const text = t(key);
+    if (text !== key && !labels.has(choice.id)) labels.set(choice.id, text);
+  }
+  return labels;
+}
+
 /** The value of a field in a file cell: numbers, dates as dates, choices by their label, JSON as text. */
-export function exportCell(declaration: ResourceDeclaration, field: FieldDeclaration, value: unknown): ExportCell {
+export function exportCell(
+  declaration: ResourceDeclaration,
+  field: FieldDeclaration,
+  value: unknown,
+  labels: ChoiceLabels | undefined = fieldChoiceLabels(declaration, field),
+): ExportCell {
   if (value === null || value === undefined) return null;
+  if (labels) return labels.get(String(value)) ?? String(value);
   if (field.type === 'datetime') return new Date(String(value));
   if (field.type === 'date') return formatDate(String(value).slice(0, 10)) || String(value);
-  if (field.type === 'enum') {
-    const choice = field.choices?.find((candidate) => candidate.id === value);
-    return choice ? t(choiceLabelKey(declaration.name, field, choice)) : String(value);
-  }
   if (field.type === 'json' || field.type === 'audience') return JSON.stringify(value);
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
   return String(value);
@@ -42,7 +69,8 @@ export function exportColumns(declaration: ResourceDeclaration, declared: Pick<R
     if (!field) throw new Error(`resource ${declaration.name}: export column ${source} is not a declared field`);
     // A `detailOnly` value is read with one record only, never in a file of the whole list.
     if (field.detailOnly) throw new Error(`resource ${declaration.name}: export column ${source} is detailOnly`);
-    return { key: source, headerKey: field.label, value: (row: Row) => exportCell(declaration, field, row[source]) };
+    const labels = fieldChoiceLabels(declaration, field);
+    return { key: source, headerKey: field.label, value: (row: Row) => exportCell(declaration, field, row[source], labels) };
   });
 }
 
@@ -54,6 +82,14 @@ export function exportCellReader(declaration: ResourceDeclaration, field: FieldD
   const column = fieldColumn(field);
   if (field.hidden || field.writeOnly) return () => null;
   if (field.computed?.translated) return (row) => (row[column] === null || row[column] === undefined ? null : exportCell(declaration, field, t(String(row[column]))));
+  const labels = fieldChoiceLabels(declaration, field);
+  if (labels) {
+    return (row) => {
+      const value = row[column];
+      if (value === null || value === undefined) return null;
+      return labels.get(String(value)) ?? String(value);
+    };
+  }
   if (field.type === 'decimal' || field.type === 'integer' || field.type === 'id' || field.type === 'reference') {
     return (row) => (row[column] === null || row[column] === undefined ? null : Number(row[column]));
   }
@@ -72,14 +108,6 @@ export function exportCellReader(declaration: ResourceDeclaration, field: FieldD
       return formatDate(value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10));
     };
   }
-  if (field.type === 'enum') {
-    const labels = new Map((field.choices ?? []).map((choice) => [choice.id as unknown, t(choiceLabelKey(declaration.name, field, choice))]));
-    return (row) => {
-      const value = row[column];
-      if (value === null || value === undefined) return null;
-      return labels.get(value) ?? String(value);
-    };
-  }
   return (row) => exportCell(declaration, field, row[column]);
 }
 
@@ -87,14 +115,26 @@ export function exportCellReader(declaration: ResourceDeclaration, field: FieldD
 const TEXT_TYPES = new Set<FieldDeclaration['type']>(['text', 'email', 'url', 'color', 'richText']);
 
 /**
+ * A field with choices (`fieldChoiceLabels`) as an SQL `case` over its value's text: each known value's cell (`known`,
+ * a literal written in Node), else `other` (the value as it is).
+ */
+function choiceCaseSql(column: string, labels: ChoiceLabels, known: (label: string) => string, other: string): string {
+  if (labels.size === 0) return other;
+  const whens = [...labels].map(([value, label]) => `when ${sqlLiteral(value)} then ${known(label)}`);
+  return `case (${column})::text ${whens.join(' ')} else ${other} end`;
+}
+
+/**
  * The SQL of one field's CSV cell over a batch row (`b."column"`, server/exports/csvSql.ts): the same text as
  * `exportCellReader` then `csvChunks` write, never null (an empty value is the empty cell); null when only Node writes
- * it exactly (decimals, dates, choices, JSON, translated values): the export then keeps building its lines in Node.
+ * it exactly (decimals, dates, JSON, translated values): the export then keeps building its lines in Node. A field
+ * with choices is a `case` over its labels (`labels`: `fieldChoiceLabels`, the ones `exportCellReader` writes).
  */
-export function exportCellSql(field: FieldDeclaration): string | null {
+export function exportCellSql(field: FieldDeclaration, labels?: ChoiceLabels): string | null {
   if (field.hidden || field.writeOnly) return "''";
   if (field.computed?.translated) return null;
   const column = batchColumn(fieldColumn(field));
+  if (labels) return choiceCaseSql(column, labels, csvLiteral, `csv_cell((${column})::text)`);
   // JavaScript writes these numbers as PostgreSQL writes integers (no exponent below 2^53).
   if (field.type === 'id' || field.type === 'integer' || field.type === 'reference') return `coalesce((${column})::text, '')`;
   // `23/11/2026 12:04 a. m.`, Colombian, as csvChunks writes a date (resources/dates.ts formatDateTime).
@@ -107,8 +147,8 @@ export function exportCellSql(field: FieldDeclaration): string | null {
 }
 
 /** The SQL of one CSV line of the export, or undefined when some cell is written by Node only. */
-export function exportCsvLineSql(fields: readonly FieldDeclaration[]): string | undefined {
-  const cells = fields.map(exportCellSql);
+export function exportCsvLineSql(declaration: Pick<ResourceDeclaration, 'name'>, fields: readonly FieldDeclaration[]): string | undefined {
+  const cells = fields.map((field) => exportCellSql(field, fieldChoiceLabels(declaration, field)));
   return cells.every((cell): cell is string => cell !== null) ? csvLineSql(cells) : undefined;
 }
 
@@ -116,10 +156,14 @@ export function exportCsvLineSql(fields: readonly FieldDeclaration[]): string | 
  * The SQL of one field's XLSX cell over a batch row (server/exports/xlsxSql.ts): the cell `xlsxChunks` writes from
  * `exportCellReader`'s value; null for the same fields as `exportCellSql` (only Node writes them exactly).
  */
-export function xlsxCellSql(field: FieldDeclaration): XlsxCellSql | null {
+export function xlsxCellSql(field: FieldDeclaration, labels?: ChoiceLabels): XlsxCellSql | null {
   if (field.hidden || field.writeOnly) return () => "''";
   if (field.computed?.translated) return null;
   const column = batchColumn(fieldColumn(field));
+  if (labels) {
+    const text = xlsxTextCellSql(`(${column})::text`);
+    return (ref) => choiceCaseSql(column, labels, (label) => xlsxLiteralCellSql(label)(ref), text(ref));
+  }
   if (field.type === 'id' || field.type === 'integer' || field.type === 'reference') return xlsxNumberCellSql(column);
   if (field.type === 'datetime') return xlsxDateCellSql(column);
   if (field.type === 'boolean') {
@@ -132,8 +176,8 @@ export function xlsxCellSql(field: FieldDeclaration): XlsxCellSql | null {
 }
 
 /** The SQL of one XLSX worksheet row of the export, or undefined when some cell is written by Node only. */
-export function exportXlsxRowSql(fields: readonly FieldDeclaration[]): string | undefined {
-  const cells = fields.map(xlsxCellSql);
+export function exportXlsxRowSql(declaration: Pick<ResourceDeclaration, 'name'>, fields: readonly FieldDeclaration[]): string | undefined {
+  const cells = fields.map((field) => xlsxCellSql(field, fieldChoiceLabels(declaration, field)));
   return cells.every((cell): cell is XlsxCellSql => cell !== null) ? xlsxRowSql(cells) : undefined;
 }
 
@@ -162,9 +206,9 @@ export function resourceExportSource(declaration: ResourceDeclaration, declared:
     countSql: (query: ListQuery, params: SqlParams) =>
       `select count(*)::int as total ${readFromSql(declaration)} ${listWhere(query, params, readConditions(declaration, query))}`,
     /** The SQL of one CSV line when the database writes every cell (server/exports/csvSql.ts), else undefined. */
-    csvLine: exportCsvLineSql(fields),
+    csvLine: exportCsvLineSql(declaration, fields),
     /** The SQL of one XLSX worksheet row when the database writes every cell (server/exports/xlsxSql.ts), else undefined. */
-    xlsxRow: exportXlsxRowSql(fields),
+    xlsxRow: exportXlsxRowSql(declaration, fields),
     // The batch rows carry only the file's columns and the keyset keys: each cell reads its column.
     columns: columns.map((column, index) => ({ ...column, value: exportCellReader(declaration, fields[index]!) })),
   };

@@ -5,7 +5,7 @@
 import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { useTranslate } from 'react-admin';
-import { changedFields, fieldLabelKeys, formatAuditValue, type ValueFormat } from './auditRules';
+import { changedFields, fieldLabelKeys, formatAuditValue, valueNameKey, type ValueFormat } from './auditRules';
 
 export function AuditChanges({ resource, before, after }: { resource: string; before: unknown; after: unknown }) {
   const translate = useTranslate();
@@ -16,6 +16,14 @@ export function AuditChanges({ resource, before, after }: { resource: string; be
   const fieldLabel = (field: string) =>
     fieldLabelKeys(resource, field).reduceRight<string>((fallback, key) => translate(key, { _: fallback }), field) ||
     translate('audit.details.value');
+  // Names inside a field's values (a superadmin's permissions) by their Spanish names.
+  const formatOf = (field: string): ValueFormat => ({
+    ...format,
+    name: (text) => {
+      const key = valueNameKey(field, text);
+      return key ? translate(key, { _: text }) : text;
+    },
+  });
   const changes = changedFields(before, after);
   if (changes.length === 0) {
     return (
@@ -39,8 +47,8 @@ export function AuditChanges({ resource, before, after }: { resource: string; be
             <TableCell component="th" scope="row">
               {fieldLabel(change.field)}
             </TableCell>
-            <TableCell sx={{ wordBreak: 'break-word' }}>{formatAuditValue(change.before, format)}</TableCell>
-            <TableCell sx={{ wordBreak: 'break-word' }}>{formatAuditValue(change.after, format)}</TableCell>
+            <TableCell sx={{ wordBreak: 'break-word' }}>{formatAuditValue(change.before, formatOf(change.field))}</TableCell>
+            <TableCell sx={{ wordBreak: 'break-word' }}>{formatAuditValue(change.after, formatOf(change.field))}</TableCell>
           </TableRow>
         ))}
       </TableBody>

@@ -3,8 +3,9 @@
  * resource labels (i18n keys), the date shown, the changed fields of a record (before → after), their
  * labels and readable values, and how a record is named.
  */
-import { AUDITED_RESOURCES, auditActionLabelKey, auditResourceLabelKey, type AuditRecord } from '../../resources/audit';
+import { auditActionLabelKey, auditResourceChoices, type AuditRecord } from '../../resources/audit';
 import { formatDate, formatDateTime, platformDayBound, toDate } from '../../resources/dates';
+import { PERMISSION_NAMES, permissionLabelKey } from '../../resources/permissions';
 import { fieldLabelKey, type ResourceReference } from '../../resources/types';
 
 export const AUDIT_PAGE_SIZE = 20;
@@ -28,12 +29,7 @@ export interface ResourceChoice {
  * not declarations (resources/audit.ts AUDITED_RESOURCES), each by its label key (`auditResourceLabelKey`).
  */
 export function resourceChoices(declarations: readonly ResourceReference[]): ResourceChoice[] {
-  const declared = declarations
-    .filter((declaration) => declaration.name !== AUDIT_RESOURCE)
-    .map((declaration) => ({ id: declaration.name, label: declaration.title }));
-  const names = new Set(declared.map((choice) => choice.id));
-  const extra = AUDITED_RESOURCES.filter((name) => !names.has(name)).map((id) => ({ id, label: auditResourceLabelKey(id, declarations) }));
-  return [...declared, ...extra];
+  return auditResourceChoices(declarations).map((choice) => ({ id: choice.id, label: choice.labelKey ?? choice.id }));
 }
 
 /** The label key of an audited resource name, or undefined (an unknown name is shown raw). */
@@ -114,6 +110,8 @@ export interface ValueWords {
   no: string;
   /** Shown for null, undefined, '' and an empty list. */
   none: string;
+  /** A name inside the value (a list's text, an object's name) as a person reads it; as it is without one. */
+  name?: (text: string) => string;
 }
 
 export type ValueFormat = ValueWords;
@@ -134,7 +132,7 @@ export function formatAuditValue(value: unknown, format: ValueFormat): string {
     if (ISO_INSTANT.test(value)) return formatDateTime(value) || value;
     // A real calendar day only (2024-13-45 stays as it is).
     if (BARE_DATE.test(value) && toDate(`${value}T00:00:00Z`)?.toISOString().slice(0, 10) === value) return formatDate(value);
-    return value;
+    return format.name ? format.name(value) : value;
   }
   if (value instanceof Date) return formatAuditValue(value.toISOString(), format);
   if (Array.isArray(value)) {
@@ -144,7 +142,7 @@ export function formatAuditValue(value: unknown, format: ValueFormat): string {
   if (typeof value === 'object') {
     const object = value as Record<string, unknown>;
     const nameKey = NAME_KEYS.find((key) => typeof object[key] === 'string' && object[key] !== '');
-    if (nameKey) return String(object[nameKey]);
+    if (nameKey) return format.name ? format.name(String(object[nameKey])) : String(object[nameKey]);
     const pairs = Object.entries(object).map(([key, inner]) => `${key}: ${formatAuditValue(inner, format)}`);
     return pairs.length ? pairs.join('; ') : format.none;
   }
@@ -159,6 +157,15 @@ export function formatAuditValue(value: unknown, format: ValueFormat): string {
 export function fieldLabelKeys(resource: string, field: string): string[] {
   if (!field) return [];
   return [fieldLabelKey(resource, field), `audit.fields.${field}`];
+}
+
+/**
+ * The i18n key of a name inside a changed field's value, or undefined (shown as stored): the platform's permissions
+ * (`Sites`, the API's codes, as strings or `{ permissionID, name }`) by their Spanish names (i18n/es/permissions.ts,
+ * in the people part the audit screen loads).
+ */
+export function valueNameKey(field: string, name: string): string | undefined {
+  return field === 'permissions' && (PERMISSION_NAMES as readonly string[]).includes(name) ? permissionLabelKey(name) : undefined;
 }
 
 /** How the 'Registro' column names a record: its label with its id, either alone, or nothing. */

@@ -109,7 +109,7 @@ export function LoginForm({ onForgot }: { onForgot: () => void }) {
   return (
     <Form defaultValues={EMPTY} validate={validate} onSubmit={submit} noValidate>
       <Stack spacing={2} role="group" aria-label={text('auth.login.title')}>
-        {passwordSaved && !failure && <Alert severity="success">{text('auth.login.password_saved')}</Alert>}
+        {passwordSaved && !failure && <Alert severity="success">{text((location.state as { activated?: boolean }).activated ? 'auth.login.account_activated' : 'auth.login.password_saved')}</Alert>}
         {failure && (
           <Alert severity="error" role="alert">
             {text(failure)}

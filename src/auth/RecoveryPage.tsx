@@ -1,6 +1,7 @@
 /**
  * /recordar-clave/:token (spec 01 §2, §8): the token is validated on arrival (invalid → not
- * found); the new password is saved (→ /login with 'Tu nueva contraseña ha sido guardada'),
+ * found); the new password is saved (→ /login with 'Tu nueva contraseña ha sido guardada', or for an invitation
+ * 'Tu cuenta está activa…'),
  * a failed change goes to '/'. The form is react-admin's Form, as the sign-in forms.
  * The same link invites a new superadmin (an account without a password yet): then the page reads as activating the
  * account ('Activa tu cuenta', 'Crea tu contraseña'), not as changing a password the person never had.
@@ -20,6 +21,12 @@ import { loadAuthSchemas, validateLazily } from './authSchemas';
 import { tooLongOnly } from './recoveryRules';
 
 type Values = { password: string; confirmPassword: string };
+
+/** The invitation's texts or the recovery's, each key written out (i18n/split.test.ts reads the keys a page uses). */
+const PAGE_TEXTS = {
+  recovery: { title: 'auth.recovery.title', text: 'auth.recovery.text', password: 'auth.recovery.password', submit: 'auth.recovery.submit' },
+  activation: { title: 'auth.activation.title', text: 'auth.activation.text', password: 'auth.activation.password', submit: 'auth.activation.submit' },
+} as const;
 
 export function RecoveryPage() {
   const text = useText();
@@ -60,7 +67,8 @@ export function RecoveryPage() {
     setBusy(true);
     try {
       await saveNewPassword(token, values.password ?? '', values.confirmPassword ?? '');
-      navigate('/login', { replace: true, state: { passwordSaved: true } });
+      // An invitation's notice says the account is active (auth.login.account_activated), a recovery's that the password is saved.
+      navigate('/login', { replace: true, state: { passwordSaved: true, activated: invitation } });
     } catch {
       navigate('/', { replace: true });
     }
@@ -74,14 +82,13 @@ export function RecoveryPage() {
     );
   }
 
-  // The invitation's texts (auth.activation) or the recovery's.
-  const texts = invitation ? 'auth.activation' : 'auth.recovery';
+  const texts = PAGE_TEXTS[invitation ? 'activation' : 'recovery'];
   return (
-    <PublicShell title={`${texts}.title`}>
+    <PublicShell title={texts.title}>
       <Form defaultValues={{ password: '', confirmPassword: '' }} validate={validate} onSubmit={submit} mode="onChange" noValidate>
-        <Stack spacing={2} role="group" aria-label={text(`${texts}.title`)}>
-          {email && <Typography color="text.secondary">{text(`${texts}.text`, { email })}</Typography>}
-          <TextInput source="password" type="password" label={`${texts}.password`} autoComplete="new-password" fullWidth helperText={false} />
+        <Stack spacing={2} role="group" aria-label={text(texts.title)}>
+          {email && <Typography color="text.secondary">{text(texts.text, { email })}</Typography>}
+          <TextInput source="password" type="password" label={texts.password} autoComplete="new-password" fullWidth helperText={false} />
           <TextInput
             source="confirmPassword"
             type="password"
@@ -91,7 +98,7 @@ export function RecoveryPage() {
             helperText={false}
           />
           <Button type="submit" variant="contained" disabled={busy} onClick={() => (submitted.current = true)}>
-            {text(`${texts}.submit`)}
+            {text(texts.submit)}
           </Button>
         </Stack>
       </Form>

@@ -192,7 +192,7 @@ describe('SiteListPage', () => {
     const first = screen.getByRole('row', { name: 'Abrir la entidad Alcaldía 01' });
     expect(within(first).getByText('Cundinamarca')).toBeInTheDocument();
     expect(within(first).getByText('Soacha')).toBeInTheDocument();
-    expect(within(first).getByText('2024-01-01')).toBeInTheDocument();
+    expect(within(first).getByText('01/01/2024')).toBeInTheDocument();
     expect(within(first).getByText('Activo')).toBeInTheDocument();
     const pending = screen.getByRole('row', { name: 'Abrir la entidad Alcaldía 03' });
     expect(within(pending).getByLabelText('Solicitud pendiente')).toHaveTextContent('Cambio de administrador');

@@ -84,8 +84,10 @@ describe('permissionNames', () => {
 });
 
 describe('formatSiteDate and siteStatusKey', () => {
-  it('formats dates as YYYY-MM-DD and tolerates missing ones', () => {
-    expect(formatSiteDate(new Date(2024, 2, 5, 15, 30).toISOString())).toBe('2024-03-05');
+  it('formats dates the Colombian way (dd/mm/aaaa, the day in Colombia) and tolerates missing ones', () => {
+    expect(formatSiteDate('2024-03-05T15:30:00Z')).toBe('05/03/2024');
+    // 02:00 UTC on the 6th is still the 5th in Bogotá (UTC−5).
+    expect(formatSiteDate('2024-03-06T02:00:00Z')).toBe('05/03/2024');
     expect(formatSiteDate(null)).toBe('');
     expect(formatSiteDate('no es fecha')).toBe('');
   });

@@ -3,6 +3,7 @@
  * tabs a user sees and which one is the default, the filter sent to GET /sites/, and cell formats.
  */
 import { hasAnyPermission } from '../../resources/permissions';
+import { formatDate } from '../../resources/dates';
 
 export type StatusTab = 'all' | 'active' | 'inactive' | 'pending';
 
@@ -132,13 +133,9 @@ export function permissionNames(permissions: unknown): string[] {
   return [];
 }
 
-/** YYYY-MM-DD in local time; empty for a missing or invalid date. */
+/** A row's date as every screen writes a day (resources/dates.ts: `dd/mm/aaaa`, Colombia); empty for a missing or invalid date. */
 export function formatSiteDate(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '';
-  const date = new Date(value as string | number);
-  if (Number.isNaN(date.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  return formatDate(value);
 }
 
 export interface SiteRow {

@@ -378,6 +378,43 @@ describe('GET /api/v1/audit/export', () => {
     expect((await download('/audit/export', sitesToken)).statusCode).toBe(403);
   });
 
+  it('writes action and resource codes by their Spanish labels as the screen shows them, in the database as in Node (issue 21)', async () => {
+    const settings = await t.tokenFor(['Settings']);
+    // A declaration's action and title, codes the server writes by name, and codes nobody labels (written as they are).
+    const lines = [
+      ['changeStatus', 'siterequests', 'Cambio de estado de la solicitud', 'Solicitudes de la entidad'],
+      ['install', 'sites', 'Instalación del portal', 'Portales'],
+      ['update', 'emails', 'Modificación', 'Correos de las entidades'],
+      ['login_failed', 'auth', 'Inicio de sesión fallido', 'Autenticación'],
+      ['otraAccion', 'otrorecurso', 'otraAccion', 'otrorecurso'],
+    ];
+    for (const [index, [action, resource]] of lines.entries()) {
+      await t.database.query(
+        `insert into audit_log (at, user_id, action, resource, record_id) values (timestamptz '2026-11-20 10:00:00+00' + $1::int * interval '1 minute', 9901, $2, $3, 'x')`,
+        [index, action, resource],
+      );
+    }
+    const source = resourceExportSource(auditResource, auditResource.exports![0]!);
+    // Still written by the database: the labels are a `case` of literals.
+    expect(source.csvLine).toContain('case');
+    expect(source.xlsxRow).toContain('case');
+    const query = readExportQuery(source.spec, { userId: '9901', orderBy: 'at' });
+    let node = '';
+    for await (const chunk of csvChunks(source.columns, exportBatches(t.database, source.spec, query, source.sql, 2))) node += chunk;
+    const csv = await download('/audit/export?userId=9901&orderBy=at&format=csv', settings);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toBe(node);
+    const expected = lines.map(([, , action, resource]) => [action, resource]);
+    expect(parseCsv(csv.body).slice(1).map((row) => [row[3], row[4]])).toEqual(expected);
+    const xlsx = await download('/audit/export?userId=9901&orderBy=at&format=xlsx', settings);
+    const nodeXlsx = await bytesOf(xlsxStream(source.columns, exportBatches(t.database, source.spec, query, source.sql, 2)));
+    expect(await sheetXml(xlsx.rawPayload)).toBe(await sheetXml(nodeXlsx));
+    const { cells } = await sheetCells(xlsx.rawPayload);
+    const labelled = (column: number) => cells.filter(([row, at]) => row > 1 && at === column).map(([, , , value]) => value);
+    expect(labelled(4)).toEqual(expected.map(([action]) => action));
+    expect(labelled(5)).toEqual(expected.map(([, resource]) => resource));
+  });
+
   it('writes its XLSX rows in the database, the same cells as Node writes from the columns', async () => {
     const settings = await t.tokenFor(['Settings']);
     for (const [index, text] of AWKWARD_XLSX.entries()) {

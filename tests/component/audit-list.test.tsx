@@ -247,8 +247,9 @@ describe('AuditListPage', () => {
         resource: 'superadmins',
         recordId: '7',
         recordLabel: 'Carlos Pérez',
+        // Permissions as the API's codes: bare (older lines) or as the engine writes them ({ permissionID, name }).
         before: { name: 'Carlos Pérez', deleted: false, permissions: ['Sites', 'Users'], lastLogin: null },
-        after: { name: 'Carlos Pérez', deleted: true, permissions: ['Sites'], lastLogin: '2024-05-01T15:00:00.000Z', credentialsChanged: false },
+        after: { name: 'Carlos Pérez', deleted: true, permissions: [{ permissionID: 1, name: 'Sites' }, { permissionID: 9, name: 'Settings' }], lastLogin: '2024-05-01T15:00:00.000Z', credentialsChanged: false },
         clientAddress: '10.0.0.1',
       },
       {
@@ -281,7 +282,7 @@ describe('AuditListPage', () => {
     expect(rows).toEqual([
       ['Campo', 'Antes', 'Después'],
       ['Inactivo', 'No', 'Sí'],
-      ['Permisos', 'Sites, Users', 'Sites'],
+      ['Permisos', 'Portales, Usuarios', 'Portales, Configuración'],
       ['Último ingreso', '—', lastLogin],
       ['Contraseña cambiada', '—', 'No'],
     ]);

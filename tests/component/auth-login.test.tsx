@@ -304,7 +304,10 @@ describe('RecoveryPage', () => {
   });
 
   it("an invitation (an account without a password yet) reads as activating the account, not as changing a password", async () => {
-    serve((_url, init) => (init.method === 'PUT' ? { body: {} } : { body: { valid: true, email: 'nueva@portales.gov.co', invitation: true } }));
+    serve((url, init) => {
+      if (url === '/api/v1/captcha/') return captcha(100);
+      return init.method === 'PUT' ? { body: {} } : { body: { valid: true, email: 'nueva@portales.gov.co', invitation: true } };
+    });
     renderRecovery('invitacion1');
     expect(await screen.findByRole('heading', { name: 'Activa tu cuenta' })).toBeInTheDocument();
     expect(screen.getByText('Crea tu contraseña para ingresar con nueva@portales.gov.co.')).toBeInTheDocument();
@@ -316,6 +319,9 @@ describe('RecoveryPage', () => {
     fireEvent.click(save);
     await waitFor(() => expect(currentPath).toBe('/login'));
     expect(requests.find((r) => r.method === 'PUT')).toMatchObject({ url: '/api/v1/users/passwordreset/invitacion1' });
+    // The sign-in page says the account is now active, not that a password was changed.
+    expect(await screen.findByText('Tu cuenta está activa: ingresa con tu nueva contraseña')).toBeInTheDocument();
+    expect(screen.queryByText('Tu nueva contraseña ha sido guardada')).toBeNull();
   });
 
   it('a failed change goes to the root', async () => {
