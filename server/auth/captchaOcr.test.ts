@@ -37,6 +37,8 @@ async function readAll(images: Buffer[], name: string): Promise<string[]> {
       const output = path.join(directory, `${name}-read-${index}`);
       await run(TESSERACT, [list, output, '--psm', '8', '-c', `tessedit_char_whitelist=${CAPTCHA_ALPHABET}`], {
         env: { ...process.env, OMP_THREAD_LIMIT: '1' },
+      }).catch((error: NodeJS.ErrnoException) => {
+        throw error.code === 'ENOENT' ? new Error(`${TESSERACT} not found: apt-get install tesseract-ocr, or set TESSERACT_PATH`) : error;
       });
       return fs.readFileSync(`${output}.txt`, 'utf8').split('\f').slice(0, batch.length);
     }),
