@@ -133,7 +133,7 @@ export function captchaLayout(text: string): PlacedLetter[] {
     const shape = glyph(char, (100 * between(52, 58)) / (reference.bottom - reference.top));
     const scaleX = Math.min(between(0.9, 1.06), MAX_LETTER_WIDTH / (shape.right - shape.left));
     const width = (shape.right - shape.left) * scaleX;
-    if (index > 0) x += between(-2, 1);
+    if (index > 0) x += between(-1, 2);
     const letter = {
       glyph: shape,
       x: x + width / 2,
