@@ -135,14 +135,14 @@ describe('asistente público de solicitud de portal', () => {
     // Step 5: the summary of everything entered, the captcha (its answer set here: the image is made for people) and
     // the submission.
     await page.getByRole('heading', { name: 'Confirmación' }).waitFor();
-    const summary = page.getByRole('region', { name: 'Revisa tu solicitud' });
+    const review = page.getByRole('region', { name: 'Revisa tu solicitud' });
     for (const [section, values] of [
       ['Entidad', ['Antioquia', 'Medellín', 'Otras entidades']],
       ['Datos del nuevo sitio', ['Empresa de Desarrollo Urbano de Prueba', 'https://edu-prueba.gov.co', 'Carrera 49 # 44-94']],
       ['Representante legal', ['Ana', 'Pérez', '52123456', 'Femenino', 'Gerente', 'ana.perez@edu-prueba.gov.co', '3001234567']],
       ['Administrador web y documentos', ['Luis', 'Gómez', '80123456', 'Masculino', 'luis.gomez@edu-prueba.gov.co', 'acta-de-posesion.pdf']],
     ] as const) {
-      const part = summary.getByRole('region', { name: section });
+      const part = review.getByRole('region', { name: section });
       for (const value of values) await part.getByText(value, { exact: true }).waitFor();
     }
     await page.getByRole('img', { name: /captcha/i }).waitFor();
