@@ -153,13 +153,16 @@ function WizardSteps({ onDone }: { onDone: (outcome: Outcome) => void }) {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {text('newSite.intro', { count: text(`newSite.step_counts.${steps.length}`) })}
       </Typography>
-      <Stepper activeStep={steps.indexOf(step)} alternativeLabel sx={{ mb: 3 }} aria-label={text('newSite.title')}>
-        {steps.map((name) => (
-          <Step key={name}>
-            <StepLabel>{text(`newSite.steps.${name}`)}</StepLabel>
-          </Step>
-        ))}
-      </Stepper>
+      {/* Scrolls on its own on a narrow screen instead of widening the page (five labels do not fit in 360 px). */}
+      <Box sx={{ overflowX: 'auto', mb: 3 }}>
+        <Stepper activeStep={steps.indexOf(step)} alternativeLabel sx={{ minWidth: steps.length * 84 }} aria-label={text('newSite.title')}>
+          {steps.map((name) => (
+            <Step key={name}>
+              <StepLabel>{text(`newSite.steps.${name}`)}</StepLabel>
+            </Step>
+          ))}
+        </Stepper>
+      </Box>
       <Typography variant="h6" component="h2" tabIndex={-1} ref={heading} sx={{ mb: 2, outline: 'none' }}>
         {text(`newSite.steps.${step}`)}
       </Typography>

@@ -35,7 +35,7 @@ async function axeClean(page: Page, where: string, failures: string[]): Promise<
 }
 
 describe('asistente público de solicitud de portal', () => {
-  it('en una pantalla pequeña, el aviso de cookies no tapa los botones del asistente y el texto cuenta los pasos mostrados', async () => {
+  it('en una pantalla pequeña, el aviso de cookies no tapa los botones del asistente, nada ensancha la página y el texto cuenta los pasos mostrados', async () => {
     // A first visit: no cookies accepted yet (the harness's pages accept them beforehand).
     const context = await e2e.browser.newContext({ viewport: { width: 390, height: 640 }, locale: 'es-CO' });
     try {
@@ -51,6 +51,8 @@ describe('asistente público de solicitud de portal', () => {
           const box = button.getBoundingClientRect();
           return button.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
         });
+      // Nothing widens the page past the screen (the stepper scrolls on its own).
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await next.scrollIntoViewIfNeeded();
       expect(await uncovered()).toBe(true);
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -65,7 +67,7 @@ describe('asistente público de solicitud de portal', () => {
     const failures: string[] = [];
     const pendingBefore = await pendingCount();
     await page.goto(e2e.url('/'));
-    await page.getByRole('heading', { name: 'Entidad' }).waitFor();
+    await page.getByRole('heading', { name: 'Entidad', exact: true }).waitFor();
     await page.getByRole('link', { name: 'Ingresar al administrador' }).waitFor();
 
     // Step 1: first time, Antioquia / Medellín, 'Otras entidades': a new site may be added.
