@@ -8,6 +8,7 @@ export const auth = {
     captcha: 'Captcha',
     captcha_image: 'Imagen del captcha',
     captcha_reload: 'Cargar otro captcha',
+    captcha_help: 'Escribe las 5 letras o números de la imagen; da igual si en mayúsculas o minúsculas.',
     submit: 'Ingresar',
     forgot: '¿Olvidaste tu contraseña?',
     failed: 'Usuario o clave incorrecta',

@@ -90,7 +90,13 @@ export const newSite = {
   summary: {
     title: 'Revisa tu solicitud',
     site_new: 'Sitio nuevo: %{name}',
+    intro: 'Estos son los datos que enviarás. Si algo no está bien, corrígelo antes de enviar la solicitud.',
+    edit_short: 'Corregir',
+    edit: 'Corregir: %{section}',
   },
+  /** The sentence above the stepper: as many steps as it shows (step 2 only for a new site). */
+  intro: 'Completa los %{count} pasos; revisaremos tu solicitud y te avisaremos por correo electrónico.',
+  step_counts: { '4': 'cuatro', '5': 'cinco' },
   success: {
     title: 'Recibimos tu solicitud',
     text: 'Enviamos una confirmación a %{email}. Te avisaremos por correo electrónico cuando la solicitud sea revisada.',

@@ -14,7 +14,7 @@ export const pages = {
   home: {
     title: 'Solicitud de portal para entidades territoriales',
     intro:
-      'Las entidades territoriales solicitan aquí su portal o el cambio de su administrador principal. Completa los cinco pasos; revisaremos tu solicitud y te avisaremos por correo electrónico.',
+      'Las entidades territoriales solicitan aquí su portal o el cambio de su administrador principal.',
     wizard_loading: 'Cargando…',
     login: 'Ingresar al administrador',
     terms: 'Términos y condiciones',

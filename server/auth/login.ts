@@ -2,7 +2,8 @@
  * Signing in (spec 01 §2 'Login', docs/decisions.md 'Sessions', 'Sign-in and abuse'): validates the
  * body, verifies the captcha whenever one is sent, claims the attempt (captcha after 3 failures, the
  * account's growing delay, its temporary lock; server/auth/throttleRules.ts), checks the credentials
- * of an active superadmin, then opens a session and issues its token.
+ * of an active superadmin, then opens a session and issues its token. A refusal after which the captcha
+ * is required carries a `CaptchaRequired` detail, so the form shows the captcha with it.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
@@ -19,10 +20,17 @@ import { verifyPassword } from './passwords';
 import { loginSchema } from './schemas';
 import { openSession } from './sessions';
 import { findSuperadminByEmail, toUserView, type UserView } from './superadminStore';
-import { attemptKeys } from './throttleRules';
+import { attemptKeys, captchaRequiredNext } from './throttleRules';
 import { issueToken } from './tokens';
 
-export const invalidCredentials = () => new ApiError(401, 'InvalidCredentials', t('errors.login_failed'));
+/** Wrong credentials; with a `CaptchaRequired` detail when the next attempt must carry the captcha. */
+export const invalidCredentials = (captchaNext: boolean) =>
+  new ApiError(
+    401,
+    'InvalidCredentials',
+    t('errors.login_failed'),
+    captchaNext ? [{ code: 'CaptchaRequired', target: 'captcha', message: t('validation.login.captcha_required') }] : [],
+  );
 export const captchaRequired = () => badArgument('captcha', 'validation.login.captcha_required', 'CaptchaRequired');
 export const captchaInvalid = () => badArgument('captcha', 'errors.captcha_invalid', 'CaptchaInvalid');
 export const loginDelayed = (seconds: number) =>
@@ -49,7 +57,7 @@ export async function signIn(app: FastifyInstance, request: FastifyRequest, repl
   const policy = { afterFailures: config.loginLockAfterFailures, minutes: config.loginLockMinutes };
   const decision = await claimAttempt(database, keys, captchaSent, policy);
   // Locked: the spec's wrong-credentials text, whatever the password (the guesser learns nothing).
-  if (decision.kind === 'locked') throw invalidCredentials();
+  if (decision.kind === 'locked') throw invalidCredentials(captchaRequiredNext(decision));
   if (decision.kind === 'captcha_required') throw captchaRequired();
   if (decision.kind === 'too_soon') {
     const seconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
@@ -77,7 +85,7 @@ export async function signIn(app: FastifyInstance, request: FastifyRequest, repl
     if (decision.locks && user && !user.deleted) {
       afterResponse(app, reply, request.log, 'lock mail', () => sendLockMail(app.ctx, user, decision.account.failures));
     }
-    throw invalidCredentials();
+    throw invalidCredentials(captchaRequiredNext(decision));
   }
 
   const sessionId = await database.db.transaction(async (tx) => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   accountDelayMs,
   attemptKeys,
+  captchaRequiredNext,
   currentFailures,
   decideAttempt,
   DEFAULT_LOCK_POLICY,
@@ -98,6 +99,25 @@ describe('decideAttempt', () => {
 
   it('tells how long the delay still runs', () => {
     expect(decide(counter(6, { nextAllowedAt: later(3) }), undefined, true)).toEqual({ kind: 'too_soon', retryAfterMs: 3000 });
+  });
+});
+
+describe('captchaRequiredNext', () => {
+  const decide = (account: AttemptCounter | undefined, address: AttemptCounter | undefined, captchaSolved = false) =>
+    decideAttempt({ account, address, captchaSolved, now: NOW, policy: DEFAULT_LOCK_POLICY });
+
+  it.each<[string, AttemptCounter | undefined, AttemptCounter | undefined, boolean, boolean]>([
+    ['first failure', undefined, undefined, false, false],
+    ['second failure', counter(1), counter(1), false, false],
+    ['third failure of the account: the next attempt needs it', counter(2), undefined, false, true],
+    ['third failure of the address', undefined, counter(2), false, true],
+    ['fourth failure, captcha solved', counter(3), counter(3), true, true],
+    ['refused for want of the captcha', counter(3), undefined, false, true],
+    ['locked', counter(10, { lockedUntil: later(60) }), undefined, false, true],
+    ['delay running (from the 5th failure on)', counter(5, { nextAllowedAt: later(2) }), undefined, true, true],
+    ['failures past the window count afresh', counter(9, { lastFailureAt: ago(3600) }), undefined, false, false],
+  ])('%s → %s', (_name, account, address, captchaSolved, expected) => {
+    expect(captchaRequiredNext(decide(account, address, captchaSolved))).toBe(expected);
   });
 });
 

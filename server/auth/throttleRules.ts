@@ -46,6 +46,17 @@ export type AttemptDecision =
    */
   | { kind: 'check'; account: AttemptCounter; address: AttemptCounter; locks: boolean };
 
+/**
+ * Whether the attempt after a refused one must carry the captcha, so the refusal can say so at once (the
+ * client shows the captcha with it instead of learning it from one more refusal): after the failure that
+ * reaches the threshold on either key, and while the account is locked (a lock comes after 10 failures;
+ * its answer must look like any other failure's).
+ */
+export function captchaRequiredNext(decision: AttemptDecision): boolean {
+  if (decision.kind !== 'check') return true; // locked, captcha missing, or delayed (from the 5th failure on)
+  return Math.max(decision.account.failures, decision.address.failures) >= CAPTCHA_AFTER_FAILURES;
+}
+
 /** How long the account's next attempt must wait after its `failures`-th failure. */
 export function accountDelayMs(failures: number): number {
   if (failures < DELAY_AFTER_FAILURES) return 0;

@@ -77,7 +77,8 @@ export function registerAuthRoutes(app: FastifyInstance): void {
       },
       response: { 200: { type: 'object', properties: { token: { type: 'string' }, user: userViewSchema } } },
     },
-    // 401: wrong e-mail or password; 429: sign-in delayed after failed attempts (its own throttle).
+    // 401: wrong e-mail or password (with a CaptchaRequired detail once the next attempt needs the captcha);
+    // 429: sign-in delayed after failed attempts (its own throttle).
     errorResponses: [401, 429],
     handler: async (request, reply) => signIn(app, request, reply),
   });

@@ -1,6 +1,6 @@
 /**
  * Sign-in (spec 01 §2, §5, §8): email, password and, when drawn or demanded by the server, the
- * captcha. Success returns to the deep link the user came from when allowed, else to
+ * captcha — shown with the refusal that makes it required, not after one more attempt. Success returns to the deep link the user came from when allowed, else to
  * landingRoute(permissions) (authProvider.login answers redirectTo).
  */
 import Alert from '@mui/material/Alert';
@@ -25,8 +25,15 @@ type Values = {
 
 const EMPTY: Values = { email: '', password: '', captcha: '' };
 
+type ErrorDetails = { body?: { details?: Array<{ code?: string; message?: string }> } };
+
 function detailMessage(error: unknown): string | undefined {
-  return (error as { body?: { details?: Array<{ message?: string }> } }).body?.details?.[0]?.message;
+  return (error as ErrorDetails).body?.details?.[0]?.message;
+}
+
+/** A refusal after which the next attempt must carry the captcha (server/auth/login.ts): it is shown at once. */
+function captchaRequiredNext(error: unknown): boolean {
+  return Boolean((error as ErrorDetails).body?.details?.some((detail) => detail.code === 'CaptchaRequired'));
 }
 
 /**
@@ -84,7 +91,8 @@ export function LoginForm({ onForgot }: { onForgot: () => void }) {
     } else {
       setFailure('auth.login.failed');
     }
-    if (showCaptcha) void reloadCaptcha();
+    if (captchaRequiredNext(error)) setShowCaptcha(true);
+    if (showCaptcha || captchaRequiredNext(error)) void reloadCaptcha();
     return undefined;
   };
 

@@ -1,8 +1,9 @@
 /**
  * The public new-entity request wizard at '/' (spec 01 'New-entity request wizard', issue 9): five steps in one
  * react-admin Form (1 entity, 2 new-site data only for a new site, 3 legal representative, 4 webmaster with the
- * documents and the terms, 5 captcha and submit), each checked with the shared rules before going on; then the
- * success text, or the spec's failure text. Loaded lazily by the home page (src/pages/HomePage.tsx).
+ * documents and the terms, 5 the summary of everything entered, captcha and submit), each checked with the shared
+ * rules before going on; then the success text, or the spec's failure text. The sentence above the stepper counts the
+ * steps it shows. Loaded lazily by the home page (src/pages/HomePage.tsx).
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -24,7 +25,9 @@ import { DocumentsField, TermsAcceptance } from './DocumentsAndTerms';
 import { fetchSiteTypes, fetchTerms, submitRequest, type RequestTerms, type SiteTypeOption } from './newSiteApi';
 import { NewSiteDataStep } from './NewSiteDataStep';
 import { ProfileStep } from './ProfileStep';
-import { SiteStep } from './SiteStep';
+import { RequestSummary } from './RequestSummary';
+import { requestSummary } from './requestSummary';
+import { SiteStep, type PlaceNames } from './SiteStep';
 import { stepErrors } from './stepErrors';
 
 const DEFAULTS: WizardValues = {
@@ -53,6 +56,7 @@ function WizardSteps({ onDone }: { onDone: (outcome: Outcome) => void }) {
   const { getValues, setError, clearErrors, setValue, watch } = useFormContext();
   const [siteTypes, setSiteTypes] = useState<SiteTypeOption[]>([]);
   const [sites, setSites] = useState<WizardSite[]>([]);
+  const [placeNames, setPlaceNames] = useState<PlaceNames>({ department: null, municipality: null });
   const [terms, setTerms] = useState<RequestTerms | null>(null);
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
   const [uploading, setUploading] = useState(0);
@@ -136,19 +140,34 @@ function WizardSteps({ onDone }: { onDone: (outcome: Outcome) => void }) {
     }
   };
 
+  const summary =
+    step === 'submit'
+      ? requestSummary(getValues() as WizardValues, choice, { ...placeNames, siteType: siteTypes.find((type) => type.id === Number(siteTypeId))?.name ?? null, sites })
+      : [];
+  const edit = (target: WizardStep) => {
+    clearErrors();
+    setIndex(Math.max(0, steps.indexOf(target)));
+  };
+
   return (
     <Box>
-      <Stepper activeStep={steps.indexOf(step)} alternativeLabel sx={{ mb: 3 }} aria-label={text('newSite.title')}>
-        {steps.map((name) => (
-          <Step key={name}>
-            <StepLabel>{text(`newSite.steps.${name}`)}</StepLabel>
-          </Step>
-        ))}
-      </Stepper>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {text('newSite.intro', { count: text(`newSite.step_counts.${steps.length}`) })}
+      </Typography>
+      {/* Scrolls on its own on a narrow screen instead of widening the page (five labels do not fit in 360 px). */}
+      <Box sx={{ overflowX: 'auto', mb: 3 }}>
+        <Stepper activeStep={steps.indexOf(step)} alternativeLabel sx={{ minWidth: steps.length * 84 }} aria-label={text('newSite.title')}>
+          {steps.map((name) => (
+            <Step key={name}>
+              <StepLabel>{text(`newSite.steps.${name}`)}</StepLabel>
+            </Step>
+          ))}
+        </Stepper>
+      </Box>
       <Typography variant="h6" component="h2" tabIndex={-1} ref={heading} sx={{ mb: 2, outline: 'none' }}>
         {text(`newSite.steps.${step}`)}
       </Typography>
-      <Box hidden={step !== 'site'}>{step === 'site' && <SiteStep siteTypes={siteTypes} sites={sites} onSites={setSites} />}</Box>
+      <Box hidden={step !== 'site'}>{step === 'site' && <SiteStep siteTypes={siteTypes} sites={sites} onSites={setSites} onPlaceNames={setPlaceNames} />}</Box>
       {step === 'newSite' && <NewSiteDataStep />}
       {step === 'legalRepresentative' && <ProfileStep kind="legalRepresentative" />}
       {step === 'webMaster' && (
@@ -159,7 +178,8 @@ function WizardSteps({ onDone }: { onDone: (outcome: Outcome) => void }) {
         </>
       )}
       {step === 'submit' && (
-        <Stack spacing={2}>
+        <Stack spacing={3}>
+          <RequestSummary sections={summary} onEdit={edit} />
           <CaptchaField captcha={captcha} onReload={reloadCaptcha} />
         </Stack>
       )}

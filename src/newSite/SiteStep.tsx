@@ -19,15 +19,22 @@ import { canAddNewSite, flowProblem, REQUEST_FLOWS, siteSelectable, type Request
 import { useText } from '../shared/useText';
 import { fetchDepartments, fetchMunicipalities, fetchSites, type Named, type SiteTypeOption } from './newSiteApi';
 
+/** The names of the department and municipality chosen (the confirmation step's summary shows them). */
+export interface PlaceNames {
+  department: string | null;
+  municipality: string | null;
+}
+
 interface Props {
   siteTypes: readonly SiteTypeOption[];
   sites: readonly WizardSite[];
   onSites: (sites: WizardSite[]) => void;
+  onPlaceNames: (names: PlaceNames) => void;
 }
 
 const idOf = (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value));
 
-export function SiteStep({ siteTypes, sites, onSites }: Props) {
+export function SiteStep({ siteTypes, sites, onSites, onPlaceNames }: Props) {
   const text = useText();
   const { setValue } = useFormContext();
   const [departments, setDepartments] = useState<Named[]>([]);
@@ -50,6 +57,12 @@ export function SiteStep({ siteTypes, sites, onSites }: Props) {
     onSites([]);
     if (place && siteTypeId) void fetchSites(place, siteTypeId).then(onSites, () => onSites([]));
   }, [place, siteTypeId, onSites]);
+
+  const departmentName = departments.find((option) => option.id === department)?.name ?? null;
+  const municipalityName = orderType === 0 ? null : (municipalities.find((option) => option.id === municipality)?.name ?? null);
+  useEffect(() => {
+    onPlaceNames({ department: departmentName, municipality: municipalityName });
+  }, [departmentName, municipalityName, onPlaceNames]);
 
   const { field, fieldState } = useController({ name: 'siteId', defaultValue: null });
   const choiceValue = field.value === null || field.value === undefined ? '' : String(field.value);

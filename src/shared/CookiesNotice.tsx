@@ -1,4 +1,8 @@
-/** Cookie consent, remembered in local storage under the key `cookies` (spec 01 §9). */
+/**
+ * Cookie consent, remembered in local storage under the key `cookies` (spec 01 §9). Floating at the bottom of the
+ * signed-in screens; `inline` on the public pages, where it sits above the card in the page's flow and so never
+ * covers anything (issue 21: it hid the wizard's 'Atrás' / 'Siguiente' buttons on a short screen).
+ */
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -8,7 +12,7 @@ import { useText } from './useText';
 
 export const COOKIES_KEY = 'cookies';
 
-export function CookiesNotice() {
+export function CookiesNotice({ inline = false }: { inline?: boolean }) {
   const text = useText();
   const [accepted, setAccepted] = useState(() => storage().getItem(COOKIES_KEY) === 'true');
   if (accepted) return null;
@@ -20,10 +24,17 @@ export function CookiesNotice() {
     <Paper
       role="region"
       aria-label={text('pages.notices.cookies_accept')}
-      elevation={6}
-      sx={{ position: 'fixed', bottom: 16, left: 16, right: 16, p: 2, display: 'flex', gap: 2, alignItems: 'center', zIndex: 1300 }}
+      elevation={inline ? 1 : 6}
+      sx={{
+        p: 2,
+        display: 'flex',
+        flexWrap: 'wrap',
+        gap: 2,
+        alignItems: 'center',
+        ...(inline ? { width: '100%' } : { position: 'fixed', bottom: 16, left: 16, right: 16, zIndex: 1300 }),
+      }}
     >
-      <Typography sx={{ flex: 1 }}>{text('pages.notices.cookies')}</Typography>
+      <Typography sx={{ flex: '1 1 16rem' }}>{text('pages.notices.cookies')}</Typography>
       <Button variant="contained" onClick={accept}>
         {text('pages.notices.cookies_accept')}
       </Button>

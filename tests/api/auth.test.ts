@@ -204,9 +204,16 @@ describe('sign-in throttling', () => {
   it('requires the captcha after 3 failures for one e-mail, from any address, until a success', async () => {
     const email = 'lenta@portales.test';
     await createSuperadmin(email, 'clave-buena');
-    for (let i = 0; i < 3; i += 1) {
-      expect((await login({ email, password: `mala-${i}` })).statusCode).toBe(401);
-    }
+    const failures = [];
+    for (let i = 0; i < 3; i += 1) failures.push(await login({ email, password: `mala-${i}` }));
+    expect(failures.map((failure) => failure.statusCode)).toEqual([401, 401, 401]);
+    // The failure that makes the captcha required says so at once (the form shows it with the message).
+    expect(failures.map((failure) => failure.json().error.details)).toEqual([
+      [],
+      [],
+      [{ code: 'CaptchaRequired', target: 'captcha', message: 'Debes ingresar el Captcha' }],
+    ]);
+    expect(failures[2]!.json().error).toMatchObject({ code: 'InvalidCredentials', message: 'Usuario o clave incorrecta' });
     const blocked = await login({ email, password: 'clave-buena' });
     expect(blocked.statusCode).toBe(400);
     expect(blocked.json().error).toMatchObject({
@@ -235,9 +242,13 @@ describe('sign-in throttling', () => {
 
   it('requires the captcha after 3 failures from one address, whatever the e-mail', async () => {
     const ip = '10.200.0.1';
+    const captchaNext = [];
     for (const email of ['a@portales.test', 'b@portales.test', 'c@portales.test']) {
-      expect((await login({ email, password: 'x' }, ip)).statusCode).toBe(401);
+      const failure = await login({ email, password: 'x' }, ip);
+      expect(failure.statusCode).toBe(401);
+      captchaNext.push(failure.json().error.details.some((detail: { code: string }) => detail.code === 'CaptchaRequired'));
     }
+    expect(captchaNext).toEqual([false, false, true]);
     expect((await login(ADMIN, ip)).json().error.code).toBe('CaptchaRequired');
     expect((await login(ADMIN)).statusCode).toBe(200);
   });
@@ -297,8 +308,10 @@ describe('temporary lock of an account', () => {
   it('locks after 10 failures: even the right password is refused with the spec text, the owner is mailed once, recovery unlocks', async () => {
     const email = 'bloqueada@portales.test';
     await createSuperadmin(email, 'clave-buena');
+    let lastFailure;
     for (let i = 0; i < t.config.loginLockAfterFailures; i += 1) {
-      expect((await guessAfterDelay(email, `mala-${i}`)).statusCode).toBe(401);
+      lastFailure = await guessAfterDelay(email, `mala-${i}`);
+      expect(lastFailure.statusCode).toBe(401);
     }
     const [row] = await t.database.query<{ minutes: number }>(
       `select extract(epoch from locked_until - now()) / 60 as minutes from login_attempts where key = $1`,
@@ -311,6 +324,8 @@ describe('temporary lock of an account', () => {
       const refused = await guessAfterDelay(email, password);
       expect(refused.statusCode).toBe(401);
       expect(refused.json().error).toMatchObject({ code: 'InvalidCredentials', message: 'Usuario o clave incorrecta' });
+      // Like the failure that locked it: nothing in the answer tells a lock apart.
+      expect(refused.json().error.details).toEqual(lastFailure!.json().error.details);
     }
     // Refused while locked without checking the password: no more failures, no session.
     expect((await failedChecks(email)).length).toBe(t.config.loginLockAfterFailures);

@@ -122,8 +122,9 @@ describe('LoginPage', () => {
     renderLogin();
     await waitFor(() => expect(input('captcha')).not.toBeNull());
     expect(screen.getByRole('img', { name: 'Imagen del captcha' }).getAttribute('src')).toBe(PNG_DATA_URL);
-    // The reload button is named and titled natively (no MUI Tooltip on the first load).
-    expect(screen.getByRole('button', { name: 'Cargar otro captcha' }).getAttribute('title')).toBe('Cargar otro captcha');
+    // The reload button says what it does in words (no icon behind a MUI Tooltip on the first load).
+    expect(screen.getByRole('button', { name: 'Cargar otro captcha' })).toHaveTextContent('Cargar otro captcha');
+    expect(screen.getByText('Escribe las 5 letras o números de la imagen; da igual si en mayúsculas o minúsculas.')).toBeInTheDocument();
     type('email', 'ana@portales.gov.co');
     type('password', 'secreto');
     submit();
@@ -157,6 +158,34 @@ describe('LoginPage', () => {
     const login = requests.filter((r) => r.url === '/api/v1/auth/').at(-1)!;
     expect(login.body).toEqual({ email: 'ana@portales.gov.co', password: 'secreto', captcha: 'AB12', captchaId: 'c2' });
     expect(getToken()).toBe('x.eyJleHAiOjk5OTk5OTk5OTl9.y');
+  });
+
+  it('shows the captcha with the refusal that makes it required, not after one more attempt', async () => {
+    let attempt = 0;
+    serve((url, init) => {
+      if (url === '/api/v1/captcha/') return captcha(100, `c${++attempt}`);
+      if (url === '/api/v1/auth/' && init.method === 'POST') {
+        const details = [{ code: 'CaptchaRequired', target: 'captcha', message: 'Debes ingresar el Captcha' }];
+        return { status: 401, body: { error: { code: 'InvalidCredentials', message: 'Usuario o clave incorrecta', details } } };
+      }
+      return { body: {} };
+    });
+    renderLogin();
+    await screen.findByRole('button', { name: 'Ingresar' });
+    expect(input('captcha')).toBeNull();
+    type('email', 'ana@portales.gov.co');
+    type('password', 'mala');
+    submit();
+    expect(await screen.findByText('Usuario o clave incorrecta')).toBeInTheDocument();
+    await waitFor(() => expect(input('captcha')).not.toBeNull());
+    // A fresh image for the next attempt, and no error under an input the user has not had a chance to fill.
+    await waitFor(() => expect(requests.filter((r) => r.url === '/api/v1/captcha/').length).toBe(2));
+    expect(screen.queryByText('Debes ingresar el Captcha')).toBeNull();
+    type('password', 'buena');
+    type('captcha', 'KX7PA');
+    submit();
+    await waitFor(() => expect(requests.filter((r) => r.url === '/api/v1/auth/').length).toBe(2));
+    expect(requests.filter((r) => r.url === '/api/v1/auth/').at(-1)!.body).toMatchObject({ captcha: 'KX7PA', captchaId: 'c2' });
   });
 
   it("wrong credentials show 'Usuario o clave incorrecta' and reload the captcha", async () => {

@@ -1,7 +1,7 @@
 /**
  * The request wizard's first step over a fake server (src/newSite; spec 01 'New-entity request wizard'): installed and
  * pending sites flagged and not selectable, ChangeAdmin without an installed site refused with its message, the new
- * site offered for type 5, and the step refusing to go on without a choice.
+ * site offered for type 5, the step refusing to go on without a choice, and the intro counting the steps shown.
  */
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -57,6 +57,10 @@ describe('NewSiteWizard, step 1', () => {
       </AdminContext>,
     );
     await user.click(await screen.findByRole('radio', { name: 'Solicitar el portal de mi entidad por primera vez' }));
+    // The sentence above the stepper counts the steps it shows: four until a new site is chosen.
+    const intro = (count: string) => `Completa los ${count} pasos; revisaremos tu solicitud y te avisaremos por correo electrónico.`;
+    expect(screen.getByText(intro('cuatro'))).toBeInTheDocument();
+    expect(screen.getAllByText(/^(Entidad|Datos del nuevo sitio|Representante legal|Administrador web y documentos|Confirmación)$/, { selector: '.MuiStepLabel-label' })).toHaveLength(4);
     await choose(user, 'Departamento', 'Antioquia');
     await choose(user, 'Tipo de entidad', 'Alcaldía');
     await choose(user, 'Municipio', 'Abejorral');
@@ -93,6 +97,8 @@ describe('NewSiteWizard, step 1', () => {
     const newSite = await screen.findByRole('radio', { name: 'Mi entidad no está en la lista: solicitar un sitio nuevo' });
     expect(newSite).toBeChecked();
     expect(screen.getByText('Datos del nuevo sitio')).toBeInTheDocument();
+    expect(screen.getByText(intro('cinco'))).toBeInTheDocument();
+    expect(screen.queryByText(intro('cuatro'))).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Siguiente' }));
     expect(await screen.findByRole('heading', { name: 'Datos del nuevo sitio' })).toBeInTheDocument();
   });

@@ -4,7 +4,8 @@
  * super-admin sees it counted in 'Por aprobar'; then the rest of the portal's life as issue 9's 'Done when' tells it:
  * the super-admin approves it from the site's Solicitudes and watches the installation finish, the two main
  * administrators get their access e-mails, and a backup of the new portal is requested, e-mailed and downloaded once
- * through its token. axe finds no serious violation on the steps.
+ * through its token. axe finds no serious violation on the steps. The confirmation step sums up what was entered; on a
+ * small screen the cookies notice never covers the wizard's buttons.
  */
 import JSZip from 'jszip';
 import fs from 'node:fs';
@@ -34,12 +35,39 @@ async function axeClean(page: Page, where: string, failures: string[]): Promise<
 }
 
 describe('asistente público de solicitud de portal', () => {
+  it('en una pantalla pequeña, el aviso de cookies no tapa los botones del asistente, nada ensancha la página y el texto cuenta los pasos mostrados', async () => {
+    // A first visit: no cookies accepted yet (the harness's pages accept them beforehand).
+    const context = await e2e.browser.newContext({ viewport: { width: 390, height: 640 }, locale: 'es-CO' });
+    try {
+      const page = await context.newPage();
+      await page.goto(e2e.url('/'));
+      await page.getByRole('region', { name: 'Aceptar' }).waitFor();
+      await page.getByText('Completa los cuatro pasos; revisaremos tu solicitud y te avisaremos por correo electrónico.').waitFor();
+      const next = page.getByRole('button', { name: 'Siguiente' });
+      await next.waitFor();
+      /** Whether the button's centre is the button itself (nothing drawn over it). */
+      const uncovered = () =>
+        next.evaluate((button) => {
+          const box = button.getBoundingClientRect();
+          return button.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+        });
+      // Nothing widens the page past the screen (the stepper scrolls on its own).
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await next.scrollIntoViewIfNeeded();
+      expect(await uncovered()).toBe(true);
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      expect(await uncovered()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('una entidad nueva llena los cinco pasos con un documento; se aprueba, se instala, avisa a sus administradores y se respalda', async () => {
     const { page } = e2e;
     const failures: string[] = [];
     const pendingBefore = await pendingCount();
     await page.goto(e2e.url('/'));
-    await page.getByRole('heading', { name: 'Entidad' }).waitFor();
+    await page.getByRole('heading', { name: 'Entidad', exact: true }).waitFor();
     await page.getByRole('link', { name: 'Ingresar al administrador' }).waitFor();
 
     // Step 1: first time, Antioquia / Medellín, 'Otras entidades': a new site may be added.
@@ -106,8 +134,19 @@ describe('asistente público de solicitud de portal', () => {
     await axeClean(page, 'paso 4', failures);
     await page.getByRole('button', { name: 'Siguiente' }).click();
 
-    // Step 5: the captcha (its answer set here: the image is made for people) and the submission.
+    // Step 5: the summary of everything entered, the captcha (its answer set here: the image is made for people) and
+    // the submission.
     await page.getByRole('heading', { name: 'Confirmación' }).waitFor();
+    const review = page.getByRole('region', { name: 'Revisa tu solicitud' });
+    for (const [section, values] of [
+      ['Entidad', ['Antioquia', 'Medellín', 'Otras entidades']],
+      ['Datos del nuevo sitio', ['Empresa de Desarrollo Urbano de Prueba', 'https://edu-prueba.gov.co', 'Carrera 49 # 44-94']],
+      ['Representante legal', ['Ana', 'Pérez', '52123456', 'Femenino', 'Gerente', 'ana.perez@edu-prueba.gov.co', '3001234567']],
+      ['Administrador web y documentos', ['Luis', 'Gómez', '80123456', 'Masculino', 'luis.gomez@edu-prueba.gov.co', 'acta-de-posesion.pdf']],
+    ] as const) {
+      const part = review.getByRole('region', { name: section });
+      for (const value of values) await part.getByText(value, { exact: true }).waitFor();
+    }
     await page.getByRole('img', { name: /captcha/i }).waitFor();
     await e2e.testApp.database.query('update captchas set answer_hash = $1 where used_at is null', [hashCaptchaAnswer('K7PAX')]);
     await page.getByLabel(/Captcha/).fill('K7PAX');
