@@ -7,15 +7,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ResourceDeclaration } from '../../resources/types';
 import type { Db } from '../db/connection';
 import { notFound } from '../http/errors';
+import { textParam } from '../http/params';
 import { recordExists, registeredResource } from './references';
 import { parseRecordId, type RecordId } from './shape';
 import type { StoreScope } from './store';
 
-const pathParam = (request: FastifyRequest, name: string): unknown => (request.params as Record<string, unknown> | undefined)?.[name];
 
 /** The `:id` of the path; one that no row can have (not a positive int4, not a valid text id) is simply not found. */
 export function recordIdParam(declaration: ResourceDeclaration, request: FastifyRequest): RecordId {
-  const id = parseRecordId(declaration, pathParam(request, 'id'));
+  const id = parseRecordId(declaration, textParam(request, 'id'));
   if (id === undefined) throw notFound();
   return id;
 }
@@ -33,7 +33,7 @@ export async function parentScope(
 ): Promise<StoreScope | undefined> {
   if (!declaration.parent) return undefined;
   const parent = registeredResource(app, declaration.parent.resource);
-  const value = parseRecordId(parent, pathParam(request, declaration.parent.param));
+  const value = parseRecordId(parent, textParam(request, declaration.parent.param));
   if (value === undefined || !(await recordExists(db, parent, value, options))) throw notFound();
   return { field: declaration.parent.field, value };
 }

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AREAS } from '../../resources/areas';
 import { ENTITY_SEARCH_MIN_LENGTH } from '../../resources/deactivation';
-import { notFound } from '../http/errors';
+import { idParam } from '../http/params';
 import { apiRoute } from '../http/route';
 import {
   countDeactivation,
@@ -118,10 +118,7 @@ export function registerDeactivationRoutes(app: FastifyInstance): void {
     },
     handler: async (request) => {
       // An id no job can have (not a positive integer of the jobs table) is a job that does not exist.
-      const raw = (request.params as { jobId: string }).jobId;
-      const jobId = /^[0-9]{1,10}$/.test(raw) ? Number(raw) : 0;
-      if (jobId < 1 || jobId > 2_147_483_647) throw notFound();
-      return undoDeactivation(database, request, jobId);
+      return undoDeactivation(database, request, idParam(request, 'jobId'));
     },
   });
 

@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { files } from '../db/schema';
 import { ApiError, forbidden, notFound, unauthorized } from '../http/errors';
+import { textParam } from '../http/params';
 import { apiRoute, currentUser } from '../http/route';
 import { t } from '../i18n';
 import { elementTypeNamed, fileStorageOf, isFileId, mayHandleFiles } from '../files';
@@ -66,7 +67,7 @@ export function registerFileRoutes(app: FastifyInstance): void {
       errorResponses: [403],
       handler: async (request, reply) => {
         const user = currentUser(request);
-        const elementType = elementTypeParam((request.params as { param: string }).param);
+        const elementType = elementTypeParam(textParam(request, 'param'));
         // An element type this server does not know is a path that names nothing: 404, as any unknown id.
         if (!elementType) throw new ApiError(404, 'NotFound', t('files.errors.unknown_element_type'));
         // The area that owns files of this type uploads them (before a byte of the body is read).
@@ -78,7 +79,7 @@ export function registerFileRoutes(app: FastifyInstance): void {
   });
 
   const serve = (variant: 'original' | 'thumbnail' | 'big') => async (request: FastifyRequest, reply: FastifyReply) => {
-    const { id } = request.params as { id: string };
+    const id = textParam(request, 'id');
     if (!isFileId(id)) throw notFound();
     const [row] = await database.db.select().from(files).where(eq(files.id, id));
     if (!row) throw notFound();

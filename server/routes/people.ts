@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { administratorsResource } from '../../resources/people/administrators';
 import { notFound } from '../http/errors';
+import { textParam } from '../http/params';
 import { apiRoute } from '../http/route';
 import { resourceRouteContext } from '../resources/engine';
 import { bodySchema, recordSchema } from '../resources/openapi';
@@ -34,7 +35,7 @@ export function registerPeopleRoutes(app: FastifyInstance): void {
     },
     handler: async (request) => {
       const id = recordIdParam(declaration, request);
-      const alias = String((request.params as { alias?: unknown }).alias ?? '');
+      const alias = textParam(request, 'alias');
       // A text no alias can be (spec 01 §5: letters, digits, '_' or '-', up to 220) names no site.
       if (!SITE_ALIAS.test(alias)) throw notFound();
       return context

@@ -22,6 +22,7 @@ import {
 } from '../../resources/scores';
 import { indicatorColorConfig, sites } from '../db/schema';
 import { notFound } from '../http/errors';
+import { idParam } from '../http/params';
 import { apiRoute } from '../http/route';
 import { scoresProviderOf, type ScoredSite } from '../scores';
 import { readRankingQuery, readScorePeriod } from '../scores/query';
@@ -52,12 +53,6 @@ const pointSchema = {
 const dateOf = (period: ScorePeriod): ScoreDate => ({ year: period.year, month: period.month, week: null, dateStr: scoreDateStr(period) });
 const pointOf = (period: ScorePeriod & { score: number }): ScorePoint => ({ ...dateOf(period), score: period.score, scoreStr: formatScore(period.score) });
 
-function siteIdOf(request: FastifyRequest): number {
-  const text = (request.params as { id: string }).id;
-  if (!/^\d{1,9}$/.test(text)) throw notFound();
-  return Number(text);
-}
-
 export function registerScoreRoutes(app: FastifyInstance): void {
   const { database } = app.ctx;
   const provider = () => scoresProviderOf(app.ctx);
@@ -66,7 +61,7 @@ export function registerScoreRoutes(app: FastifyInstance): void {
     const [site] = await database.db
       .select({ id: sites.id, name: sites.name, siteTypeId: sites.siteTypeId, url: sites.url, allowedUrl: sites.allowedUrl })
       .from(sites)
-      .where(and(eq(sites.id, siteIdOf(request)), eq(sites.isDeleted, false)));
+      .where(and(eq(sites.id, idParam(request)), eq(sites.isDeleted, false)));
     if (!site) throw notFound();
     return site;
   }

@@ -4,11 +4,12 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { checkRecoveryToken, completeRecovery, requestRecovery } from '../auth/recovery';
+import { textParam } from '../http/params';
 import { apiRoute } from '../http/route';
 
 const RECOVERY_TAGS = ['Recuperación de contraseña'];
 
-const tokenParam = (request: FastifyRequest) => (request.params as { token: string }).token;
+const tokenParam = (request: FastifyRequest) => textParam(request, 'token');
 
 const messageSchema = { type: 'object', properties: { message: { type: 'string' } } } as const;
 
