@@ -3,7 +3,8 @@
  * declaration's yup schema), their access (the declaration's permissions), their rules (locked records), their audit
  * lines and their OpenAPI entries. The declaration's shape (server/resources/shape.ts) chooses the routes: the
  * CRUD operations it lists (list, read, create, update, delete), or a singleton's `GET`/`PUT` on the collection path,
- * plus a collection update (`PUT` of the whole list), under a parent's path when nested. Catalogues need no
+ * plus a collection update (`PUT` of the whole list), under a parent's path when nested; its declared actions
+ * (actions.ts), views (views.ts: reads beyond the list and the record) and exports (exports.ts). Catalogues need no
  * hand-written route.
  */
 import type { FastifyInstance } from 'fastify';
@@ -29,6 +30,7 @@ import { idFieldOf } from './fields';
 import { parseRecordId, resourceShape, type RecordId } from './shape';
 import { registerSingleton } from './singleton';
 import { registerStateDocumentRoute } from './stateDocument';
+import { registerResourceViews } from './views';
 import { createResourceStore } from './store';
 import {
   bodyObject,
@@ -234,6 +236,7 @@ export function registerResource(app: FastifyInstance, declaration: ResourceDecl
     locked: () => lockedError(declaration),
     translateError: (error) => translateDatabaseError(declaration, error),
   });
+  registerResourceViews(app, declaration);
   registerResourceExports(app, declaration);
 }
 
