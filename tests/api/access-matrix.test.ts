@@ -245,7 +245,6 @@ describe('route declarations', () => {
  * they follow (its read or write permissions, or who opens its screen).
  */
 const CUSTOM_ROUTE_OWNERS: CustomRouteOwners = {
-  'GET /api/v1/sites/counts/': { resource: 'sites', requirement: 'read' },
   'POST /api/v1/sites/:id/portalkey': { resource: 'sites', requirement: 'write' },
   'GET /api/v1/sites/:id/portalkey': { resource: 'sites', requirement: 'write' },
   'DELETE /api/v1/sites/:id/portalkey': { resource: 'sites', requirement: 'write' },
