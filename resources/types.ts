@@ -375,6 +375,13 @@ export interface ResourceModel<TRecord extends AnyObject = AnyObject> {
    * `PUT /sites/comments`) instead of `PUT {apiPath}/{id}`.
    */
   updateInBody?: boolean;
+  /**
+   * The update also answers on a path naming the record under the record that holds it, that one named by a unique
+   * field (the spec's `PUT /siteusers/{alias}/{id}`: `{ path: '/siteusers/{alias}/{id}', param: 'alias', resource:
+   * 'sites', key: 'alias', field: 'siteId' }`): the same write as `PUT {apiPath}/{id}`; a holder that does not exist for
+   * the API (deleted, outside its `listWhere`) or a record `field` says is another's answers 404.
+   */
+  updateUnderParent?: { path: string; param: string; resource: string; key: string; field: string };
   /** `PUT apiPath` with the whole list replaces the collection in one transaction (e.g. `PUT /footerContent`). */
   collectionUpdate?: boolean;
   /**

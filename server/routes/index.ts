@@ -14,7 +14,6 @@ import { registerLoadRoutes } from './loads';
 import { registerPortalRoutes } from './portal';
 import { registerRealtimeRoutes } from './realtime';
 import { registerMailLogRoutes } from './maillog';
-import { registerPeopleRoutes } from './people';
 import { registerSiteDetailRoutes } from './siteDetail';
 import { registerScoreRoutes } from './scores';
 import { registerSiteRoutes } from './sites';
@@ -41,7 +40,6 @@ export async function registerApiRoutes(
   registerPortalRoutes(app);
   registerRealtimeRoutes(app);
   registerMailLogRoutes(app);
-  registerPeopleRoutes(app);
   registerBackupRoutes(app);
   registerInstallationRoutes(app);
   registerNewSiteRoutes(app);

@@ -60,6 +60,9 @@ export function declaredRequirement(
           return { requirement: listed(action.permissions ?? declaration.permissions.write), source: `${declaration.name} action ${action.name}` };
         }
       }
+      if (declaration.updateUnderParent && route.method === 'PUT' && shape(`${API_PREFIX}${declaration.updateUnderParent.path}`) === url) {
+        return { requirement: listed(declaration.permissions.write), source: `${declaration.name} updateUnderParent` };
+      }
       for (const view of declaration.views ?? []) {
         if (reading && shape(`${base}/${view.path}`) === url) {
           return { requirement: listed(view.permissions ?? declaration.permissions.read), source: `${declaration.name} view ${view.name}` };
