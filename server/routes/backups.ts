@@ -1,4 +1,6 @@
 /**
+ * Hand routes: protocol work (single-use download tokens and the streamed zip download).
+ *
  * Backup downloads (spec 01 §2 '/descargar-backup/{hash}', §7 'GET /download/{x}/token, then GET /download/{hash}?token='):
  * `GET /api/v1/download/{id}/token` (Sites) issues a single-use token valid for BACKUP_TOKEN_MINUTES for a ready backup;
  * `GET /download/{hash}?token=` (outside /api/v1, as the spec writes it) streams the zip once for that token. Without a

@@ -1,4 +1,6 @@
 /**
+ * Hand routes: a job-backed workflow (count, queue, undo); its two GET reads are still to become engine views (issue 22).
+ *
  * Bulk deactivation of administrators (spec 01 §7 POST /siteusers/delete/; server/users/deactivation.ts): the
  * count before confirming, the request that queues the job, the recent runs with their undo, the undo itself and
  * the entity lookup of mode 3. Access: the area of /administradores/eliminar (spec 01 §2 and §6: Settings).

@@ -1,4 +1,6 @@
 /**
+ * Hand routes: protocol work (multipart uploads and file downloads).
+ *
  * Uploaded files: POST /uploadfiles/{param} (multipart, the `file` part; param `elementType=banner` or
  * `banner`) and serving GET /files/{id}, /files/{id}/thumbnail, /files/{id}/big.
  * Each element type names the area whose permission uploads its files and reads them back (server/files/elementTypes.ts):

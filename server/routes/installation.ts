@@ -1,4 +1,6 @@
 /**
+ * Hand routes: a job-backed workflow (requeue the installation job, own audit action `install_retry`) and portal-key activation.
+ *
  * `POST /siterequests/install/{id}` (Sites): retries the installation of an approved request (issue 9, the job in
  * server/sites/installation/job.ts). A failed, cancelled or waiting installation goes back to the queue and resumes at
  * the step where it stopped (its finished steps are kept); an approved request without an installation job gets one.

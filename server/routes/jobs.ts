@@ -1,4 +1,6 @@
 /**
+ * Hand routes: the jobs service (progress, items, cancellation), each job checked against its kind.
+ *
  * Following background jobs: state, progress and per-item results, and cancellation. Routes are open to
  * any signed-in superadmin; each job then checks its kind's permissions (server/jobs/view.ts).
  */

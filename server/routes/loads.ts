@@ -1,4 +1,6 @@
 /**
+ * Hand routes: uploads and job-backed loads; GET /emails/ and GET /govindex/{year} are still to become engine operations (issue 22: no declaration yet).
+ *
  * The loads of the site list (spec 01 §2, §7: POST /locations/ population, GET /emails/check, GET/POST /emails/,
  * POST /govindex/, GET /govindex/{year}) and the bulk site update (spec 03: GET /exportsitetoupload,
  * PUT /exportsitetoupload/{id}). A load answers 202 with its job (GET /jobs/{id}); its preview (POST …/preview, same

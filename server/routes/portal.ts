@@ -1,4 +1,6 @@
 /**
+ * Hand routes: protocol work (portal keys, site-token keys, portal-key callers).
+ *
  * Portal keys and site tokens (docs/services.md 'Portal keys'): Sites holders issue (rotate) and revoke a site's
  * key; portals call `access: 'portal'` routes with it; the public keys that verify site tokens are at
  * /.well-known/jwks.json.

@@ -1,4 +1,6 @@
 /**
+ * Hand routes: reads from a pluggable source (platform tables or the portal over the network), not a declared table.
+ *
  * A site's scores for its detail (spec 01 §2 'Site detail', §3 'Score', §9; issue 8 'Scores'), whatever the source
  * (server/scores: the platform's tables or the portal's /sitescores/). Paths: spec 01 §7 shows only the portal's own
  * /sitescores/ calls, so the back office's routes hang under the site, `/sites/{id}/scores/<same name>`

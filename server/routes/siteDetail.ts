@@ -1,4 +1,6 @@
 /**
+ * Hand routes: protocol work (impersonation tokens signed for a portal, portal-key callers).
+ *
  * The site detail (spec 01 §2 'Site detail', /portales/{id}) beside the site list's routes (server/routes/sites.ts):
  * 'Administrar' (the site itself, with its administrators, is the engine's `GET /sites/{id}`: resources/sites.ts) — `GET /sites/{id}/auth?reason=`
  * (Impersonate) signs a short-lived, single-use site token with the platform's published key (server/portal/siteTokens.ts)

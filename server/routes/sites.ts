@@ -1,4 +1,6 @@
 /**
+ * Hand routes: streamed exports with their own columns and rows, and the public URL check.
+ *
  * The site routes beyond the engine's (the list, one site, create, update, delete, enable and disable are the sites
  * declaration's: resources/sites.ts, its view GET /sites/counts/ too): the two streamed exports, whose columns and rows
  * are not the list's (translated request kinds, the requests of the filtered sites), and the public GET /allowurl/.

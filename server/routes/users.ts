@@ -1,4 +1,6 @@
 /**
+ * Hand routes: protocol work (password recovery tokens and mail).
+ *
  * Password recovery under /users/passwordreset/ (spec 01 §7). The superadmins themselves (/users/, /users/{id}) are an
  * engine declaration (resources/superadmins.ts) with their rules in server/resources/services/superadmins.ts.
  */
