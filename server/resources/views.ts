@@ -52,8 +52,9 @@ function registerView(app: FastifyInstance, declaration: ResourceDeclaration, vi
     schema: {
       ...(record ? { params: { type: 'object', properties: { id: { type: 'string', description: 'Identificador del registro.' } } } } : {}),
       ...(handler.querySchema ? { querystring: handler.querySchema } : {}),
+      ...(handler.serialize ? { response: { 200: handler.responseSchema } } : {}),
     },
-    documentedResponses: { 200: handler.responseSchema },
+    ...(handler.serialize ? {} : { documentedResponses: { 200: handler.responseSchema } }),
     ...(handler.errorResponses ? { errorResponses: handler.errorResponses } : {}),
     handler: async (request) =>
       handler.run({ app, db: app.ctx.database.db, request, declaration, view, id: record ? idParam(request) : null }),

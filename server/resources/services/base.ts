@@ -81,8 +81,10 @@ export interface ViewHandler {
   run(context: ViewContext): Promise<unknown>;
   /** One line for the API reference. */
   summary: string;
-  /** OpenAPI: the 200 answer (documented only, never used to serialise: the handler's answer is sent as it is). */
+  /** OpenAPI: the 200 answer; documented only (the handler's answer is sent as it is) unless `serialize`. */
   responseSchema: JsonSchema;
+  /** The answer is serialised by `responseSchema` (Fastify's `schema.response`): a property it does not name is dropped. */
+  serialize?: boolean;
   /** The query string it reads (validated by Fastify), e.g. `listQuerySchema(spec)`. */
   querySchema?: JsonSchema;
   /** Error answers beyond access and the path's 404 (e.g. 400 for a refused query). */
