@@ -1,8 +1,8 @@
 /**
  * The audit trail (docs/decisions.md 'Audit trail') on the engine: a read-only list (`GET /audit/`, `GET /audit/{id}`),
  * newest first, 20 a page, filtered by userId, resource and a date range (`from`/`to`, the spec's and the screen's
- * names, aliases of the engine's `atFrom`/`atTo`), and its export (`GET /audit/export`). `GET /audit/actors/` (the
- * screen's user filter) stays an `apiRoute` in server/routes/audit.ts with the same access.
+ * names, aliases of the engine's `atFrom`/`atTo`), its export (`GET /audit/export`) and the view `actors`,
+ * `GET /audit/actors/` (the screen's user filter; server/resources/services/audit.ts).
  */
 import { auditReference } from './references';
 import { defineResource, type FieldChoice, type LabelledDeclaration, type ResourceReference } from './types';
@@ -149,5 +149,6 @@ export const auditResource = defineResource<AuditRecord>({
   maxPageSize: 100,
   filterAliases: { from: 'atFrom', to: 'atTo' },
   editMode: 'dialog',
+  views: [{ name: 'actors', path: 'actors/', scope: 'collection', etag: true }],
   exports: [{ path: '/audit/export', formats: ['csv', 'xlsx'], fileName: 'exports.files.audit', fields: AUDIT_COLUMNS }],
 });

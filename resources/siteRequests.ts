@@ -4,8 +4,8 @@
  * (`GET /siterequests/{id}`, with its files and the rest of its submission), its correction while pending (`PUT /siterequests/{id}`: the
  * legal representative and the webmaster, with the wizard's rules; a processed request is locked, 409) and the
  * `changeStatus` action, `PUT /siterequests/changestatus/{id}` (approve or reject; body rules in
- * resources/siteRequestRules.ts, handler in server/resources/services/siteRequests.ts). The administrator profile,
- * `GET /siterequests/administrator/{id}`, is server/routes/siteRequests.ts; the submission, `POST /siterequests/`, is the
+ * resources/siteRequestRules.ts, handler in server/resources/services/siteRequests.ts) and the `administrator` view,
+ * `GET /siterequests/administrator/{id}` (the administrator profile, same service); the submission, `POST /siterequests/`, is the
  * public wizard's (server/newSite).
  */
 import * as yup from 'yup';
@@ -74,6 +74,7 @@ export const siteRequestsResource = defineResource<SiteRequestRecord>({
   rules: { canEdit: (request) => request.status === 'PendingApproval' },
   messages: { locked: 'resources.siterequests.errors.already_processed' },
   actions: [{ name: 'changeStatus', kind: 'custom', method: 'PUT', path: 'changestatus/{id}', scope: 'record' }],
+  views: [{ name: 'administrator', path: 'administrator/{id}', scope: 'record' }],
   sort: { field: 'creationDate', order: 'DESC' },
   pageSize: SITE_REQUEST_PAGE_SIZE,
   listMode: 'loadMore',

@@ -198,4 +198,6 @@ export const sitesResource = defineResource<SiteRecord>({
     { name: 'enable', kind: 'custom', method: 'POST', path: '{id}/enable', scope: 'record', when: (site) => site.installed },
     { name: 'disable', kind: 'custom', method: 'POST', path: '{id}/disable', scope: 'record', when: (site) => site.installed },
   ],
+  // GET /sites/counts/: the list's tab totals (server/resources/services/sites.ts).
+  views: [{ name: 'counts', path: 'counts/', scope: 'collection', etag: true }],
 });

@@ -254,6 +254,28 @@ export interface ResourceAction<TRecord extends AnyObject = AnyObject> {
   when?(record: TRecord): boolean;
 }
 
+/**
+ * A declared read beyond the list and one record (spec shapes: `GET /siterequests/administrator/{id}`,
+ * `GET /audit/actors/`): a `GET` under the collection path whose answer the resource's service computes
+ * (server/resources/services, `views`). The engine gives it its route, access, path-id check (404 for an id no row can
+ * have), OpenAPI entry and, for a list, its ETag; no transaction, no audit line, no button (server/resources/views.ts).
+ */
+export interface ResourceView {
+  /** Name: operationId suffix and the key of its handler in the resource's service. */
+  name: string;
+  /** Path under the collection path, `{id}` for the record: `administrator/{id}`, `actors`. */
+  path: string;
+  /** Record views read one record (`{id}` in the path); collection views the collection. */
+  scope: 'record' | 'collection';
+  /** Who may read it (any one suffices); default: `permissions.read`. */
+  permissions?: PermissionRequirement | 'authenticated';
+  /**
+   * The answer depends only on the data, the URL and the caller (a list): answered with a weak ETag and 304
+   * (server/http/route.ts `etag`).
+   */
+  etag?: boolean;
+}
+
 /** A streamed export of the list (the same parsed query; CSV or XLSX, constant memory, no row cap). */
 export interface ResourceExport {
   /** API path under /api/v1, e.g. `/sitesexport`. */
@@ -367,6 +389,13 @@ export interface ResourceModel<TRecord extends AnyObject = AnyObject> {
    * `PUT /sites/comments`) instead of `PUT {apiPath}/{id}`.
    */
   updateInBody?: boolean;
+  /**
+   * The update also answers on a path naming the record under the record that holds it, that one named by a unique
+   * field (the spec's `PUT /siteusers/{alias}/{id}`: `{ path: '/siteusers/{alias}/{id}', param: 'alias', resource:
+   * 'sites', key: 'alias', field: 'siteId' }`): the same write as `PUT {apiPath}/{id}`; a holder that does not exist for
+   * the API (deleted, outside its `listWhere`) or a record `field` says is another's answers 404.
+   */
+  updateUnderParent?: { path: string; param: string; resource: string; key: string; field: string };
   /** `PUT apiPath` with the whole list replaces the collection in one transaction (e.g. `PUT /footerContent`). */
   collectionUpdate?: boolean;
   /**
@@ -375,6 +404,8 @@ export interface ResourceModel<TRecord extends AnyObject = AnyObject> {
    */
   parent?: { param: string; field: string; resource: string };
   actions?: readonly ResourceAction<TRecord>[];
+  /** Declared reads beyond the list and one record (`ResourceView`). */
+  views?: readonly ResourceView[];
   exports?: readonly ResourceExport[];
 }
 

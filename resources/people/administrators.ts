@@ -2,8 +2,7 @@
  * Site administrators (spec 01 §2 'Users' tab Administradores, §3 'User' and 'Site administrator update'): the rows of
  * `users` with user type 1, on the engine. `GET /usermain/` lists them (search by name or e-mail, the site filters,
  * 20 a page, newest first), `GET /usermain/{id}` reads one, and the update is `PUT /usermain/{id}` or, as the spec's
- * client calls it, `PUT /siteusers/{alias}/{id}` (the same write, scoped to the site `{alias}`:
- * server/resources/services/people.ts). `POST /exportmainuser/` streams every matching row.
+ * client calls it, `PUT /siteusers/{alias}/{id}` (the same write, scoped to the site `{alias}`: `updateUnderParent`). `POST /exportmainuser/` streams every matching row.
  * The password is write-only: the service stores its argon2 hash (docs/decisions.md 'Administrators and site users').
  */
 import { USER_IDS_FIRST_FILTERS, USER_SITE_FILTERS, siteColumns, type UserOfSiteRecord } from './userFilters';
@@ -50,6 +49,8 @@ export const administratorsResource = defineResource<AdministratorRecord>({
   listFilters: USER_SITE_FILTERS,
   listIdsFirst: USER_IDS_FIRST_FILTERS,
   operations: ['list', 'read', 'update'],
+  // The spec's client updates an administrator under its site's alias: PUT /siteusers/{alias}/{id}.
+  updateUnderParent: { path: '/siteusers/{alias}/{id}', param: 'alias', resource: 'sites', key: 'alias', field: 'siteId' },
   sort: { field: 'createdDate', order: 'DESC' },
   pageSize: 20,
   editMode: 'dialog',

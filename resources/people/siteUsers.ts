@@ -8,6 +8,7 @@
 import { USER_IDS_FIRST_FILTERS, USER_SITE_FILTERS, siteColumns, type UserOfSiteRecord } from './userFilters';
 import { EMAIL_MAX, NAME_MAX, siteUserSchema } from './rules';
 import { siteUsersReference } from '../references';
+import { AREAS } from '../areas';
 import { defineResource } from '../types';
 
 export interface SiteUserRecord extends UserOfSiteRecord {
@@ -40,6 +41,11 @@ export const siteUsersResource = defineResource<SiteUserRecord>({
   listFilters: USER_SITE_FILTERS,
   listIdsFirst: USER_IDS_FIRST_FILTERS,
   operations: ['list', 'read', 'create', 'update'],
+  // The bulk deactivation's reads, with its screen's access (/administradores/eliminar): server/resources/services/people.ts.
+  views: [
+    { name: 'deactivations', path: 'delete/', scope: 'collection', permissions: AREAS['users.delete'].permissions },
+    { name: 'deactivationSites', path: 'delete/sites', scope: 'collection', permissions: AREAS['users.delete'].permissions },
+  ],
   sort: { field: 'createdDate', order: 'DESC' },
   pageSize: 20,
   editMode: 'dialog',

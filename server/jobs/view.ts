@@ -38,15 +38,8 @@ interface JobRow {
 
 const iso = (value: Date | string | null) => (value == null ? null : new Date(value).toISOString());
 
-/** Path ids are digits only; anything else is a job that does not exist. */
-function parseJobId(idParam: string): number {
-  if (!/^\d{1,15}$/.test(idParam)) throw notFound();
-  return Number(idParam);
-}
-
 /** The job's kind and status, or 404; 403 unless the user holds one of the kind's permissions (an unknown kind: nobody). */
-async function readableJob(database: Database, user: AuthUser, idParam: string): Promise<{ id: number; status: JobStatus }> {
-  const id = parseJobId(idParam);
+async function readableJob(database: Database, user: AuthUser, id: number): Promise<{ id: number; status: JobStatus }> {
   const [row] = await database.query<{ kind: string; status: JobStatus }>('select kind, status from jobs where id = $1', [id]);
   if (!row) throw notFound();
   const kind = jobKind(row.kind);
@@ -54,8 +47,8 @@ async function readableJob(database: Database, user: AuthUser, idParam: string):
   return { id, status: row.status };
 }
 
-export async function readJobView(database: Database, user: AuthUser, idParam: string): Promise<JobView> {
-  const { id } = await readableJob(database, user, idParam);
+export async function readJobView(database: Database, user: AuthUser, jobId: number): Promise<JobView> {
+  const { id } = await readableJob(database, user, jobId);
   const [[row], countRows] = await Promise.all([
     database.query<JobRow>(
       `select id, kind, status, progress, total, error, result, attempts, cancel_requested as "cancelRequested",
@@ -108,10 +101,10 @@ export const jobItemListSpec: ListSpec = {
   },
 };
 
-export async function listJobItems(database: Database, user: AuthUser, idParam: string, rawQuery: unknown) {
+export async function listJobItems(database: Database, user: AuthUser, jobId: number, rawQuery: unknown) {
   // A bad query string is a 400 whatever the job (as on every list).
   const query = readListQuery(jobItemListSpec, rawQuery);
-  const { id } = await readableJob(database, user, idParam);
+  const { id } = await readableJob(database, user, jobId);
   const params = new SqlParams();
   const rows = await database.query<{ key: string; state: JobItemState; message: string | null; finishedAt: Date | null }>(
     `select i.item_key as key, i.state, i.message, i.finished_at as "finishedAt" from job_items i
@@ -127,8 +120,8 @@ export async function listJobItems(database: Database, user: AuthUser, idParam: 
  * A queued or waiting job is cancelled at once; a running one gets `cancel_requested` and its runner stops
  * before its next item. One statement, so a runner claiming the job at the same moment cannot miss it.
  */
-export async function cancelJob(database: Database, user: AuthUser, idParam: string): Promise<JobView> {
-  const { id } = await readableJob(database, user, idParam);
+export async function cancelJob(database: Database, user: AuthUser, jobId: number): Promise<JobView> {
+  const { id } = await readableJob(database, user, jobId);
   const changed = await database.query(
     `update jobs
         set cancel_requested = true,
@@ -139,5 +132,5 @@ export async function cancelJob(database: Database, user: AuthUser, idParam: str
     [id],
   );
   if (changed.length === 0) throw new ApiError(409, 'Conflict', t('jobs.errors.already_finished'));
-  return readJobView(database, user, String(id));
+  return readJobView(database, user, id);
 }

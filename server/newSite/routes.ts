@@ -1,4 +1,6 @@
 /**
+ * Hand routes: protocol work (public, rate-limited wizard: uploads under a session, captcha-checked submission); its four GET reads are still to become engine views (issue 22).
+ *
  * The public routes of the new-entity request wizard at '/' (spec 01 §7, issue 9; docs/decisions.md 'Request
  * wizard'): locations, entity types, the sites of a location and type (no administrator or user data), the request
  * texts with their versions, the upload of the request's documents and the request itself. All `public` and capped

@@ -3,10 +3,12 @@
  * declaration's yup schema), their access (the declaration's permissions), their rules (locked records), their audit
  * lines and their OpenAPI entries. The declaration's shape (server/resources/shape.ts) chooses the routes: the
  * CRUD operations it lists (list, read, create, update, delete), or a singleton's `GET`/`PUT` on the collection path,
- * plus a collection update (`PUT` of the whole list), under a parent's path when nested. Catalogues need no
+ * plus a collection update (`PUT` of the whole list), under a parent's path when nested; its declared actions
+ * (actions.ts), views (views.ts: reads beyond the list and the record) and exports (exports.ts). Catalogues need no
  * hand-written route.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/connection';
 import { resources } from '../../resources';
 import { recordId } from '../../resources/limits';
 import { isGeneratedResource, type ResourceDeclaration, type ResourceOperation } from '../../resources/types';
@@ -23,14 +25,15 @@ import { resourceListSpec } from './listSpec';
 import { resourceService, writeTransaction } from './services';
 import { bodySchema, collectionParamsSchema, itemParamsSchema, listResponseSchema, recordSchema } from './openapi';
 import { resourcePaths } from './paths';
-import { rememberResource } from './references';
+import { registeredResource, rememberResource } from './references';
 import { createRelations } from './relations';
-import { parentScope, recordIdParam } from './scope';
+import { keyedParentScope, parentScope, recordIdParam } from './scope';
 import { idFieldOf } from './fields';
 import { parseRecordId, resourceShape, type RecordId } from './shape';
 import { registerSingleton } from './singleton';
 import { registerStateDocumentRoute } from './stateDocument';
-import { createResourceStore } from './store';
+import { registerResourceViews } from './views';
+import { createResourceStore, type StoreScope } from './store';
 import {
   bodyObject,
   lockedError,
@@ -122,7 +125,7 @@ function registerCreate(context: ResourceRouteContext): void {
 
 /** `PUT {apiPath}/{id}`: modifies a record; a field the body leaves out keeps its value. */
 function registerUpdate(context: ResourceRouteContext): void {
-  const { app, declaration, store } = context;
+  const { app, declaration } = context;
   // `updateInBody`: `PUT {apiPath}` with the id in the body (spec `PUT /sites/comments`); otherwise `PUT {apiPath}/{id}`.
   const inBody = declaration.updateInBody === true;
   apiRoute(app, {
@@ -141,15 +144,65 @@ function registerUpdate(context: ResourceRouteContext): void {
     },
     handler: async (request) => {
       const id = inBody ? bodyRecordId(declaration, request.body) : recordIdParam(declaration, request);
-      return writeTransaction(request, context.database(), async (tx) => {
-        const scope = await parentScope(app, tx, declaration, request, { lock: true });
-        await context.service.prepareWrite({ tx, request, declaration, operation: 'update', id });
-        const before = await store.find(tx, id, { lock: true, scope });
-        if (!before) throw notFound();
-        if (declaration.rules?.canEdit && !declaration.rules.canEdit(before)) throw lockedError(declaration);
-        return updateRecord(context, tx, request, before, await validateBody(declaration, request.body, 'update'));
-      }).catch((error: unknown) => translateDatabaseError(declaration, error));
+      return updateWrite(context, request, id, (tx) => parentScope(app, tx, declaration, request, { lock: true }));
     },
+  });
+  if (declaration.updateUnderParent) registerUpdateUnderParent(context, declaration.updateUnderParent);
+}
+
+/** The update's write: the scope first (its 404), the service's locks, the record locked, its rules, the body, the write. */
+function updateWrite(
+  context: ResourceRouteContext,
+  request: FastifyRequest,
+  id: RecordId,
+  scopeOf: (tx: Db) => Promise<StoreScope | undefined>,
+): Promise<unknown> {
+  const { declaration, store } = context;
+  return writeTransaction(request, context.database(), async (tx) => {
+    const scope = await scopeOf(tx);
+    await context.service.prepareWrite({ tx, request, declaration, operation: 'update', id });
+    const before = await store.find(tx, id, { lock: true, scope });
+    if (!before) throw notFound();
+    if (declaration.rules?.canEdit && !declaration.rules.canEdit(before)) throw lockedError(declaration);
+    return updateRecord(context, tx, request, before, await validateBody(declaration, request.body, 'update'));
+  }).catch((error: unknown) => translateDatabaseError(declaration, error));
+}
+
+/**
+ * `updateUnderParent` (`PUT /siteusers/{alias}/{id}`): the update again, on the path that names the record under its
+ * holder by the holder's unique key; the holder is found (and held `for key share`) before anything else, and a record
+ * of another holder is not found.
+ */
+function registerUpdateUnderParent(context: ResourceRouteContext, link: NonNullable<ResourceDeclaration['updateUnderParent']>): void {
+  const { app, declaration } = context;
+  const holder = registeredResource(app, link.resource);
+  const problems = [
+    ...(holder.fields.some((field) => field.source === link.key && !field.computed) ? [] : [`${link.resource}.${link.key} is not a stored field`]),
+    ...(declaration.fields.some((field) => field.source === link.field) ? [] : [`${link.field} is not a field`]),
+    ...(/\{id\}/.test(link.path) && link.path.includes(`{${link.param}}`) ? [] : [`the path names {${link.param}} and {id}`]),
+  ];
+  if (problems.length > 0) throw new Error(`resource ${declaration.name}, updateUnderParent: ${problems.join('; ')}`);
+  apiRoute(app, {
+    method: 'PUT',
+    url: resourcePaths({ apiPath: link.path }).collection,
+    access: context.write,
+    summary: `${context.title}: modificar el registro {id} de ${t(holder.title)} {${link.param}} (lo mismo que PUT ${declaration.itemPath ?? declaration.apiPath}{id})`,
+    operationId: `update${context.operationName}Of${holder.name.charAt(0).toUpperCase()}${holder.name.slice(1)}`,
+    errorResponses: [409, ...(context.service.errorResponses.update ?? [])],
+    tags: context.tags,
+    schema: {
+      params: {
+        type: 'object',
+        properties: {
+          [link.param]: { type: 'string', description: `${t(holder.fields.find((field) => field.source === link.key)!.label)} de ${t(holder.title)}` },
+          ...(itemParamsSchema(declaration).properties as Record<string, unknown>),
+        },
+      },
+      body: bodySchema(declaration),
+      response: { 200: recordSchema(declaration) },
+    },
+    handler: async (request) =>
+      updateWrite(context, request, recordIdParam(declaration, request), (tx) => keyedParentScope(app, tx, link, request, { lock: true })),
   });
 }
 
@@ -235,14 +288,15 @@ export function registerResource(app: FastifyInstance, declaration: ResourceDecl
     locked: () => lockedError(declaration),
     translateError: (error) => translateDatabaseError(declaration, error),
   });
+  registerResourceViews(app, declaration);
   registerResourceExports(app, declaration);
   registerBackgroundExports(app, declaration);
 }
 
 /**
  * What one declaration's routes share (its store, service, access, relations). `registerResource` builds it; a
- * hand-written route that writes a declared resource (e.g. `PUT /siteusers/{alias}/{id}`, server/routes/people.ts)
- * builds the same one and writes through `updateRecord`, so hooks, checks and audit are the engine's.
+ * hand-written route that writes a declared resource builds the same one and writes through `updateRecord`, so hooks,
+ * checks and audit are the engine's.
  */
 export function resourceRouteContext(app: FastifyInstance, declaration: ResourceDeclaration): ResourceRouteContext {
   const shape = resourceShape(declaration);

@@ -1,4 +1,8 @@
-/** POST /audience/reach: how many portals and administrators an audience reaches (server/audience, spec 02 §4). */
+/**
+ * Hand route: a computation over the audience service (no record of a declaration), answered with its own rules.
+ *
+ * POST /audience/reach: how many portals and administrators an audience reaches (server/audience, spec 02 §4).
+ */
 import type { FastifyInstance } from 'fastify';
 import { AUDIENCE_MAX_ITEMS } from '../../resources/audience';
 import { audienceReach, parseAudience } from '../audience/resolve';

@@ -1,4 +1,8 @@
-/** Sign-in and session (spec 01 §7: /captcha/, /auth/, /auth/logout/); the permission catalogue `GET /permissions` is the engine's (resources/permissionCatalogue.ts). */
+/**
+ * Hand routes: protocol work (sign-in, captcha, session tokens).
+ *
+ * Sign-in and session (spec 01 §7: /captcha/, /auth/, /auth/logout/); the permission catalogue `GET /permissions` is the engine's (resources/permissionCatalogue.ts).
+ */
 import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS } from '../../resources/permissions';
 import { writeAudit } from '../audit/audit';

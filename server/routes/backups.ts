@@ -1,4 +1,6 @@
 /**
+ * Hand routes: protocol work (single-use download tokens and the streamed zip download).
+ *
  * Backup downloads (spec 01 §2 '/descargar-backup/{hash}', §7 'GET /download/{x}/token, then GET /download/{hash}?token='):
  * `GET /api/v1/download/{id}/token` (Sites) issues a single-use token valid for BACKUP_TOKEN_MINUTES for a ready backup;
  * `GET /download/{hash}?token=` (outside /api/v1, as the spec writes it) streams the zip once for that token. Without a
@@ -17,6 +19,7 @@ import { fileStorageOf } from '../files';
 import { clientAddress } from '../http/clientAddress';
 import { adminPage } from '../http/adminFiles';
 import { ApiError, notFound } from '../http/errors';
+import { textParam } from '../http/params';
 import { apiRoute, currentUser } from '../http/route';
 import { t } from '../i18n';
 import '../backups/job';
@@ -58,7 +61,7 @@ export function registerBackupRoutes(app: FastifyInstance): void {
     },
     handler: async (request) => {
       // The detail asks by id, the download page (/descargar-backup/{hash}) by the backup's download hash.
-      const key = backupKey((request.params as { id: string }).id);
+      const key = backupKey(textParam(request, 'id'));
       if (!key) throw notFound();
       const user = currentUser(request);
       const [backup] = await database.query<{ id: number; status: string; download_hash: string; expires_at: Date | string | null }>(
@@ -103,7 +106,7 @@ export function registerBackupRoutes(app: FastifyInstance): void {
       querystring: { type: 'object', properties: { token: { type: 'string', maxLength: 100 } } },
     },
     handler: async (request, reply) => {
-      const { hash } = request.params as { hash: string };
+      const hash = textParam(request, 'hash');
       const { token } = request.query as { token?: string };
       // A browser that opened a spent link gets the admin's page with the 410 (it shows 'Este archivo ya no se
       // encuentra para descarga' and leads to /portales); any other client gets the envelope.

@@ -1,19 +1,19 @@
 /**
+ * Hand routes: a job-backed workflow (count, queue, undo). The recent runs (`GET /siteusers/delete/`) and the entity lookup
+ * (`GET /siteusers/delete/sites`) are the siteusers declaration's views (server/resources/services/people.ts).
+ *
  * Bulk deactivation of administrators (spec 01 §7 POST /siteusers/delete/; server/users/deactivation.ts): the
  * count before confirming, the request that queues the job, the recent runs with their undo, the undo itself and
  * the entity lookup of mode 3. Access: the area of /administradores/eliminar (spec 01 §2 and §6: Settings).
  */
 import type { FastifyInstance } from 'fastify';
 import { AREAS } from '../../resources/areas';
-import { ENTITY_SEARCH_MIN_LENGTH } from '../../resources/deactivation';
-import { notFound } from '../http/errors';
+import { idParam } from '../http/params';
 import { apiRoute } from '../http/route';
 import {
   countDeactivation,
   parseDeleteRequest,
-  recentDeactivations,
   requestDeactivation,
-  searchEntities,
   undoDeactivation,
 } from '../users/deactivation';
 
@@ -41,26 +41,6 @@ const countSchema = {
     portals: { type: 'integer', description: 'Portales alcanzados' },
   },
   required: ['administrators', 'portals'],
-} as const;
-
-const dateTime = { type: 'string', format: 'date-time' } as const;
-const nullableDateTime = { type: 'string', format: 'date-time', nullable: true } as const;
-
-const runSchema = {
-  type: 'object',
-  properties: {
-    jobId: { type: 'integer' },
-    status: { type: 'string' },
-    createdAt: dateTime,
-    finishedAt: nullableDateTime,
-    createdByEmail: { type: 'string', nullable: true },
-    matched: { type: 'integer', description: 'Administradores que coincidieron al confirmar' },
-    deactivated: { type: 'integer', description: 'Administradores inactivados por el trabajo' },
-    undoUntil: { ...nullableDateTime, description: 'Hasta cuándo se puede deshacer' },
-    undoneAt: nullableDateTime,
-    restored: { type: 'integer', nullable: true, description: 'Administradores reactivados al deshacer' },
-    canUndo: { type: 'boolean' },
-  },
 } as const;
 
 export function registerDeactivationRoutes(app: FastifyInstance): void {
@@ -96,16 +76,6 @@ export function registerDeactivationRoutes(app: FastifyInstance): void {
   });
 
   apiRoute(app, {
-    method: 'GET',
-    url: '/siteusers/delete/',
-    access: ACCESS,
-    summary: 'Inactivaciones masivas de las últimas 24 horas, con su estado y si aún se pueden deshacer',
-    tags: TAGS,
-    schema: { response: { 200: { type: 'object', properties: { results: { type: 'array', items: runSchema } } } } },
-    handler: async () => recentDeactivations(database),
-  });
-
-  apiRoute(app, {
     method: 'POST',
     url: '/siteusers/delete/:jobId/undo',
     access: ACCESS,
@@ -118,33 +88,7 @@ export function registerDeactivationRoutes(app: FastifyInstance): void {
     },
     handler: async (request) => {
       // An id no job can have (not a positive integer of the jobs table) is a job that does not exist.
-      const raw = (request.params as { jobId: string }).jobId;
-      const jobId = /^[0-9]{1,10}$/.test(raw) ? Number(raw) : 0;
-      if (jobId < 1 || jobId > 2_147_483_647) throw notFound();
-      return undoDeactivation(database, request, jobId);
+      return undoDeactivation(database, request, idParam(request, 'jobId'));
     },
-  });
-
-  apiRoute(app, {
-    method: 'GET',
-    url: '/siteusers/delete/sites',
-    access: ACCESS,
-    summary: `Entidades para el modo Una entidad, por parte del nombre (desde ${ENTITY_SEARCH_MIN_LENGTH} caracteres)`,
-    tags: TAGS,
-    schema: {
-      querystring: { type: 'object', properties: { name: { type: 'string', maxLength: 200, description: 'Parte del nombre' } } },
-      response: {
-        200: {
-          type: 'object',
-          properties: {
-            results: {
-              type: 'array',
-              items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, location: { type: 'string', nullable: true } } },
-            },
-          },
-        },
-      },
-    },
-    handler: async (request) => searchEntities(database, (request.query as { name?: string }).name ?? ''),
   });
 }

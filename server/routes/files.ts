@@ -1,4 +1,6 @@
 /**
+ * Hand routes: protocol work (multipart uploads and file downloads).
+ *
  * Uploaded files: POST /uploadfiles/{param} (multipart, the `file` part; param `elementType=banner` or
  * `banner`) and serving GET /files/{id}, /files/{id}/thumbnail, /files/{id}/big.
  * Each element type names the area whose permission uploads its files and reads them back (server/files/elementTypes.ts):
@@ -11,6 +13,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { files } from '../db/schema';
 import { ApiError, forbidden, notFound, unauthorized } from '../http/errors';
+import { textParam } from '../http/params';
 import { apiRoute, currentUser } from '../http/route';
 import { t } from '../i18n';
 import { elementTypeNamed, fileStorageOf, isFileId, mayHandleFiles } from '../files';
@@ -66,7 +69,7 @@ export function registerFileRoutes(app: FastifyInstance): void {
       errorResponses: [403],
       handler: async (request, reply) => {
         const user = currentUser(request);
-        const elementType = elementTypeParam((request.params as { param: string }).param);
+        const elementType = elementTypeParam(textParam(request, 'param'));
         // An element type this server does not know is a path that names nothing: 404, as any unknown id.
         if (!elementType) throw new ApiError(404, 'NotFound', t('files.errors.unknown_element_type'));
         // The area that owns files of this type uploads them (before a byte of the body is read).
@@ -78,7 +81,7 @@ export function registerFileRoutes(app: FastifyInstance): void {
   });
 
   const serve = (variant: 'original' | 'thumbnail' | 'big') => async (request: FastifyRequest, reply: FastifyReply) => {
-    const { id } = request.params as { id: string };
+    const id = textParam(request, 'id');
     if (!isFileId(id)) throw notFound();
     const [row] = await database.db.select().from(files).where(eq(files.id, id));
     if (!row) throw notFound();

@@ -1,4 +1,6 @@
 /**
+ * Hand routes: a job-backed workflow (requeue the installation job, own audit action `install_retry`) and portal-key activation.
+ *
  * `POST /siterequests/install/{id}` (Sites): retries the installation of an approved request (issue 9, the job in
  * server/sites/installation/job.ts). A failed, cancelled or waiting installation goes back to the queue and resumes at
  * the step where it stopped (its finished steps are kept); an approved request without an installation job gets one.
@@ -18,6 +20,7 @@ import { sha256 } from '../auth/digest';
 import { hashPassword } from '../auth/passwords';
 import { ApiError, badArgument, notFound } from '../http/errors';
 import { clientAddress } from '../http/clientAddress';
+import { idParam } from '../http/params';
 import { apiRoute, currentPortal } from '../http/route';
 import { t } from '../i18n';
 import { enqueueJob, jobOrigin, requeueJob } from '../jobs';
@@ -46,9 +49,7 @@ export function registerInstallationRoutes(app: FastifyInstance): void {
       },
     },
     handler: async (request, reply) => {
-      const raw = (request.params as { id: string }).id;
-      const requestId = /^[0-9]{1,10}$/.test(raw) ? Number(raw) : 0;
-      if (requestId < 1 || requestId > 2_147_483_647) throw notFound();
+      const requestId = idParam(request);
       const jobId = await database.db.transaction(async (tx) => {
         const [siteRequest] = rowsOf<{ id: number; status: string; siteId: number }>(
           await tx.execute(sql`select id, status, site_id as "siteId" from site_requests where id = ${requestId} for update`),

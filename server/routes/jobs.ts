@@ -1,9 +1,12 @@
 /**
+ * Hand routes: the jobs service (progress, items, cancellation), each job checked against its kind.
+ *
  * Following background jobs: state, progress and per-item results, and cancellation. Routes are open to
  * any signed-in superadmin; each job then checks its kind's permissions (server/jobs/view.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { JOB_ITEM_STATES, JOB_STATUSES } from '../../resources/jobs';
+import { idParam } from '../http/params';
 import { apiRoute, currentUser } from '../http/route';
 import { listEnvelopeSchema } from '../resources/openapi';
 import { listQuerySchema } from '../lists/listQuery';
@@ -61,7 +64,7 @@ export function registerJobRoutes(app: FastifyInstance): void {
     documentedResponses: { 200: jobViewSchema },
     // 403: the job's kind needs a permission the caller lacks.
     errorResponses: [403],
-    handler: async (request) => readJobView(database, currentUser(request), (request.params as { id: string }).id),
+    handler: async (request) => readJobView(database, currentUser(request), idParam(request)),
   });
   apiRoute(app, {
     method: 'GET',
@@ -75,7 +78,7 @@ export function registerJobRoutes(app: FastifyInstance): void {
     },
     documentedResponses: { 200: listEnvelopeSchema(jobItemSchema) },
     errorResponses: [403],
-    handler: async (request) => listJobItems(database, currentUser(request), (request.params as { id: string }).id, request.query),
+    handler: async (request) => listJobItems(database, currentUser(request), idParam(request), request.query),
   });
   apiRoute(app, {
     method: 'POST',
@@ -87,6 +90,6 @@ export function registerJobRoutes(app: FastifyInstance): void {
     documentedResponses: { 200: jobViewSchema },
     // 409: the job has already finished.
     errorResponses: [403, 409],
-    handler: async (request) => cancelJob(database, currentUser(request), (request.params as { id: string }).id),
+    handler: async (request) => cancelJob(database, currentUser(request), idParam(request)),
   });
 }

@@ -1,4 +1,6 @@
 /**
+ * Hand routes: uploads and job-backed loads; GET /emails/ and GET /govindex/{year} are still to become engine operations (issue 22: no declaration yet).
+ *
  * The loads of the site list (spec 01 §2, §7: POST /locations/ population, GET /emails/check, GET/POST /emails/,
  * POST /govindex/, GET /govindex/{year}) and the bulk site update (spec 03: GET /exportsitetoupload,
  * PUT /exportsitetoupload/{id}). A load answers 202 with its job (GET /jobs/{id}); its preview (POST …/preview, same
@@ -11,6 +13,7 @@ import { emailPeriodError, EMAIL_PAGE_SIZE, govIndexYearError, LOAD_ELEMENT_TYPE
 import { registerListExport } from '../exports/listExport';
 import { ApiError, notFound } from '../http/errors';
 import { isFileId } from '../files';
+import { textParam } from '../http/params';
 import { apiRoute } from '../http/route';
 import { t } from '../i18n';
 import { enqueueJob, jobOrigin } from '../jobs';
@@ -290,7 +293,7 @@ export function registerLoadRoutes(app: FastifyInstance): void {
     documentedResponses: { 200: listEnvelopeSchema(govIndexSchema) },
     errorResponses: [400],
     handler: async (request) => {
-      const raw = (request.params as { year: string }).year;
+      const raw = textParam(request, 'year');
       // Not a year at all (a huge number, a negative one): no such index. A year outside 2018…now: its message.
       if (!/^\d{1,9}$/.test(raw)) throw notFound();
       const year = Number(raw);
@@ -330,7 +333,7 @@ export function registerLoadRoutes(app: FastifyInstance): void {
     documentedResponses: { 200: { type: 'object', properties: { updated: { type: 'integer', description: 'Entidades cambiadas' } } } },
     errorResponses: [400],
     handler: async (request) => {
-      const fileId = (request.params as { id: string }).id;
+      const fileId = textParam(request, 'id');
       // Not a file id: no such upload (404, with the files service's message).
       if (!isFileId(fileId)) throw new ApiError(404, 'NotFound', t('files.errors.file_not_found'));
       return updateSitesFromFile(app.ctx, request, fileId);
@@ -347,7 +350,7 @@ export function registerLoadRoutes(app: FastifyInstance): void {
     documentedResponses: { 200: { type: 'object', properties: { updated: { type: 'integer', description: 'Entidades que cambiarían' } } } },
     errorResponses: [400],
     handler: async (request) => {
-      const fileId = (request.params as { id: string }).id;
+      const fileId = textParam(request, 'id');
       if (!isFileId(fileId)) throw new ApiError(404, 'NotFound', t('files.errors.file_not_found'));
       return updateSitesFromFile(app.ctx, request, fileId, true);
     },

@@ -1,4 +1,6 @@
 /**
+ * Hand route: still to become an engine list (issue 22: the mail log has no declaration yet).
+ *
  * The mail log (docs/services.md 'Mail log'): GET /maillog/, the list the e-mail notification report
  * (/configuracion/exportar-reporte-correos, spec 03: a Settings sub-page) reads, newest first.
  */

@@ -1,13 +1,16 @@
 /**
+ * Hand routes: protocol work (portal keys, site-token keys, portal-key callers).
+ *
  * Portal keys and site tokens (docs/services.md 'Portal keys'): Sites holders issue (rotate) and revoke a site's
  * key; portals call `access: 'portal'` routes with it; the public keys that verify site tokens are at
  * /.well-known/jwks.json.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { sitesResource } from '../../resources/sites';
 import { writeAudit } from '../audit/audit';
 import { sites } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
+import { idParam } from '../http/params';
 import { apiRoute, currentPortal, currentUser } from '../http/route';
 import { t } from '../i18n';
 import { issuePortalKey, livePortalKey, revokePortalKey } from '../portal/keys';
@@ -19,13 +22,6 @@ import { eq } from 'drizzle-orm';
 const siteIdParams = { type: 'object', properties: { id: { type: 'string', description: 'Id del portal' } } } as const;
 /** Issuing and revoking a site's key writes the site: the sites declaration's write permissions. */
 const SITES_ACCESS = { permissions: sitesResource.permissions.write };
-
-/** The site id of the path; a non-number is a site that does not exist. */
-function siteIdOf(request: FastifyRequest): number {
-  const text = (request.params as { id: string }).id;
-  if (!/^\d{1,9}$/.test(text)) throw notFound();
-  return Number(text);
-}
 
 const issuedKeySchema = {
   type: 'object',
@@ -61,7 +57,7 @@ export function registerPortalRoutes(app: FastifyInstance): void {
     schema: { params: siteIdParams },
     documentedResponses: { 201: issuedKeySchema },
     handler: async (request, reply) => {
-      const siteId = siteIdOf(request);
+      const siteId = idParam(request);
       const user = currentUser(request);
       const issued = await database.db.transaction(async (tx) => {
         const created = await issuePortalKey(tx, siteId, user.id);
@@ -90,7 +86,7 @@ export function registerPortalRoutes(app: FastifyInstance): void {
     schema: { params: siteIdParams },
     documentedResponses: { 200: liveKeySchema },
     handler: async (request) => {
-      const siteId = siteIdOf(request);
+      const siteId = idParam(request);
       const [site] = await database.db.select({ id: sites.id }).from(sites).where(eq(sites.id, siteId));
       if (!site) throw notFound();
       const live = await livePortalKey(database.db, siteId);
@@ -107,7 +103,7 @@ export function registerPortalRoutes(app: FastifyInstance): void {
     schema: { params: siteIdParams },
     documentedResponses: { 204: { description: 'Clave revocada (sin contenido)' } },
     handler: async (request, reply) => {
-      const siteId = siteIdOf(request);
+      const siteId = idParam(request);
       await database.db.transaction(async (tx) => {
         const [site] = await tx.select({ name: sites.name }).from(sites).where(eq(sites.id, siteId));
         if (!site) throw notFound();

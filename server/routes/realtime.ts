@@ -1,4 +1,6 @@
 /**
+ * Hand routes: protocol work (server-sent events and their tickets).
+ *
  * Realtime events over server-sent events (docs/services.md 'Realtime'). EventSource cannot send the bearer
  * header, so the stream route is declared public and its credential is a single-use ticket in the URL, asked
  * for with the bearer token (POST /events/ticket): without a valid ticket it answers 401 like any protected

@@ -1,4 +1,6 @@
 /**
+ * Hand routes: reads from a pluggable source (platform tables or the portal over the network), not a declared table.
+ *
  * A site's scores for its detail (spec 01 §2 'Site detail', §3 'Score', §9; issue 8 'Scores'), whatever the source
  * (server/scores: the platform's tables or the portal's /sitescores/). Paths: spec 01 §7 shows only the portal's own
  * /sitescores/ calls, so the back office's routes hang under the site, `/sites/{id}/scores/<same name>`
@@ -22,6 +24,7 @@ import {
 } from '../../resources/scores';
 import { indicatorColorConfig, sites } from '../db/schema';
 import { notFound } from '../http/errors';
+import { idParam } from '../http/params';
 import { apiRoute } from '../http/route';
 import { scoresProviderOf, type ScoredSite } from '../scores';
 import { readRankingQuery, readScorePeriod } from '../scores/query';
@@ -52,12 +55,6 @@ const pointSchema = {
 const dateOf = (period: ScorePeriod): ScoreDate => ({ year: period.year, month: period.month, week: null, dateStr: scoreDateStr(period) });
 const pointOf = (period: ScorePeriod & { score: number }): ScorePoint => ({ ...dateOf(period), score: period.score, scoreStr: formatScore(period.score) });
 
-function siteIdOf(request: FastifyRequest): number {
-  const text = (request.params as { id: string }).id;
-  if (!/^\d{1,9}$/.test(text)) throw notFound();
-  return Number(text);
-}
-
 export function registerScoreRoutes(app: FastifyInstance): void {
   const { database } = app.ctx;
   const provider = () => scoresProviderOf(app.ctx);
@@ -66,7 +63,7 @@ export function registerScoreRoutes(app: FastifyInstance): void {
     const [site] = await database.db
       .select({ id: sites.id, name: sites.name, siteTypeId: sites.siteTypeId, url: sites.url, allowedUrl: sites.allowedUrl })
       .from(sites)
-      .where(and(eq(sites.id, siteIdOf(request)), eq(sites.isDeleted, false)));
+      .where(and(eq(sites.id, idParam(request)), eq(sites.isDeleted, false)));
     if (!site) throw notFound();
     return site;
   }

@@ -1,4 +1,6 @@
 /**
+ * Hand routes: protocol work (impersonation tokens signed for a portal, portal-key callers).
+ *
  * The site detail (spec 01 §2 'Site detail', /portales/{id}) beside the site list's routes (server/routes/sites.ts):
  * 'Administrar' (the site itself, with its administrators, is the engine's `GET /sites/{id}`: resources/sites.ts) — `GET /sites/{id}/auth?reason=`
  * (Impersonate) signs a short-lived, single-use site token with the platform's published key (server/portal/siteTokens.ts)
@@ -7,7 +9,7 @@
  * once with `POST /portal/impersonations/redeem` (its portal key). `GET /sites/{id}/impersonations` lists the last entries.
  */
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import { AREAS } from '../../resources/areas';
 import { IMPERSONATION_REASON_MAX, IMPERSONATION_REASON_MIN } from '../../resources/impersonation';
@@ -15,6 +17,7 @@ import { writeAudit } from '../audit/audit';
 import type { Db } from '../db/connection';
 import { siteImpersonations, sites, users } from '../db/schema';
 import { ApiError, badArgument, notFound } from '../http/errors';
+import { idParam } from '../http/params';
 import { apiRoute, currentPortal, currentUser } from '../http/route';
 import { t } from '../i18n';
 import { signSiteToken, verifySiteToken } from '../portal/siteTokens';
@@ -35,13 +38,6 @@ const DETAIL_OPENERS = { permissions: AREAS['sites.detail'].permissions };
 const IMPERSONATORS = { permissions: ['Impersonate'] as const };
 
 const siteIdParams = { type: 'object', properties: { id: { type: 'string', description: 'Id del portal' } } } as const;
-
-/** The site id of the path; a non-number is a site that does not exist. */
-function siteIdOf(request: FastifyRequest): number {
-  const text = (request.params as { id: string }).id;
-  if (!/^\d{1,9}$/.test(text)) throw notFound();
-  return Number(text);
-}
 
 /** The portal's address: its URL, or the first allowed URL (spec 01 §3 'allowedUrl … the first is shown'). */
 export function portalBaseUrl(site: { url: string | null; allowedUrl: string | null }): string | null {
@@ -103,7 +99,7 @@ export function registerSiteDetailRoutes(app: FastifyInstance): void {
     // 409: the site is not installed or not active (spec 01 §2 'needs … an installed, active site').
     errorResponses: [409],
     handler: async (request) => {
-      const siteId = siteIdOf(request);
+      const siteId = idParam(request);
       const user = currentUser(request);
       const reason = impersonationReason((request.query as { reason?: unknown }).reason);
       const eligible = async (db: Db, lock: boolean) => {
@@ -152,7 +148,7 @@ export function registerSiteDetailRoutes(app: FastifyInstance): void {
     schema: { params: siteIdParams },
     documentedResponses: { 200: { type: 'object', properties: { results: { type: 'array', items: impersonationEntrySchema } } } },
     handler: async (request) => {
-      const siteId = siteIdOf(request);
+      const siteId = idParam(request);
       const [site] = await database.db.select({ id: sites.id }).from(sites).where(and(eq(sites.id, siteId), eq(sites.isDeleted, false)));
       if (!site) throw notFound();
       const rows = await database.db

@@ -1,19 +1,16 @@
 /**
+ * Hand routes: streamed exports with their own columns and rows, and the public URL check.
+ *
  * The site routes beyond the engine's (the list, one site, create, update, delete, enable and disable are the sites
- * declaration's: resources/sites.ts): GET /sites/counts/ (the list's tab totals), the two exports, whose columns and
- * rows are not the list's (translated request kinds, the requests of the filtered sites), and the public
- * GET /allowurl/. Each reads the same ListSpec as the engine's list (server/sites/filter.ts) and its cache.
+ * declaration's: resources/sites.ts, its view GET /sites/counts/ too): the two streamed exports, whose columns and rows
+ * are not the list's (translated request kinds, the requests of the filtered sites), and the public GET /allowurl/.
+ * Each reads the same ListSpec as the engine's list (server/sites/filter.ts).
  */
-import { resourceAccess } from '../resources/access';
 import type { FastifyInstance } from 'fastify';
 import { SITE_EXPORTERS } from '../../resources/areas';
-import { sitesResource } from '../../resources/sites';
 import { choiceKey } from '../../resources/types';
-import { apiRoute } from '../http/route';
-import { cachedListRows } from '../lists/listCache';
-import { listQuerySchema, readListQuery } from '../lists/listQuery';
 import { siteListSpec } from '../sites/filter';
-import { siteListSql, siteStatusCountsSql, type SiteListRow, type SiteStatusCounts } from '../sites/listQuery';
+import { siteListSql, type SiteListRow } from '../sites/listQuery';
 import { registerAllowUrlRoute } from '../sites/allowUrl';
 import { tSites } from '../sites/messages';
 import { SITE_STATUS, statusNameKey } from '../sites/status';
@@ -24,8 +21,6 @@ import { t } from '../i18n';
 import { registerListExport, type ExportColumn } from '../exports/listExport';
 import { siteRequestExportColumns, siteRequestExportSpec, siteRequestExportSql, type SiteRequestExportRow } from '../sites/requestExport';
 
-/** The portal area (resources/areas.ts PORTAL_AREA), as the sites declaration reads it. */
-const SITE_READERS = resourceAccess(sitesResource.permissions.read);
 /** 'Descarga' and 'Descargar solicitudes' (spec 01 'Site list'). */
 const EXPORTERS = { permissions: SITE_EXPORTERS };
 
@@ -170,28 +165,6 @@ export function registerSiteRoutes(app: FastifyInstance): void {
     sql: siteRequestExportSql,
     columns: siteRequestExportColumns,
     fileNameKey: 'exports.files.site_requests',
-  });
-
-  apiRoute(app, {
-    method: 'GET',
-    url: '/sites/counts/',
-    etag: true,
-    access: SITE_READERS,
-    summary: 'Totales de las pestañas de estado (todos, activos, inactivos, por aprobar) para la misma búsqueda, en una consulta',
-    tags: ['Portales'],
-    schema: { querystring: listQuerySchema(siteListSpec) },
-    documentedResponses: {
-      200: {
-        type: 'object',
-        description: 'Portales por pestaña con los mismos filtros (sin el de estado)',
-        properties: { all: { type: 'integer' }, active: { type: 'integer' }, inactive: { type: 'integer' }, pending: { type: 'integer' } },
-      },
-    },
-    handler: async (request) => {
-      const { text, params } = siteStatusCountsSql(readListQuery(siteListSpec, request.query));
-      const [counts] = await cachedListRows<SiteStatusCounts>(app.ctx.database, request.dataVersion, text, params);
-      return counts;
-    },
   });
 
   registerAllowUrlRoute(app);

@@ -1,4 +1,6 @@
 /**
+ * Hand routes: protocol work (an example download and an uploaded file checked into a job).
+ *
  * The bulk portal file (spec 01 §7 `GET, POST /sitesfile/`; docs/decisions.md 'Bulk portal file'):
  * `GET /sitesfile/` the example file with the columns; `POST /sitesfile/ { fileID }` checks an uploaded portal file
  * and answers the check panel; `POST /sitesfile/ { fileID, save: true }` checks it again and inserts every new portal

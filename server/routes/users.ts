@@ -1,14 +1,17 @@
 /**
+ * Hand routes: protocol work (password recovery tokens and mail).
+ *
  * Password recovery under /users/passwordreset/ (spec 01 §7). The superadmins themselves (/users/, /users/{id}) are an
  * engine declaration (resources/superadmins.ts) with their rules in server/resources/services/superadmins.ts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { checkRecoveryToken, completeRecovery, requestRecovery } from '../auth/recovery';
+import { textParam } from '../http/params';
 import { apiRoute } from '../http/route';
 
 const RECOVERY_TAGS = ['Recuperación de contraseña'];
 
-const tokenParam = (request: FastifyRequest) => (request.params as { token: string }).token;
+const tokenParam = (request: FastifyRequest) => textParam(request, 'token');
 
 const messageSchema = { type: 'object', properties: { message: { type: 'string' } } } as const;
 

@@ -245,7 +245,6 @@ describe('route declarations', () => {
  * they follow (its read or write permissions, or who opens its screen).
  */
 const CUSTOM_ROUTE_OWNERS: CustomRouteOwners = {
-  'GET /api/v1/sites/counts/': { resource: 'sites', requirement: 'read' },
   'POST /api/v1/sites/:id/portalkey': { resource: 'sites', requirement: 'write' },
   'GET /api/v1/sites/:id/portalkey': { resource: 'sites', requirement: 'write' },
   'DELETE /api/v1/sites/:id/portalkey': { resource: 'sites', requirement: 'write' },
@@ -254,10 +253,7 @@ const CUSTOM_ROUTE_OWNERS: CustomRouteOwners = {
   'POST /api/v1/locations/preview': { resource: 'sites', requirement: 'write' },
   'POST /api/v1/emails/preview': { resource: 'sites', requirement: 'write' },
   'POST /api/v1/govindex/preview': { resource: 'sites', requirement: 'write' },
-  'GET /api/v1/audit/actors/': { resource: 'audit', requirement: 'route' },
   'GET /api/v1/stateDocument': { resource: 'documenttypes', requirement: 'read' },
-  'PUT /api/v1/siteusers/:alias/:id': { resource: 'administrators', requirement: 'write' },
-  'GET /api/v1/siterequests/administrator/:id': { resource: 'siterequests', requirement: 'read' },
   // The wizard's submission under the spec's path (server/newSite/routes.ts): public like POST /newsite/.
   'POST /api/v1/siterequests/': { resource: 'siterequests', requirement: 'public' },
 };

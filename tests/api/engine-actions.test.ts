@@ -15,7 +15,7 @@ import { defineTestResource } from '../helpers/testResource';
 import { ApiError, badArgument } from '../../server/http/errors';
 import { t } from '../../server/i18n';
 import { registerResource } from '../../server/resources/engine';
-import { registerResourceService, ResourceService, type CustomActionHandler, type WriteContext } from '../../server/resources/services';
+import { registerResourceService, ResourceService, type CustomActionHandler, type ViewHandler, type WriteContext } from '../../server/resources/services';
 import { createTableSql } from '../../server/resources/tableSql';
 import { lintOpenApi } from '../helpers/openapiLint';
 import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
@@ -62,6 +62,10 @@ const cards = defineTestResource<Card>({
     { name: 'stamp', kind: 'custom', method: 'POST', path: '{id}/stamp', scope: 'record', permissions: ['Sites'] },
     { name: 'summary', kind: 'custom', method: 'POST', path: 'summary', scope: 'collection' },
   ],
+  views: [
+    { name: 'badge', path: '{id}/badge', scope: 'record' },
+    { name: 'names', path: 'names/', scope: 'collection', permissions: ['Sites'], etag: true },
+  ],
   exports: [{ path: '/cardsexport', formats: ['csv', 'xlsx'], fileName: 'tarjetas', fields: ['name', 'enabled', 'position', 'nameLength'] }],
 });
 
@@ -84,6 +88,28 @@ class CardsService extends ResourceService {
         if (prefix === 'fallar') throw badArgument('prefix', 'validation.invalid');
         const [row] = rowsOf<{ count: number }>(await tx.execute(sql`select count(*)::int as count from test_cards where name like ${`${prefix}%`}`));
         return { count: Number(row!.count) };
+      },
+    },
+  };
+
+  override readonly views: Record<string, ViewHandler> = {
+    badge: {
+      summary: 'Distintivo de una tarjeta',
+      responseSchema: { type: 'object', properties: { badge: { type: 'string' } } },
+      async run({ db, id }) {
+        const [row] = rowsOf<{ name: string }>(await db.execute(sql`select name from test_cards where id = ${id}`));
+        if (!row) throw new ApiError(404, 'NotFound', t('errors.not_found'));
+        return { badge: `#${id} ${row.name}` };
+      },
+    },
+    names: {
+      summary: 'Nombres de las tarjetas',
+      querySchema: { type: 'object', properties: { prefix: { type: 'string' } } },
+      responseSchema: { type: 'array', items: { type: 'string' } },
+      async run({ db, request }) {
+        const prefix = String((request.query as { prefix?: string }).prefix ?? '');
+        const rows = rowsOf<{ name: string }>(await db.execute(sql`select name from test_cards where name like ${`${prefix}%`} order by name`));
+        return rows.map((row) => row.name);
       },
     },
   };
@@ -265,6 +291,40 @@ describe('custom actions', () => {
   });
 });
 
+describe('views', () => {
+  it('answers the handler of a record view with the read access; an id no row can have is 404 before it runs; no audit line', async () => {
+    const card = await create('Vista');
+    const badge = await inject('GET', `/cards/${card.id}/badge`, reader);
+    expect(badge.statusCode, badge.body).toBe(200);
+    expect(badge.json()).toEqual({ badge: `#${card.id} Vista` });
+    for (const id of ['abc', '2147483648', '-1', '1e3', '0']) {
+      const refused = await inject('GET', `/cards/${id}/badge`, reader);
+      expect(refused.statusCode, id).toBe(404);
+      expect(refused.json().error.message).toBe(errors.not_found);
+    }
+    expect((await inject('GET', '/cards/999999/badge', reader)).statusCode).toBe(404);
+    expect((await inject('GET', `/cards/${card.id}/badge`, sites)).statusCode).toBe(403);
+    expect((await inject('GET', `/cards/${card.id}/badge`, {})).statusCode).toBe(401);
+    expect(await testApp.database.query("select 1 from audit_log where resource = 'cards' and action = 'badge'")).toEqual([]);
+  });
+
+  it('a collection view keeps its trailing slash, takes its own permission and its query string, with an ETag', async () => {
+    await create('Listada uno');
+    const names = await inject('GET', '/cards/names/?prefix=Listada', sites);
+    expect(names.statusCode, names.body).toBe(200);
+    expect(names.json()).toEqual(['Listada uno']);
+    expect(names.headers.etag).toBeDefined();
+    expect((await inject('GET', '/cards/names/', reader)).statusCode).toBe(403);
+  });
+
+  it('refuses to register a view without a handler, or one the declaration cannot serve', () => {
+    const orphan = { ...cards, name: 'orphans', apiPath: '/orphans/', actions: [], exports: [], views: [{ name: 'lost', path: 'lost', scope: 'collection' as const }] };
+    expect(() => registerResource(Fastify(), orphan)).toThrow(/no handler is registered for the view orphans.lost/);
+    const bare = { ...cards, name: 'bare', apiPath: '/bare/', actions: [], exports: [], views: [{ name: 'badge', path: '{id}', scope: 'record' as const }] };
+    expect(() => registerResource(Fastify(), bare)).toThrow(/a segment of its own/);
+  });
+});
+
 describe('write hooks', () => {
   it('beforeWrite refuses a write (nothing stored) and may complete the values', async () => {
     const refused = await inject('POST', '/cards/', settings, { name: 'Prohibido' });
@@ -344,6 +404,10 @@ describe('OpenAPI', () => {
     expect(Object.keys(sortAll.responses)).toContain('400');
     expect(document.paths['/api/v1/cards/summary']!.post!.operationId).toBe('cardsSummary');
     expect(document.paths['/api/v1/cardsexport']!.get!.responses['200']).toBeDefined();
+    const badge = document.paths['/api/v1/cards/{id}/badge']!.get!;
+    expect(badge.operationId).toBe('cardsBadge');
+    expect(Object.keys(badge.responses).sort()).toEqual(['200', '401', '403', '404']);
+    expect(document.paths['/api/v1/cards/names/']!.get!.operationId).toBe('cardsNames');
     expect(await lintOpenApi(document)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * What a route's access must be according to the declarations (resources/*): the list and record routes of a
- * declaration's `apiPath` (reads → `permissions.read`, writes → `permissions.write`), its declared actions
+ * declaration's `apiPath` (reads → `permissions.read`, writes → `permissions.write`), its declared actions and views
  * (`action.permissions`, default write) and exports (`export.permissions`, default read), and the other routes a
  * resource's hand-written module registers, each named with the requirement of its declaration it follows.
  * The access-matrix test compares every registered route with it, so a route whose access drifts from its
@@ -58,6 +58,14 @@ export function declaredRequirement(
       for (const action of declaration.actions ?? []) {
         if (action.method === route.method && shape(`${base}/${action.path}`) === url) {
           return { requirement: listed(action.permissions ?? declaration.permissions.write), source: `${declaration.name} action ${action.name}` };
+        }
+      }
+      if (declaration.updateUnderParent && route.method === 'PUT' && shape(`${API_PREFIX}${declaration.updateUnderParent.path}`) === url) {
+        return { requirement: listed(declaration.permissions.write), source: `${declaration.name} updateUnderParent` };
+      }
+      for (const view of declaration.views ?? []) {
+        if (reading && shape(`${base}/${view.path}`) === url) {
+          return { requirement: listed(view.permissions ?? declaration.permissions.read), source: `${declaration.name} view ${view.name}` };
         }
       }
       for (const download of declaration.exports ?? []) {

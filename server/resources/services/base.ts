@@ -5,9 +5,9 @@
  * `beforeWrite` / `afterWrite` and lists its named actions, registered in `services/index.ts`. Declarations stay pure
  * data (the browser reads them); everything that runs code lives here, on the server only.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AnySchema } from 'yup';
-import type { ResourceAction, ResourceDeclaration } from '../../../resources/types';
+import type { ResourceAction, ResourceDeclaration, ResourceView } from '../../../resources/types';
 import type { Db } from '../../db/connection';
 import type { ApiError } from '../../http/errors';
 import type { RecordId } from '../shape';
@@ -65,6 +65,32 @@ export interface ActionContext {
   body: unknown;
 }
 
+/** What a declared view's handler sees (resources/types.ts `ResourceView`): the database, no transaction. */
+export interface ViewContext {
+  app: FastifyInstance;
+  db: Db;
+  request: FastifyRequest;
+  declaration: ResourceDeclaration;
+  view: ResourceView;
+  /** Record scope: the id the path names (a positive integer; whether the record exists is the handler's to say); else null. */
+  id: number | null;
+}
+
+/** The server side of a declared view: its answer and what the API reference says of it. */
+export interface ViewHandler {
+  run(context: ViewContext): Promise<unknown>;
+  /** One line for the API reference. */
+  summary: string;
+  /** OpenAPI: the 200 answer; documented only (the handler's answer is sent as it is) unless `serialize`. */
+  responseSchema: JsonSchema;
+  /** The answer is serialised by `responseSchema` (Fastify's `schema.response`): a property it does not name is dropped. */
+  serialize?: boolean;
+  /** The query string it reads (validated by Fastify), e.g. `listQuerySchema(spec)`. */
+  querySchema?: JsonSchema;
+  /** Error answers beyond access and the path's 404 (e.g. 400 for a refused query). */
+  errorResponses?: readonly ErrorStatus[];
+}
+
 /** The server side of a declared `custom` action: its handler, and the body and answer it documents. */
 export interface CustomActionHandler {
   /** Runs inside the action's transaction; its result is the answer (and the audit line's `after` when an object). */
@@ -83,6 +109,9 @@ export interface CustomActionHandler {
 export class ResourceService {
   /** The handlers of the declaration's `custom` actions, by action name. */
   readonly actions: Readonly<Record<string, CustomActionHandler>> = {};
+
+  /** The handlers of the declaration's views (`views`), by view name. */
+  readonly views: Readonly<Record<string, ViewHandler>> = {};
 
   /**
    * First thing in a create, update or delete transaction, before the engine locks the record: take other locks in

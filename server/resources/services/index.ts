@@ -4,6 +4,7 @@
  * run time (an area module, or a test's throwaway resource) before the routes are registered.
  */
 import { ResourceService } from './base';
+import { AuditService } from './audit';
 import { AdministratorsService, SiteUsersService } from './people';
 import { SuperadminsService } from './superadmins';
 import { SiteCommentsService } from './siteComments';
@@ -13,7 +14,7 @@ import { SiteRequestsService } from './siteRequests';
 import { GroupSitesService } from './groupSites';
 
 export { ResourceService } from './base';
-export type { ActionContext, CustomActionHandler, PrepareContext, WriteContext, WriteOperation } from './base';
+export type { ActionContext, CustomActionHandler, PrepareContext, ViewContext, ViewHandler, WriteContext, WriteOperation } from './base';
 export { dropAfterCommit, queueAfterCommit, runAfterCommit, writeTransaction } from './commitTasks';
 
 /** `<resource name>: new <Resource>Service()`, one line per resource with domain rules or named actions. */
@@ -26,6 +27,7 @@ const SPECIALISED_SERVICES: Readonly<Record<string, ResourceService>> = {
   backups: new BackupsService(),
   siterequests: new SiteRequestsService(),
   groupSites: new GroupSitesService(),
+  audit: new AuditService(),
 };
 
 const registered = new Map<string, ResourceService>();

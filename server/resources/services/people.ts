@@ -13,7 +13,9 @@ import { permissionsOverCatalogue, type UserSitePermission } from '../../../reso
 import { hashPassword } from '../../auth/passwords';
 import type { Db } from '../../db/connection';
 import { badArgument } from '../../http/errors';
-import { ResourceService, type WriteContext } from './base';
+import { ENTITY_SEARCH_MIN_LENGTH } from '../../../resources/deactivation';
+import { recentDeactivations, searchEntities } from '../../users/deactivation';
+import { ResourceService, type ViewHandler, type WriteContext } from './base';
 import { queryRows as rows } from '../../db/rows';
 
 type Row = Record<string, unknown>;
@@ -50,7 +52,60 @@ const touchedSites = (context: WriteContext): number[] =>
     (a, b) => a - b,
   );
 
+const dateTime = { type: 'string', format: 'date-time' } as const;
+const nullableDateTime = { type: 'string', format: 'date-time', nullable: true } as const;
+
+/** The bulk deactivation's recent runs, `GET /siteusers/delete/` (server/users/deactivation.ts; the workflow: server/routes/deactivation.ts). */
+const deactivations: ViewHandler = {
+  summary: 'Inactivaciones masivas de las últimas 24 horas, con su estado y si aún se pueden deshacer',
+  serialize: true,
+  responseSchema: {
+    type: 'object',
+    properties: {
+      results: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            jobId: { type: 'integer' },
+            status: { type: 'string' },
+            createdAt: dateTime,
+            finishedAt: nullableDateTime,
+            createdByEmail: { type: 'string', nullable: true },
+            matched: { type: 'integer', description: 'Administradores que coincidieron al confirmar' },
+            deactivated: { type: 'integer', description: 'Administradores inactivados por el trabajo' },
+            undoUntil: { ...nullableDateTime, description: 'Hasta cuándo se puede deshacer' },
+            undoneAt: nullableDateTime,
+            restored: { type: 'integer', nullable: true, description: 'Administradores reactivados al deshacer' },
+            canUndo: { type: 'boolean' },
+          },
+        },
+      },
+    },
+  },
+  run: async ({ app }) => recentDeactivations(app.ctx.database),
+};
+
+/** The bulk deactivation's entity lookup (mode Una entidad), `GET /siteusers/delete/sites`: no administrator data. */
+const deactivationSites: ViewHandler = {
+  summary: `Entidades para el modo Una entidad, por parte del nombre (desde ${ENTITY_SEARCH_MIN_LENGTH} caracteres)`,
+  serialize: true,
+  querySchema: { type: 'object', properties: { name: { type: 'string', maxLength: 200, description: 'Parte del nombre' } } },
+  responseSchema: {
+    type: 'object',
+    properties: {
+      results: {
+        type: 'array',
+        items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, location: { type: 'string', nullable: true } } },
+      },
+    },
+  },
+  run: async ({ app, request }) => searchEntities(app.ctx.database, (request.query as { name?: string }).name ?? ''),
+};
+
 export class SiteUsersService extends ResourceService {
+  override readonly views: Record<string, ViewHandler> = { deactivations, deactivationSites };
+
   override async beforeWrite(context: WriteContext): Promise<void> {
     if (context.operation === 'delete') return;
     const { tx, values } = context;

@@ -10,23 +10,30 @@
  *   commit by the mail processor) and, for a UserMade request, marks the site the wizard created deleted and frees
  *   its domains, so that the site list's counts and the URL check stay right.
  * The engine writes the audit line (action `changeStatus`, before: the request, after: the answer).
+ * And the view `administrator`, `GET /siterequests/administrator/{id}` (spec 01 §7): the administrator profile of a
+ * request in the spec's shape (spec 01 §3: the legal representative's fields, the webmaster's prefixed `webMaster`, and
+ * the request's files), for the detail's Solicitudes tab; access: reading requests.
  */
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { SITE_REQUEST_MAIL } from '../../../resources/siteRequests';
 import {
   administratorProfile,
+  PROFILE_FIELDS,
+  requestFileIds,
+  webMasterKey,
   changeStatusSchema,
   personName,
   rejectionRecipients,
   type ChangeStatusBody,
 } from '../../../resources/siteRequestRules';
 import type { Db } from '../../db/connection';
-import { ApiError } from '../../http/errors';
+import { files } from '../../db/schema';
+import { ApiError, notFound } from '../../http/errors';
 import { currentUser } from '../../http/route';
 import { t } from '../../i18n';
 import { enqueueJob, jobOrigin } from '../../jobs';
 import { queueMail } from '../../mail/mailLog';
-import { ResourceService, type ActionContext, type CustomActionHandler } from './base';
+import { ResourceService, type ActionContext, type CustomActionHandler, type ViewContext, type ViewHandler } from './base';
 import { SITE_INSTALL_JOB } from '../../sites/installation/job';
 import { queryRows as rows } from '../../db/rows';
 
@@ -151,6 +158,58 @@ const changeStatus: CustomActionHandler = {
   },
 };
 
+const profileText = { type: 'string' } as const;
+
+/** The view `administrator`, `GET /siterequests/administrator/{id}`: the profile in the spec's shape (spec 01 §3). */
+const administrator: ViewHandler = {
+  summary: 'Perfil del administrador de una solicitud: representante legal, webmaster (campos con prefijo webMaster) y archivos',
+  responseSchema: {
+    type: 'object',
+    properties: {
+      id: { type: 'integer' },
+      siteId: { type: 'integer' },
+      kind: { type: 'string', enum: ['FirstTime', 'ChangeAdmin', 'UserMade'] },
+      status: { type: 'string', enum: ['PendingApproval', 'Approved', 'Rejected'] },
+      ...Object.fromEntries(PROFILE_FIELDS.flatMap((field) => [[field, profileText], [webMasterKey(field), profileText]])),
+      files: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            fileID: { type: 'string', nullable: true },
+            name: { type: 'string' },
+            filePath: { type: 'string', nullable: true },
+            owner: { type: 'string', nullable: true, enum: ['legalRepresentative', 'webMaster', null] },
+          },
+        },
+      },
+    },
+  },
+  async run({ db, id }: ViewContext) {
+    const [row] = await rows<Omit<ProcessedRow, 'response_message' | 'processed_date'>>(
+      db,
+      sql`select r.id, r.site_id, r.kind, r.status, r.legal_representative, r.web_master, r.detail
+        from site_requests r join sites s on s.id = r.site_id where r.id = ${id}`,
+    );
+    if (!row) throw notFound();
+    const ids = requestFileIds(row.detail).filter((fileId) => /^[0-9a-f-]{36}$/i.test(fileId));
+    const stored = ids.length > 0 ? await db.select({ id: files.id, name: files.name }).from(files).where(inArray(files.id, ids)) : [];
+    return administratorProfile(
+      {
+        id: Number(row.id),
+        siteId: Number(row.site_id),
+        kind: row.kind,
+        status: row.status,
+        legalRepresentative: row.legal_representative,
+        webMaster: row.web_master,
+        detail: row.detail,
+      },
+      new Map(stored.map((file) => [file.id, file.name])),
+    );
+  },
+};
+
 export class SiteRequestsService extends ResourceService {
   override readonly actions: Record<string, CustomActionHandler> = { changeStatus };
+  override readonly views: Record<string, ViewHandler> = { administrator };
 }

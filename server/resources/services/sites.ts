@@ -8,7 +8,8 @@
  * - the order type follows the entity type (1 and 3 departmental, 2 and 4 municipal);
  * - the modification date is stamped; deleting removes the row and, by cascade, its domains, requests, comments…;
  * - with Matomo configured, a new name or new domains update the analytics site, or the update fails (PiwikError);
- * - `enable` / `disable` (spec 01 §4): installed sites only, to the other status.
+ * - `enable` / `disable` (spec 01 §4): installed sites only, to the other status;
+ * - the view `counts`, `GET /sites/counts/`: the list's tab totals for the same search, in one query (list cache).
  */
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { domainKeys } from '../../../resources/siteRules';
@@ -20,7 +21,11 @@ import { domainHeldElsewhere, saveSiteDomains } from '../../sites/domains';
 import { concernsMatomo, matomoConfig, updateMatomoSite, type MatomoSite } from '../../sites/matomo';
 import { aliasChangeRefused, municipalityInDepartment, orderTypeToStore, statusChangeRefusal } from '../../sites/formRules';
 import { SITE_STATUS, statusNameKey, type SiteStatusId } from '../../sites/status';
-import { ResourceService, type ActionContext, type CustomActionHandler, type WriteContext } from './base';
+import { cachedListRows } from '../../lists/listCache';
+import { listQuerySchema, readListQuery } from '../../lists/listQuery';
+import { siteListSpec } from '../../sites/filter';
+import { siteStatusCountsSql, type SiteStatusCounts } from '../../sites/listQuery';
+import { ResourceService, type ActionContext, type CustomActionHandler, type ViewHandler, type WriteContext } from './base';
 
 /** The spec's targets for a duplicated field (spec 01 §8). */
 export const aliasUsed = () => badArgument('Alias', 'validation.site.alias_used');
@@ -53,7 +58,25 @@ function statusAction(target: SiteStatusId): CustomActionHandler {
   };
 }
 
+/** The view `counts`, `GET /sites/counts/`: sites per status tab, with the list's filters (but the status one). */
+const counts: ViewHandler = {
+  summary: 'Totales de las pestañas de estado (todos, activos, inactivos, por aprobar) para la misma búsqueda, en una consulta',
+  querySchema: listQuerySchema(siteListSpec),
+  responseSchema: {
+    type: 'object',
+    description: 'Portales por pestaña con los mismos filtros (sin el de estado)',
+    properties: { all: { type: 'integer' }, active: { type: 'integer' }, inactive: { type: 'integer' }, pending: { type: 'integer' } },
+  },
+  async run({ app, request }) {
+    const { text, params } = siteStatusCountsSql(readListQuery(siteListSpec, request.query));
+    const [found] = await cachedListRows<SiteStatusCounts>(app.ctx.database, request.dataVersion, text, params);
+    return found;
+  },
+};
+
 export class SitesService extends ResourceService {
+  override readonly views: Record<string, ViewHandler> = { counts };
+
   /** 502 PiwikError: Matomo refused a site update (only with MATOMO_URL and MATOMO_TOKEN). */
   override readonly errorResponses = { update: [502] as const };
 

@@ -1,0 +1,73 @@
+/**
+ * The declared views of a resource (`declaration.views`, resources/types.ts `ResourceView`): each a `GET` under the
+ * collection path (`GET /siterequests/administrator/{id}`, `GET /audit/actors/`) with the declaration's read access
+ * (or the view's own), its OpenAPI entry and, for a list, its ETag. The answer is the handler's that the resource's
+ * service registers under the view's name (server/resources/services); a declared view without one stops the server
+ * at startup. A record view's `{id}` that no row can have answers 404 before the handler runs; no transaction, no audit.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ResourceDeclaration, ResourceView } from '../../resources/types';
+import { idParam } from '../http/params';
+import { apiRoute } from '../http/route';
+import { resourceAccess } from './access';
+import { actionOperationId, actionPathParams, actionUrl } from './actionRules';
+import { resourcePaths } from './paths';
+import { resourceService, type ViewHandler } from './services';
+
+const VIEW_NAME = /^[a-z][A-Za-z0-9]*$/;
+const SEGMENT = /^(\{id\}|[A-Za-z0-9_-]+)$/;
+
+/** What is wrong with a declared view (empty when nothing): checked at registration, so the server does not start with it. */
+export function viewDeclarationProblems(declaration: ResourceDeclaration, view: ResourceView, hasHandler: boolean): string[] {
+  const problems: string[] = [];
+  const segments = view.path.replace(/^\/+|\/+$/g, '').split('/');
+  const params = actionPathParams(view.path);
+  if (!VIEW_NAME.test(view.name)) problems.push('the name must be camelCase letters and digits');
+  if ((declaration.views ?? []).filter((other) => other.name === view.name).length > 1) problems.push('the name is declared twice');
+  if (segments.some((segment) => !SEGMENT.test(segment))) problems.push(`the path ${view.path} is not segments and {id}`);
+  // `{id}` alone is the record's read, '' the list: a view has a segment of its own.
+  if (segments.every((segment) => segment === '{id}')) problems.push('a view needs a segment of its own besides {id}');
+  if (view.scope === 'record' && !params.includes('id')) problems.push('a record view needs {id} in its path');
+  if (view.scope === 'collection' && params.length > 0) problems.push('a collection view takes no path parameter');
+  if (declaration.parent) problems.push('views on a nested resource are not supported (no parent scope)');
+  if (!hasHandler) problems.push(`no handler is registered for the view ${declaration.name}.${view.name} (server/resources/services/${declaration.name}.ts)`);
+  return problems;
+}
+
+/** `/siterequests/` + `administrator/{id}` → `/siterequests/administrator/:id`; a path written with a trailing slash keeps it (`actors/`). */
+export function viewUrl(declaration: ResourceDeclaration, view: Pick<ResourceView, 'path'>): string {
+  return `${actionUrl(resourcePaths(declaration).collection, view.path)}${view.path.endsWith('/') ? '/' : ''}`;
+}
+
+function registerView(app: FastifyInstance, declaration: ResourceDeclaration, view: ResourceView, handler: ViewHandler): void {
+  const record = view.scope === 'record';
+  apiRoute(app, {
+    method: 'GET',
+    url: viewUrl(declaration, view),
+    access: resourceAccess(view.permissions ?? declaration.permissions.read),
+    summary: handler.summary,
+    operationId: actionOperationId(declaration.name, view.name),
+    tags: [declaration.name],
+    ...(view.etag ? { etag: true } : {}),
+    schema: {
+      ...(record ? { params: { type: 'object', properties: { id: { type: 'string', description: 'Identificador del registro.' } } } } : {}),
+      ...(handler.querySchema ? { querystring: handler.querySchema } : {}),
+      ...(handler.serialize ? { response: { 200: handler.responseSchema } } : {}),
+    },
+    ...(handler.serialize ? {} : { documentedResponses: { 200: handler.responseSchema } }),
+    ...(handler.errorResponses ? { errorResponses: handler.errorResponses } : {}),
+    handler: async (request) =>
+      handler.run({ app, db: app.ctx.database.db, request, declaration, view, id: record ? idParam(request) : null }),
+  });
+}
+
+/** Registers the routes of a declaration's views; throws (the server does not start) when one cannot be served. */
+export function registerResourceViews(app: FastifyInstance, declaration: ResourceDeclaration): void {
+  const service = resourceService(declaration.name);
+  for (const view of declaration.views ?? []) {
+    const handler = service.views[view.name];
+    const problems = viewDeclarationProblems(declaration, view, handler !== undefined);
+    if (problems.length > 0) throw new Error(`resource ${declaration.name}, view ${view.name}: ${problems.join('; ')}`);
+    registerView(app, declaration, view, handler!);
+  }
+}
