@@ -47,7 +47,7 @@ function freePort(): Promise<number> {
 }
 
 /** `npm start` on a temporary DATA_DIR; resolves once it listens. */
-async function startProduct(root: string, dataDir: string): Promise<{ base: string; stop(): void }> {
+export async function startProduct(root: string, dataDir: string): Promise<{ base: string; stop(): void }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
@@ -73,7 +73,7 @@ async function startProduct(root: string, dataDir: string): Promise<{ base: stri
 }
 
 /** Signs in through the real form on `page` and waits for the signed-in page. */
-async function signInThroughForm(page: import('playwright-core').Page, base: string): Promise<void> {
+export async function signInThroughForm(page: import('playwright-core').Page, base: string): Promise<void> {
   await page.goto(`${base}/login`);
   await page.locator('input[name=email]').fill(EMAIL);
   await page.locator('input[name=password]').fill(PASSWORD);
