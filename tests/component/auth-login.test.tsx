@@ -5,6 +5,13 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, getToken, setStoredUser, setToken } from '../../authProvider/storage';
 import { App } from '../../src/App';
+import { loadAuthSchemas } from '../../src/auth/authSchemas';
+
+// Spied to see when the sign-in form starts loading its yup schemas (the validation itself uses the real import).
+vi.mock('../../src/auth/authSchemas', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/auth/authSchemas')>();
+  return { ...actual, loadAuthSchemas: vi.fn(actual.loadAuthSchemas) };
+});
 
 type Handler = (url: string, init: RequestInit) => { status?: number; body?: unknown };
 
@@ -115,6 +122,20 @@ describe('LoginPage', () => {
     expect(await screen.findByText('Correo electrónico no válido')).toBeInTheDocument();
     expect(input('captcha')).toBeNull();
     expect(requests.some((r) => r.url === '/api/v1/auth/')).toBe(false);
+  });
+
+  it("starts loading the schemas at the visitor's first key or press, not on mount (first-load budget of /login)", async () => {
+    serve(() => captcha(100));
+    vi.mocked(loadAuthSchemas).mockClear();
+    renderLogin();
+    await screen.findByRole('button', { name: 'Ingresar' });
+    await waitFor(() => expect(requests.some((request) => request.url === '/api/v1/captcha/')).toBe(true));
+    expect(loadAuthSchemas).not.toHaveBeenCalled();
+    fireEvent.keyDown(input('email')!, { key: 'a' });
+    expect(loadAuthSchemas).toHaveBeenCalled();
+    vi.mocked(loadAuthSchemas).mockClear();
+    fireEvent.pointerDown(screen.getByRole('button', { name: 'Ingresar' }));
+    expect(loadAuthSchemas).toHaveBeenCalled();
   });
 
   it('shows the captcha when the draw exceeds the request value, and requires it', async () => {
