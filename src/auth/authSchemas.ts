@@ -6,7 +6,7 @@ import type { AnyObjectSchema } from 'yup';
 
 type AuthSchemas = typeof import('../../authProvider/schemas');
 
-/** Starts (or joins) the schemas' import; the forms call it on mount so the first submit does not wait. */
+/** Starts (or joins) the schemas' import; the forms call it early (the sign-in form on the first key or press) so the first submit does not wait. */
 export function loadAuthSchemas(): Promise<AuthSchemas> {
   return import('../../authProvider/schemas');
 }
