@@ -5,7 +5,7 @@ import { precompressPlugin } from './server/build/precompress';
 
 /**
  * Imports inside libraries resolved to lazy stand-ins that load the real module on first use (src/shared/shims/;
- * docs/decisions.md 'First-load budget'): MUI TextField's Select (its select mode only) and ra-core's jsonexport.
+ * docs/decisions/0022-first-load-budget.md): MUI TextField's Select (its select mode only) and ra-core's jsonexport.
  * Only the named importer is redirected: the stand-in's own import gets the real module.
  */
 const LAZY_IMPORTS: ReadonlyArray<{ source: string; importer: RegExp; shim: string }> = [
@@ -38,7 +38,7 @@ export default defineConfig({
   plugins: [react(), lazyLibraryImports(), precompressPlugin()],
   resolve: {
     // node-polyglot's Object.entries polyfill pulls ~16 KB of es-abstract into the first chunk
-    // (docs/decisions.md 'First-load budget').
+    // (docs/decisions/0022-first-load-budget.md).
     alias: [{ find: /^object\.entries$/, replacement: fileURLToPath(new URL('./src/shared/shims/objectEntries.cjs', import.meta.url)) }],
   },
   server: { proxy: { '/api': 'http://127.0.0.1:8080', '/healthz': 'http://127.0.0.1:8080' } },

@@ -1,5 +1,5 @@
 /**
- * The first-load budget every area keeps (issue 7; docs/decisions.md 'First-load budget') and a quick estimate of the
+ * The first-load budget every area keeps (issue 7; docs/decisions/0022-first-load-budget.md) and a quick estimate of the
  * JavaScript a route loads from Vite's build manifest. The budget is checked against what Chromium actually fetches
  * until the network is idle (bench/firstLoad.ts, gzip level 9); this estimate misses whatever a page imports on its own
  * before idle (e.g. a form's lazy schemas) and is kept as a per-chunk view only.

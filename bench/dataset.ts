@@ -235,7 +235,7 @@ export async function addScaleData(database: Database, options: ScaleOptions, st
 }
 
 /**
- * Monthly totals for every site without scores, the last 4 full months (the site detail's ranking at scale: docs/decisions.md
+ * Monthly totals for every site without scores, the last 4 full months (the site detail's ranking at scale: docs/decisions/README.md
  * 'Scores'). The per-row trigger keeping sites.latest_score is paused for the bulk insert and its effect applied once.
  */
 export async function addScaleScores(database: Database): Promise<void> {

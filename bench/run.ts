@@ -168,7 +168,7 @@ async function prepareData(database: Database, config: ReturnType<typeof readCon
 /** A route of the table: its label, its URL and, for a few, the headers a browser adds. */
 type BenchRoute = [label: string, url: string, extraHeaders?: Record<string, string>];
 
-/** What a browser sends with every fetch: kept answers must stay as fast compressed (docs/decisions.md 'Kept answers kept compressed'). */
+/** What a browser sends with every fetch: kept answers must stay as fast compressed (docs/decisions/0023-data-version-and-answer-caches.md). */
 const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 /** Every list endpoint of issue 7's goal (each order, tab and filter of the site list) and a few references. */
@@ -219,7 +219,7 @@ async function listRoutes(database: Database): Promise<BenchRoute[]> {
     ['audit: último mes', `/api/v1/audit/?from=${new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10)}`],
     ['audit/actors', '/api/v1/audit/actors/'],
     ['auth: sesión', '/api/v1/auth/'],
-    // The site detail's ranking (docs/decisions.md 'Scores'): a site in the middle of the latest month's general ranking.
+    // The site detail's ranking (docs/decisions/0019-scores.md): a site in the middle of the latest month's general ranking.
     ...(ranked ? ([
       ['scores: ranking general (centrado)', `/api/v1/sites/${ranked.id}/scores/ranking`],
       ['scores: ranking por tipo de entidad', `/api/v1/sites/${ranked.id}/scores/ranking?siteTypeId=${ranked.siteTypeId}`],

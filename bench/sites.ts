@@ -1,5 +1,5 @@
 /**
- * `BENCH_ONLY=sites npm run bench` (issue 8, 'Portales a escala' in docs/scaling.md): the portal side at scale, on the
+ * `BENCH_ONLY=sites npm run bench` (issue 8, 'Portales a escala' in docs/performance.md): the portal side at scale, on the
  * real server of bench/run.ts.
  * (a) `GET /sitesexport` csv and xlsx of every site and of two filters (the active tab, one department), each against
  *     the same statement run by the database itself: `COPY (…) TO STDOUT` through psql on PostgreSQL, the statement's

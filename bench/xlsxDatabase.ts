@@ -1,5 +1,5 @@
 /**
- * The sites XLSX export in process against PostgreSQL (docs/decisions.md 'XLSX rows written by the database'): the
+ * The sites XLSX export in process against PostgreSQL (docs/decisions/0011-dates-and-export-files.md): the
  * worksheet written by Node from row objects (`xlsxStream`) against the rows written by the database
  * (`exportXlsxBatches`, migration 0025), zip included, the file read to its end; `COPY` of the same rows as the
  * reference. Median of BENCH_XLSX_RUNS runs (5). Needs a database migrated to 0025 (BENCH_XLSX_URL; it only reads).

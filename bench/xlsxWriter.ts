@@ -1,5 +1,5 @@
 /**
- * XLSX writer alone, in process, no database nor network (docs/decisions.md 'XLSX exports written without exceljs'):
+ * XLSX writer alone, in process, no database nor network (docs/decisions/0011-dates-and-export-files.md):
  * 35,000 synthetic site-like rows × 12 columns (BENCH_XLSX_ROWS) through the former exceljs streaming writer and
  * through `xlsxStream` (hand-written XML + archiver) at deflate levels 1 and 6; median of BENCH_XLSX_RUNS runs (5).
  * Run: `node --import tsx bench/xlsxWriter.ts`. Not part of bench/run.ts.

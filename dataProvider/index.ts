@@ -6,7 +6,7 @@
  * getList and getManyReference (the API pages with `page`, `pageSize`, `orderBy` and answers
  * `{ results, meta: { hasNextPage, total } }`, not `range`/`Content-Range`), getMany (one list call
  * with repeated id keys, not `filter={"id":[…]}`), and the custom verbs (runAction for the declared actions,
- * updateCollection, upload with progress, request). See docs/decisions.md 'Data provider'.
+ * updateCollection, upload with progress, request). See docs/decisions/0026-client-conventions.md.
  *
  * The declaration's shapes: a nested `apiPath` (`/chats/{chatId}/messages/`) takes its `{param}` from
  * `meta` or from the list filter of the same name; a singleton reads and writes `apiPath` without id;
@@ -71,7 +71,7 @@ const metaOf = (params: { meta?: unknown }): Record<string, unknown> | undefined
 /**
  * The declarations, loaded by the first call that needs one (a singleton's read and update, a declared action): their
  * models (fields, yup schemas) are not in the first chunk; paths and ids come from resources/references.ts
- * (docs/decisions.md 'First-load budget').
+ * (docs/decisions/0022-first-load-budget.md).
  */
 const loadDeclarations = (): Promise<FindDeclaration> => import('../resources/index').then((module) => module.findResource);
 

@@ -1,7 +1,7 @@
 /**
  * The data provider the browser starts with: every verb of PortalesDataProvider loads the real one
  * (dataProvider/index.ts, with ra-data-simple-rest, the path rules and the upload) on its first call, so a signed-out
- * page does not carry it (docs/decisions.md 'First-load budget'). The sign-in calls go through the HTTP client
+ * page does not carry it (docs/decisions/0022-first-load-budget.md). The sign-in calls go through the HTTP client
  * directly (authProvider, src/auth/authApi.ts). A failed load is tried again on the next call.
  */
 import type { PortalesDataProvider } from './index';

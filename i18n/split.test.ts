@@ -1,5 +1,5 @@
 /**
- * The two parts the browser loads (docs/decisions.md 'First-load budget'): what a signed-out visitor sees uses only
+ * The two parts the browser loads (docs/decisions/0022-first-load-budget.md): what a signed-out visitor sees uses only
  * i18n/es/signIn.ts (the rest arrives after sign-in), and no text is defined in both parts.
  */
 import fs from 'node:fs';

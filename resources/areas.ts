@@ -171,7 +171,7 @@ export const AREAS = {
     parent: 'settings',
   },
   // After the spec's rows: ticket categories (spec 03 lists them among the settings) and the audit trail (beyond the
-  // spec: docs/decisions.md 'Audit trail').
+  // spec: docs/decisions/0010-audit-trail.md).
   'settings.chatCategories': resourceSettingsPage('/configuracion/categorias-tickets', 'chatcategories', 18),
   'settings.audit': resourceSettingsPage('/configuracion/auditoria', 'audit', 19),
 } satisfies Record<string, Area>;

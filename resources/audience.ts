@@ -173,7 +173,7 @@ const toSegment = (value: unknown): AudienceSegment => {
 
 /**
  * Mass e-mail (spec 02 §3): `segment, tags, locations, siteTypes, groupIdentifiers`. `tags` carries the department
- * tag input and `locations` the municipality one (docs/decisions.md 'Audience').
+ * tag input and `locations` the municipality one (docs/decisions/0025-portal-keys-and-audience.md).
  */
 export interface MassEmailAudienceWire {
   segment: number;

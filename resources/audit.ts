@@ -1,5 +1,5 @@
 /**
- * The audit trail (docs/decisions.md 'Audit trail') on the engine: a read-only list (`GET /audit/`, `GET /audit/{id}`),
+ * The audit trail (docs/decisions/0010-audit-trail.md) on the engine: a read-only list (`GET /audit/`, `GET /audit/{id}`),
  * newest first, 20 a page, filtered by userId, resource and a date range (`from`/`to`, the spec's and the screen's
  * names, aliases of the engine's `atFrom`/`atTo`), its export (`GET /audit/export`) and the view `actors`,
  * `GET /audit/actors/` (the screen's user filter; server/resources/services/audit.ts).

@@ -25,7 +25,7 @@ export type DeactivationMode = 1 | 2 | 3 | 4;
 export const DEACTIVATION_MODE = { total: 1, segmented: 2, entity: 3, groups: 4 } as const;
 export const DEACTIVATION_MODES: readonly DeactivationMode[] = [1, 2, 3, 4];
 
-/** How long a finished deactivation can be undone (docs/decisions.md 'Bulk deactivation'). */
+/** How long a finished deactivation can be undone (docs/decisions/0017-administrators-site-users-and-deactivation.md). */
 export const DEACTIVATION_UNDO_HOURS = 24;
 
 /** The entity search of mode 3 (the group lookup's rules, spec 01 §9): from 3 characters, 350 ms, 100 per page. */

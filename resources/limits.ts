@@ -1,7 +1,7 @@
 /**
  * The numbers the API accepts where the database would refuse them: every id and integer column
  * is a PostgreSQL `integer` (int4), and a page deeper than MAX_PAGE is refused before its offset
- * is computed (docs/decisions.md 'API conventions'). Shared by the yup schemas and the server's parsers.
+ * is computed (docs/decisions/0002-api-conventions.md). Shared by the yup schemas and the server's parsers.
  */
 import * as yup from 'yup';
 

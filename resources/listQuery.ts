@@ -1,5 +1,5 @@
 /**
- * The declaration of a list route's query string (docs/decisions.md 'API conventions', list paging):
+ * The declaration of a list route's query string (docs/decisions/0002-api-conventions.md, list paging):
  * its page sizes, the orders it accepts and its filters, each with an operator. One parser and one
  * SQL builder read it (server/lists/listQuery.ts); the OpenAPI querystring is derived from it.
  * Pure data: SQL expressions are plain strings written against the route's own table aliases.

@@ -33,7 +33,7 @@ export const locationsResource = defineResource<LocationRecord>({
   ],
   operations: ['list', 'read'],
   sort: { field: 'name', order: 'ASC' },
-  // Every municipality of the country in one page (docs/decisions.md 'One list query').
+  // Every municipality of the country in one page (docs/decisions/0002-api-conventions.md).
   pageSize: 100,
   maxPageSize: 2000,
   // The country root is never listed: departments are the top of every choice.

@@ -18,7 +18,7 @@ export const OPEN_SITE_TYPE_ID = 5;
 
 /**
  * The five steps: 1 flow, location, entity type and site; 2 new-site data; 3 legal representative; 4 webmaster,
- * documents and terms; 5 captcha and submit (3 and 4 are not shown in the spec: docs/decisions.md 'Request wizard').
+ * documents and terms; 5 captcha and submit (3 and 4 are not shown in the spec: docs/decisions/0015-site-requests-and-installation.md).
  */
 export const WIZARD_STEPS = ['site', 'newSite', 'legalRepresentative', 'webMaster', 'submit'] as const;
 export type WizardStep = (typeof WIZARD_STEPS)[number];
@@ -75,11 +75,11 @@ export function activeSteps(choice: SiteChoice): WizardStep[] {
   return WIZARD_STEPS.filter((step) => step !== 'newSite' || choice === 'new');
 }
 
-/** Supporting documents of a request: at least one, at most 10 (docs/decisions.md 'Request wizard'). */
+/** Supporting documents of a request: at least one, at most 10 (docs/decisions/0015-site-requests-and-installation.md). */
 export const REQUEST_FILES = { min: 1, max: 10 } as const;
 
 /**
- * The wizard's upload session (docs/decisions.md 'Request wizard'): 32 random bytes in base64url, drawn by the browser
+ * The wizard's upload session (docs/decisions/0015-site-requests-and-installation.md): 32 random bytes in base64url, drawn by the browser
  * when the first document is chosen, sent with every upload (header `x-upload-session`) and with the request
  * (`uploadSession`). A request takes only documents uploaded under its session, each once; the server answers the
  * session with each upload and draws one when an upload comes without it.
@@ -141,7 +141,7 @@ export const termsStepSchema = yup.object({
   dataTreatmentVersion: id(M('terms_required')),
 });
 
-/** The body of POST /newsite/ (docs/decisions.md 'Request wizard'). */
+/** The body of POST /newsite/ (docs/decisions/0015-site-requests-and-installation.md). */
 export const newSiteRequestSchema = siteStepSchema.concat(termsStepSchema).shape({
   site: newSiteDataSchema.nullable().default(null),
   legalRepresentative: legalRepresentativeSchema.required(),
@@ -163,7 +163,7 @@ export function requestKind(flow: RequestFlow, choice: SiteChoice): 'FirstTime' 
   return choice === 'new' || choice === null ? (flow === 'FirstTime' ? 'UserMade' : 'ChangeAdmin') : flow;
 }
 
-/** Rate caps per client address of the public wizard routes (docs/decisions.md 'Request wizard'). */
+/** Rate caps per client address of the public wizard routes (docs/decisions/0015-site-requests-and-installation.md). */
 export const NEW_SITE_RATE_LIMITS = {
   read: { max: 120, timeWindow: '1 minute' },
   upload: { max: 30, timeWindow: '10 minutes' },

@@ -2,7 +2,7 @@
  * The reference part of every declaration: name, API path, id field, area (its route, title and access), title and
  * permissions. The first chunk reads these (react-admin's <Resource>s, the route table, canAccess, the dataProvider's
  * paths) without the models — fields and yup schemas — that only the generated screens, the forms and the server need
- * (docs/decisions.md 'First-load budget'). Each declaration in resources/ spreads its reference.
+ * (docs/decisions/0022-first-load-budget.md). Each declaration in resources/ spreads its reference.
  */
 import { EVERYONE, GROUP_READERS, MESSAGES_AREA, permissionUnion, PORTAL_AREA, SETTINGS, SITES, USERS_AREA } from './areas';
 import { defineReference, type ResourceReference } from './types';

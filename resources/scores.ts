@@ -27,7 +27,7 @@ export interface ColorConfig {
   upperLimit: number;
 }
 
-/** Seeded default (migration 0020_scores; docs/decisions.md 'Scores'): red 0–59, yellow 60–79, green 80–100. */
+/** Seeded default (migration 0020_scores; docs/decisions/0019-scores.md): red 0–59, yellow 60–79, green 80–100. */
 export const DEFAULT_COLOR_CONFIG: ColorConfig = { lowerLimit: 60, upperLimit: 80 };
 
 export type ScoreColorClass = 'red' | 'yellow' | 'green';

@@ -2,7 +2,7 @@
  * Annotations of a site (spec 01 §2 'Site detail', tab Anotaciones; §3 'Site comment'; §5 max 540 characters,
  * attachments of 5242880 bytes; §9 15 a page). The spec's calls: `GET /sites/comments?siteId=`, `POST /sites/comments`
  * and `PUT /sites/comments` with the comment's id in the body (`updateInBody`): a `/sites/comments/{id}` path would be
- * ambiguous beside `/sites/{id}/auth` (docs/decisions.md 'Site detail'). The site's countComments follows in the same
+ * ambiguous beside `/sites/{id}/auth` (docs/decisions/0014-site-detail-and-impersonation.md). The site's countComments follows in the same
  * transaction (server/resources/services/siteComments.ts).
  */
 import * as yup from 'yup';

@@ -81,7 +81,7 @@ const coordinate = (limit: number, required: string, range: string) =>
  * answer the same texts; the server adds only what needs the database (sites service: unique alias and domains, the
  * alias lock, the municipality under the department, references that exist).
  * The municipality is required unless the entity order is departmental — the order the entity type imposes, else the
- * chosen one: a governorate or an assembly belongs to a department, not to a municipality (docs/decisions.md 'Site form').
+ * chosen one: a governorate or an assembly belongs to a department, not to a municipality (docs/decisions/0013-sites.md).
  */
 export const siteFormSchema = yup.object({
   name: trimmedString()

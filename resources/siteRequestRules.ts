@@ -7,7 +7,7 @@
 import * as yup from 'yup';
 import { trimmedString } from './text';
 
-/** The reason of a rejection: at least 50 characters (spec 01 §5), at most 2000 (docs/decisions.md 'Site requests'). */
+/** The reason of a rejection: at least 50 characters (spec 01 §5), at most 2000 (docs/decisions/0015-site-requests-and-installation.md). */
 export const REJECTION_REASON_MIN = 50;
 export const REJECTION_REASON_MAX = 2000;
 
@@ -89,7 +89,7 @@ const objectOf = (value: unknown): Record<string, unknown> =>
 export const filePathOf = (fileID: string) => `/api/v1/files/${fileID}`;
 
 /**
- * The files of a request, from its `detail.files` (docs/decisions.md 'Site requests': each a `fileID`, or an object
+ * The files of a request, from its `detail.files` (docs/decisions/0015-site-requests-and-installation.md: each a `fileID`, or an object
  * `{ fileID?, name, filePath?, owner? }`); entries that name no file are left out. `names` completes the name of a
  * bare fileID (the files table's).
  */

@@ -130,7 +130,7 @@ export interface FieldDeclaration {
   };
   /**
    * Written, never read back: the list, one record, the answers of the writes, the exports and the audit lines leave it
-   * out (a password stored as its hash by the resource's service; docs/decisions.md 'Administrators and site users').
+   * out (a password stored as its hash by the resource's service; docs/decisions/0017-administrators-site-users-and-deactivation.md).
    */
   writeOnly?: boolean;
   /**

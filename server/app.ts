@@ -35,7 +35,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // A path parameter longer than maxParamLength is answered 414 (frameworkErrorHandler).
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, ignoreDuplicateSlashes: true, maxParamLength: 100 },
     bodyLimit: 12 * 1024 * 1024,
-    // X-Forwarded-For is believed only from the proxies named in TRUST_PROXY (docs/decisions.md 'Sign-in and abuse').
+    // X-Forwarded-For is believed only from the proxies named in TRUST_PROXY (docs/decisions/0006-sign-in-abuse-and-captcha.md).
     trustProxy: options.context.config.trustProxy.length > 0 ? options.context.config.trustProxy : false,
     // A JSON body with `__proto__` or `constructor.prototype` is refused while parsing (400); other
     // prototype keys, NUL bytes and deep nesting by the input guard (http/safeInput.ts).
@@ -56,7 +56,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerCompression(app);
   registerAccessControl(app);
 
-  // The document is derived from the route declarations (server/http/openapiDocument.ts, docs/decisions.md 'API reference').
+  // The document is derived from the route declarations (server/http/openapiDocument.ts, docs/decisions/0021-security-headers-and-api-reference.md).
   await app.register(swagger, swaggerOptions(config));
   // The API reference only with API_DOCS=1 (otherwise /api/docs answers 404); its page runs under the same CSP.
   // Its pages are public (the document itself lists no data): declared for the plugin's routes.

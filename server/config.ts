@@ -58,7 +58,7 @@ export interface ServerConfig {
   jobLeaseMs: number;
   /** Uploaded files no record references are purged once older than this many hours (FILE_ORPHAN_HOURS). */
   fileOrphanHours: number;
-  /** A ready backup's zip is deleted this many days after it was built (BACKUP_RETENTION_DAYS; docs/decisions.md 'Backups'). */
+  /** A ready backup's zip is deleted this many days after it was built (BACKUP_RETENTION_DAYS; docs/decisions/0016-backups.md). */
   backupRetentionDays: number;
   /** Mail log (server/mail/mailLog.ts): attempts per message, backoff of temporary failures, look at due messages, sending lease. */
   mailMaxAttempts: number;

@@ -2,7 +2,7 @@
  * Browser entry: the application inside a browser data router — react-admin would otherwise use a
  * HashRouter, and the spec's routes (/login, /recordar-clave/{token} in e-mails, …) are real paths.
  * A data router keeps useBlocker working. The current route's lazy chunks start loading at once.
- * (Spanish dates: src/shared/dayjs, imported by the date inputs, not here: docs/decisions.md 'First-load budget'.)
+ * (Spanish dates: src/shared/dayjs, imported by the date inputs, not here: docs/decisions/0022-first-load-budget.md.)
  */
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';

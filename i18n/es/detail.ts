@@ -1,7 +1,7 @@
 /**
  * The messages of the site detail and the backup download page (src/sites/detail, backups, scores): a part of their
  * own that those screens' chunks add with the signed-in part (src/shared/i18nProvider.ts `withMessages`), so
- * the site list's first load does not carry them (docs/decisions.md 'First-load budget').
+ * the site list's first load does not carry them (docs/decisions/0022-first-load-budget.md).
  */
 import { backups } from './backups';
 import { scores } from './scores';

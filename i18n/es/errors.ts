@@ -12,7 +12,7 @@ export const errors = {
   duplicate: 'El valor ya se encuentra registrado.',
   in_use: 'No se puede eliminar este registro porque está en uso.',
   locked: 'Este registro no se puede modificar ni eliminar.',
-  // Refusals of malformed input (docs/decisions.md 'API conventions'): not in the spec's catalogue.
+  // Refusals of malformed input (docs/decisions/0002-api-conventions.md): not in the spec's catalogue.
   invalid_value: 'Un valor enviado no es válido o está fuera del rango permitido.',
   input_nul: 'El texto enviado contiene caracteres no permitidos.',
   input_key: 'La información enviada contiene un nombre de campo no permitido.',

@@ -1,7 +1,7 @@
 /**
  * The messages a signed-out visitor needs, loaded with the first page (sign-in, recovery, terms, not found, react-admin's
  * own pages and the errors every request may answer). The messages of the signed-in areas are in signedIn.ts, loaded
- * with the layout after sign-in (src/shared/i18nProvider.ts; docs/decisions.md 'First-load budget').
+ * with the layout after sign-in (src/shared/i18nProvider.ts; docs/decisions/0022-first-load-budget.md).
  */
 import { auth } from './auth';
 import { authValidation } from './authValidation';

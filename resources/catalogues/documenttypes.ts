@@ -9,7 +9,7 @@ export interface DocumentTypeRecord {
   deleted: boolean;
 }
 
-/** Document types (spec 03): `/documentType`; deleting marks the type deleted (see docs/decisions.md). */
+/** Document types (spec 03): `/documentType`; deleting marks the type deleted (see docs/decisions/README.md). */
 export const documentTypesResource = defineResource<DocumentTypeRecord>({
   ...documentTypesReference,
   table: 'document_types',

@@ -3,7 +3,7 @@
  * `users` with user type 1, on the engine. `GET /usermain/` lists them (search by name or e-mail, the site filters,
  * 20 a page, newest first), `GET /usermain/{id}` reads one, and the update is `PUT /usermain/{id}` or, as the spec's
  * client calls it, `PUT /siteusers/{alias}/{id}` (the same write, scoped to the site `{alias}`: `updateUnderParent`). `POST /exportmainuser/` streams every matching row.
- * The password is write-only: the service stores its argon2 hash (docs/decisions.md 'Administrators and site users').
+ * The password is write-only: the service stores its argon2 hash (docs/decisions/0017-administrators-site-users-and-deactivation.md).
  */
 import { USER_IDS_FIRST_FILTERS, USER_SITE_FILTERS, siteColumns, type UserOfSiteRecord } from './userFilters';
 import { ADMIN_TYPES, administratorSchema, NAME_MAX, EMAIL_MAX, PASSWORD_MAX } from './rules';

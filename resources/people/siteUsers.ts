@@ -1,7 +1,7 @@
 /**
  * Site users (spec 01 §2 'Users' tab Usuarios, §3 'Site user'): the rows of `users` with user type 3, on the engine.
  * `GET /siteusers/` lists them (search, site filters, 20 a page, newest first), `POST /siteusers/` creates one,
- * `GET /siteuser/{id}` and `PUT /siteuser/{id}` read and edit one (docs/decisions.md 'Administrators and site users').
+ * `GET /siteuser/{id}` and `PUT /siteuser/{id}` read and edit one (docs/decisions/0017-administrators-site-users-and-deactivation.md).
  * `POST /siteusers/export/` writes every matching row in a background job; `GET /siteusers/export/?fileName=` downloads it.
  * Each write keeps the sites' `countUsers` equal to their number of site users (server/resources/services/people.ts).
  */

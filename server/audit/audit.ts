@@ -56,7 +56,7 @@ const LABEL_KEYS = ['name', 'title', 'email'] as const;
 export const RECORD_LABEL_MAX = 300;
 
 /**
- * The record's name for the trail (docs/decisions.md 'Audit trail'): its name, title or e-mail
+ * The record's name for the trail (docs/decisions/0010-audit-trail.md): its name, title or e-mail
  * after the change (else before it); for a sign-in line, whose record is the user, the user's e-mail.
  */
 export function recordLabelOf(entry: Pick<AuditEntry, 'recordLabel' | 'before' | 'after' | 'resource' | 'recordId' | 'actor'>): string | null {

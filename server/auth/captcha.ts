@@ -1,7 +1,7 @@
 /**
  * Captchas: a raster PNG (never drawing instructions a script could read) whose answer is kept only
  * as a digest, valid for 5 minutes and usable once (a wrong answer uses it up too).
- * Readable to people, not to OCR (docs/decisions.md 'Sign-in and abuse'): large glyphs from svg-captcha's
+ * Readable to people, not to OCR (docs/decisions/0006-sign-in-abuse-and-captcha.md): large glyphs from svg-captcha's
  * bundled font (no system font needed), each slightly turned, skewed and scaled, set touching their
  * neighbours on a wavy baseline, two curves through the letters' middle; sharp rasterises the drawing,
  * then the pixels are bent by gentle waves, speckled and blurred. tests/api/captcha-ocr.test.ts checks that

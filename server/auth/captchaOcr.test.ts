@@ -1,5 +1,5 @@
 /**
- * The captcha against an OCR engine (docs/decisions.md 'Sign-in and abuse'): Debian's tesseract, given
+ * The captcha against an OCR engine (docs/decisions/0006-sign-in-abuse-and-captcha.md): Debian's tesseract, given
  * every advantage a script would take (the answer alphabet as its whitelist, one word per image), reads
  * fewer than 1 captcha in 20, while the same letters drawn plainly are read — so a low score means the
  * drawing, not a broken harness. Needs `tesseract` (apt-get install tesseract-ocr): `npm test` leaves

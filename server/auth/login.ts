@@ -1,5 +1,5 @@
 /**
- * Signing in (spec 01 §2 'Login', docs/decisions.md 'Sessions', 'Sign-in and abuse'): validates the
+ * Signing in (spec 01 §2 'Login', docs/decisions/0005-sessions-and-tokens.md, 'Sign-in and abuse'): validates the
  * body, verifies the captcha whenever one is sent, claims the attempt (captcha after 3 failures, the
  * account's growing delay, its temporary lock; server/auth/throttleRules.ts), checks the credentials
  * of an active superadmin, then opens a session and issues its token. A refusal after which the captcha

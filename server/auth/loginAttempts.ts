@@ -2,7 +2,7 @@
  * Sign-in attempt counters in table login_attempts, one row per key (`email:…`, `ip:…`).
  * `claimAttempt` reads both rows under a row lock and stores the decision in the same transaction,
  * so simultaneous attempts on one account are decided one after the other: none slips past the
- * captcha threshold, the account's delay or its lock (docs/decisions.md 'Sign-in and abuse').
+ * captcha threshold, the account's delay or its lock (docs/decisions/0006-sign-in-abuse-and-captcha.md).
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/connection';

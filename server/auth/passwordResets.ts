@@ -114,7 +114,7 @@ export const sendRecoveryMail = (ctx: MailContext, user: MailedUser, token: stri
 export const sendInvitationMail = (ctx: MailContext, user: MailedUser, token: string, createdBy: number | null) =>
   sendPasswordLinkMail(ctx, user, token, 'invite_mail', createdBy);
 
-/** Tells the owner that their account is locked for a while, and that recovery still works (docs/decisions.md 'Sign-in and abuse'). */
+/** Tells the owner that their account is locked for a while, and that recovery still works (docs/decisions/0006-sign-in-abuse-and-captcha.md). */
 export async function sendLockMail(ctx: MailContext, user: MailedUser, failures: number): Promise<void> {
   const { config } = ctx;
   await sendLogged(ctx, {

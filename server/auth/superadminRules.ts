@@ -5,7 +5,7 @@
  * - deactivating oneself;
  * - setting a password directly, for another superadmin or oneself: a password is only set through the
  *   invitation or recovery link, which proves the mailbox. A direct one would let a Users holder sign in as
- *   another superadmin, and anyone holding a stolen token keep the account (docs/decisions.md, 'Superadmins');
+ *   another superadmin, and anyone holding a stolen token keep the account (docs/decisions/0007-superadmin-rules.md);
  * - giving power one does not hold: a superadmin only grants permissions they hold (on creation and on a change),
  *   and only changes a superadmin whose current permissions they all hold. Otherwise a Users holder could create
  *   a superadmin with all nine for a mailbox of theirs, or move a stronger superadmin's e-mail to such a mailbox

@@ -1,5 +1,5 @@
 /**
- * Sign-in protection rules (docs/decisions.md, 'Sessions' and 'Sign-in and abuse'). Every attempt is
+ * Sign-in protection rules (docs/decisions/0005-sessions-and-tokens.md and 'Sign-in and abuse'). Every attempt is
  * counted under two keys, the account (e-mail) and the client address:
  * - from 3 failures on either key the captcha is required whatever the client's random draw;
  * - from the 5th failure on one account, its next attempt must wait an exponentially growing delay

@@ -1,5 +1,5 @@
 /**
- * Backup retention (BACKUP_RETENTION_DAYS, docs/decisions.md 'Backups' → 'Retention'): a ready backup whose
+ * Backup retention (BACKUP_RETENTION_DAYS, docs/decisions/0016-backups.md → 'Retention'): a ready backup whose
  * `expires_at` passed loses its zip and becomes `expired` — audited, announced on its site's channel. The backups sweep
  * (`sweepBackups`, run by server/main.ts at start and hourly) does that, removes replaced backups and deletes the
  * partial zips of builds that died. Safe with several instances sweeping at once: rows are claimed with FOR UPDATE

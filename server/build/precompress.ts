@@ -1,5 +1,5 @@
 /**
- * Precompressed admin files (docs/decisions.md 'First-load budget'): after `vite build`, every text
+ * Precompressed admin files (docs/decisions/0022-first-load-budget.md): after `vite build`, every text
  * file of the build gets a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) sibling when it is
  * smaller than the file, which @fastify/static (`preCompressed`) sends to a browser that accepts
  * them — at no CPU cost per request, and smaller than compressing on the fly could afford. (A file

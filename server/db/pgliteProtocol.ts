@@ -69,6 +69,6 @@ export function applyParsers(answer: QueryAnswer, rowMode: RowMode, parsers: Rec
 
 /**
  * The nice value of the database's thread (pgliteWorker.ts): far below the main thread's when the processor is short
- * (19: weight 15 against 1,024; docs/decisions.md 'The embedded database's thread yields to the main thread').
+ * (19: weight 15 against 1,024; docs/decisions/0008-embedded-database.mds thread yields to the main thread').
  */
 export const WORKER_NICE = 19;

@@ -6,7 +6,7 @@
  * one (the reads of `Database.query`, named by preparedStatements.ts as on PostgreSQL: 'plan once') only the second,
  * on the plan PostgreSQL keeps. Parameters are serialised and answers parsed by PGlite's own functions, so an answer
  * equals PGlite's `query` for the same statement. The session read of every request went from ~700 to ~220 µs of the
- * database thread, a Drizzle statement from ~335 to ~100 µs (docs/decisions.md 'The embedded database's reads as
+ * database thread, a Drizzle statement from ~335 to ~100 µs (docs/decisions/0008-embedded-database.mds reads as
  * named prepared statements').
  */
 import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite';

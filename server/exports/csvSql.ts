@@ -1,5 +1,5 @@
 /**
- * CSV lines built by the database (issue 7: exports at ≥ 50% of COPY; docs/decisions.md 'Exports: CSV lines written by
+ * CSV lines built by the database (issue 7: exports at ≥ 50% of COPY; docs/decisions/README.md 'Exports: CSV lines written by
  * the database'): a keyset batch's statement is wrapped so that it answers one row holding the batch's lines (each cell
  * through `csv_cell`, migration 0023, which writes what `csvCell` writes), its number of rows and its last row's keyset
  * keys. Node then creates no object per row: it passes one string per batch on.

@@ -1,5 +1,5 @@
 /**
- * Keyset paging of an export (docs/decisions.md 'Exports'): a list is read in batches ordered by its own
+ * Keyset paging of an export (docs/decisions/0011-dates-and-export-files.md): a list is read in batches ordered by its own
  * order plus the spec's tie breaker, each batch starting right after the last row of the one before
  * (`(order, id) > (last order, last id)`), so that no batch costs an OFFSET, no transaction stays open
  * between batches (PGlite serves one statement at a time) and memory holds one batch only.

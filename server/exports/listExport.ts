@@ -1,5 +1,5 @@
 /**
- * Streamed exports of a list (docs/decisions.md 'Exports'): the list's own query string (every filter and
+ * Streamed exports of a list (docs/decisions/0011-dates-and-export-files.md): the list's own query string (every filter and
  * order of its ListSpec; page and pageSize ignored: no row cap), read in keyset batches
  * (server/exports/keyset.ts) and written as they come, as CSV or XLSX, so memory holds one batch
  * whatever the number of rows (XLSX without exceljs: server/exports/xlsxSheet.ts). `registerListExport` declares the route in one place.

@@ -1,6 +1,6 @@
 /**
  * The worksheet XML of an XLSX export, written straight into strings batch by batch (as `csvChunks` writes CSV
- * lines): exceljs' Row and Cell objects and its XML writer cost about 1.5 µs a cell (docs/decisions.md 'XLSX exports
+ * lines): exceljs' Row and Cell objects and its XML writer cost about 1.5 µs a cell (docs/decisions/README.md 'XLSX exports
  * written without exceljs'). One `<row r="n">` per row, each cell with its reference (exceljs' streaming reader,
  * which reads the site-update files back, needs them); texts as inline strings, numbers as `<v>`, dates as Excel
  * serial numbers (Colombian wall time) with the date style (dd/mm/yyyy hh:mm AM/PM); empty cells (null, '', an invalid date) are left out.

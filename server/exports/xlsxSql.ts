@@ -1,5 +1,5 @@
 /**
- * XLSX worksheet rows built by the database (issue 7: exports at ≥ 50% of COPY; docs/decisions.md 'XLSX rows written by
+ * XLSX worksheet rows built by the database (issue 7: exports at ≥ 50% of COPY; docs/decisions/README.md 'XLSX rows written by
  * the database'), as csvSql.ts builds CSV lines: a keyset batch's statement is wrapped so that it answers one row holding
  * the batch's `<row>` elements, each cell written as `sheetCell` (server/exports/xlsxSheet.ts) writes it — texts through
  * `xlsx_text_cell` (migration 0025), numbers as `<v>`, dates as Excel serial numbers with the date style — its number of

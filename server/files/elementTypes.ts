@@ -2,7 +2,7 @@
  * Element types: what an upload is for (`POST /uploadfiles/elementType=banner`), and so which extensions,
  * which size cap, which area's permission uploads and reads it, and whether the portals read it without a session.
  * Areas declare theirs with `defineElementType` at module load; the upload route and the file routes both read
- * `permissions` and `publicRead` from here (docs/decisions.md 'Files').
+ * `permissions` and `publicRead` from here (docs/decisions/0020-files.md).
  */
 import { BANNERS, CONTENTS, SETTINGS, SITES } from '../../resources/areas';
 import type { PermissionName } from '../../resources/permissions';

@@ -1,6 +1,6 @@
 /**
  * The built admin (vite build → dist/) beside the API: its files, precompressed and cached, and the
- * SPA fallback (docs/decisions.md 'First-load budget'). Hashed files under assets/ never change
+ * SPA fallback (docs/decisions/0022-first-load-budget.md). Hashed files under assets/ never change
  * under one name: cached for a year, immutable. Everything else — index.html, the SPA fallback,
  * public/ files such as the favicon — is revalidated on every use (no-cache + ETag), so a deploy
  * shows at the next visit.

@@ -9,7 +9,7 @@
  * row of the users table, so a change of them moves the version too, and the entries stay as narrow as the ETag.
  * Entries are capped in number and in bytes; the least recently used goes first.
  * A browser asks for its answers compressed (Accept-Encoding: br, gzip): each encoding's bytes are kept beside the text
- * the first time a client asks for it, so a kept answer is not compressed again at every request (docs/decisions.md
+ * the first time a client asks for it, so a kept answer is not compressed again at every request (docs/decisions/README.md
  * 'Kept answers kept compressed').
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

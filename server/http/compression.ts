@@ -1,5 +1,5 @@
 /**
- * Compression of answers made at request time (docs/decisions.md 'First-load budget'): JSON and
+ * Compression of answers made at request time (docs/decisions/0022-first-load-budget.md): JSON and
  * text bodies above COMPRESSION_THRESHOLD_BYTES, in brotli (quality 4, @fastify/compress's fast
  * default) or gzip as the client accepts. The admin's built files are compressed at build time
  * instead (server/build/precompress.ts) and leave here with their Content-Encoding already set.

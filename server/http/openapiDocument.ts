@@ -1,5 +1,5 @@
 /**
- * The OpenAPI document a client generator can use (docs/decisions.md 'API reference'). Everything is
+ * The OpenAPI document a client generator can use (docs/decisions/0021-security-headers-and-api-reference.md). Everything is
  * derived from the route declarations, so a route added later is documented the same way:
  * - every operation has an `operationId` (declared, or derived from method and path: `operationIdFor`);
  * - its 2xx answer carries a schema: the route's `schema.response` (which Fastify also uses to serialise)

@@ -1,7 +1,7 @@
 /**
  * The one reader of a route's path parameters. `idParam` is a record id: a positive PostgreSQL `integer` (int4) written
  * in digits, else the record cannot exist and the answer is 404 `NotFound` in Spanish, before any read
- * (docs/decisions.md 'Bad input is a 4xx': "a path id outside it is 404"; tests/api/fuzz.test.ts sends
+ * (docs/decisions/0003-bad-input-is-4xx.md: "a path id outside it is 404"; tests/api/fuzz.test.ts sends
  * `2147483648`, `-1`, `1e3` and `abc` to every route). `textParam` is any other parameter (a token, a hash, a file id),
  * as the router decoded it; the route judges its form.
  */

@@ -3,7 +3,7 @@
  * Content-Security-Policy built from the configuration, X-Content-Type-Options, Referrer-Policy,
  * X-Frame-Options, HSTS on https, through helmet; Permissions-Policy, which helmet does not set, by a hook.
  * helmet's middleware is built once, at start: @fastify/helmet built it anew for every request (its options parsed
- * again each time), 13% of the main thread's time under load (docs/decisions.md 'Security headers built once').
+ * again each time), 13% of the main thread's time under load (docs/decisions/0021-security-headers-and-api-reference.md).
  */
 import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';

@@ -1,6 +1,6 @@
 /**
  * What GET /jobs/{id}, GET /jobs/{id}/items and POST /jobs/{id}/cancel read and change. A job is visible to
- * holders of any permission its kind declares (docs/decisions.md 'Jobs'): others get 403, a missing job 404.
+ * holders of any permission its kind declares (docs/decisions/0024-background-work.md): others get 403, a missing job 404.
  */
 import { hasAnyPermission } from '../../resources/permissions';
 import {

@@ -1,5 +1,5 @@
 /**
- * The one list query of the API (docs/decisions.md 'API conventions', list paging): every list
+ * The one list query of the API (docs/decisions/0002-api-conventions.md, list paging): every list
  * route declares a ListSpec (resources/listQuery.ts); `parseListQuery` reads the query string against
  * it (pure, never throws), the builders give the route its WHERE / ORDER BY / LIMIT, and a page is
  * fetched with `pageSize + 1` rows so that `hasNextPage` needs no count. Tab totals come from one

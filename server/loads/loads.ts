@@ -1,10 +1,10 @@
 /**
  * The three loads of the site list (spec 01 §2): population, e-mail accounts and digital-government index. Each is
- * a job (docs/services.md 'Jobs') over a file uploaded to the files service. All or nothing (docs/decisions.md
+ * a job (docs/services.md 'Jobs') over a file uploaded to the files service. All or nothing (docs/decisions/README.md
  * 'Loads'): the job reads and checks every row first (progress: rows checked); any bad row fails the job with one
  * failed item per line ('línea N', its message) and nothing is written; otherwise one transaction writes every row
  * (the job's single item 'aplicar', so a cancellation or a lost lease before it leaves the data untouched).
- * A load changes only what its file names (docs/decisions.md 'Loads: only the rows a file names'); `previewLoad`
+ * A load changes only what its file names (docs/decisions/0018-loads-and-bulk-site-update.md); `previewLoad`
  * answers, before the load is started, the rows read, the bad lines and how many portals the load would change.
  */
 import { sql } from 'drizzle-orm';
@@ -194,7 +194,7 @@ const populationData = (rows: readonly PopulationRow[]) => JSON.stringify(rows.m
  *   total: the sum of its municipalities' populations, each the file's, else the one loaded before
  *   (`locations.population`), else what the municipality's sites show (the population never loaded: the value the
  *   list shows); a department with no known figure at all is left as it is.
- * Every other site, and deleted ones, are not reached (docs/decisions.md 'Loads: only the rows a file names').
+ * Every other site, and deleted ones, are not reached (docs/decisions/0018-loads-and-bulk-site-update.md).
  */
 function populationTargets(data: string) {
   return sql`
@@ -239,7 +239,7 @@ export const emailLoad: LoadDefinition<EmailRow> = {
         select v.site_id, ${year}, ${month}, v.email, v.last_login, ${ctx.job.id}
         from jsonb_to_recordset(${data}::jsonb) as v(site_id int, email text, last_login timestamptz)`);
     }
-    // countEmails of the named sites: each one's accounts in its newest month loaded (docs/decisions.md 'Loads').
+    // countEmails of the named sites: each one's accounts in its newest month loaded (docs/decisions/0018-loads-and-bulk-site-update.md).
     await tx.execute(sql`
       with named as (select distinct given.id::int as id from jsonb_array_elements_text(${named}::jsonb) as given(id)),
       latest as (select distinct on (m.site_id) m.site_id, m.year, m.month from mail_accounts m join named on named.id = m.site_id

@@ -1,5 +1,5 @@
 /**
- * The columns of each load's file and the rules of one row (docs/decisions.md 'Loads'): pure functions, each
+ * The columns of each load's file and the rules of one row (docs/decisions/0018-loads-and-bulk-site-update.md): pure functions, each
  * answering the row's values or the i18n key of its message (with the line). Checks against the database (a code
  * or an id that does not exist) and repeated keys are done by server/loads/loads.ts over the whole file.
  */

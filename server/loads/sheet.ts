@@ -50,7 +50,7 @@ export async function readSheetRows(stream: Readable): Promise<SheetRow[]> {
 
 /**
  * Hands each non-empty row of the first worksheet after the header to `visit` as it is read, keeping none (a load of
- * 100,000 rows keeps only what `visit` keeps: docs/scaling.md 'Portales a escala'); answers how many there were.
+ * 100,000 rows keeps only what `visit` keeps: docs/performance.md); answers how many there were.
  */
 export async function visitSheetRows(stream: Readable, visit: (row: SheetRow) => void): Promise<number> {
   let count = 0;

@@ -2,7 +2,7 @@
  * Bulk update of entity order and registry (SIGEP) code (spec 03 '/configuracion/actualizar-sitios'):
  * GET /exportsitetoupload writes the active sites to an xlsx file; the edited file is uploaded (element type
  * siteUpdateExcel: xlsx, 5242880 bytes) and PUT /exportsitetoupload/{fileID} checks every row, answering 400 with
- * one detail per bad line, or writes every row in one transaction (docs/decisions.md 'Loads').
+ * one detail per bad line, or writes every row in one transaction (docs/decisions/0018-loads-and-bulk-site-update.md).
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';

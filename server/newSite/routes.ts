@@ -1,7 +1,7 @@
 /**
  * Hand routes: protocol work (public, rate-limited wizard: uploads under a session, captcha-checked submission); its four GET reads are still to become engine views (issue 22).
  *
- * The public routes of the new-entity request wizard at '/' (spec 01 §7, issue 9; docs/decisions.md 'Request
+ * The public routes of the new-entity request wizard at '/' (spec 01 §7, issue 9; docs/decisions/README.md 'Request
  * wizard'): locations, entity types, the sites of a location and type (no administrator or user data), the request
  * texts with their versions, the upload of the request's documents and the request itself. All `public` and capped
  * per client address (NEW_SITE_RATE_LIMITS, answered 429 in Spanish). GET /allowurl/ and GET /captcha/ are their own

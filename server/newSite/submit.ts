@@ -137,7 +137,7 @@ export async function submitNewSiteRequest(ctx: AppContext, request: FastifyRequ
 
       const kind = requestKind(flow, choice);
       // Only documents this wizard session uploaded and no record uses yet, each once (the schema refuses repeats):
-      // claiming them ends the session's hold, so no other request can take them (docs/decisions.md 'Request wizard').
+      // claiming them ends the session's hold, so no other request can take them (docs/decisions/0015-site-requests-and-installation.md).
       const files = body.files.map((id) => id.toLowerCase());
       const claimed = new Set(await claimSessionFiles(tx, body.uploadSession, files));
       if (files.some((id) => !claimed.has(id))) throw badArgument('files', 'newSite.server.files_invalid');

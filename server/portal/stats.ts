@@ -1,6 +1,6 @@
 /**
  * The portal's own counters (issue 8: "the site's counters come from data the platform holds or receives"):
- * `PUT /portal/stats` with the portal key (docs/services.md 'Portal keys', docs/decisions.md 'Site counters').
+ * `PUT /portal/stats` with the portal key (docs/services.md 'Portal keys', docs/decisions/0013-sites.md).
  * A portal reports its number of contents; the platform keeps the other three itself (countUsers: its site users,
  * countEmails: the newest e-mail load, countComments: the site's annotations), so a portal cannot set them.
  */

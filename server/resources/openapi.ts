@@ -55,7 +55,7 @@ export function bodySchema(declaration: ResourceDeclaration, mode: 'create' | 'u
 }
 
 /**
- * The list envelope `{ results, meta: { hasNextPage } }` around one page of `items` (docs/decisions.md 'API conventions'),
+ * The list envelope `{ results, meta: { hasNextPage } }` around one page of `items` (docs/decisions/0002-api-conventions.md),
  * with `meta.total` when the list answers it (`listTotal`).
  */
 export function listEnvelopeSchema(items: JsonSchema, options: { total?: boolean } = {}): JsonSchema {

@@ -1,7 +1,7 @@
 /**
  * A singleton resource (`singleton: true`, e.g. one settings record): `GET {apiPath}` and `PUT {apiPath}`, no id.
  * Its one row has the id SINGLETON_ID and is created by the first `PUT` (audited as a create; later ones as updates);
- * until then `GET` answers the declared defaults without writing anything (docs/decisions.md 'Resource shapes').
+ * until then `GET` answers the declared defaults without writing anything (docs/decisions/0004-declarations-and-engine.md).
  * Two simultaneous first writes cannot make two rows: the primary key keeps one, the other updates it.
  */
 import { writeTransaction } from './services';

@@ -1,6 +1,6 @@
 /**
  * GET /stateDocument (spec 03 §7 'Catalogues'): the two states of a document type, active (1) and
- * deleted (0). Fixed data: deleting a document type marks it deleted (see docs/decisions.md).
+ * deleted (0). Fixed data: deleting a document type marks it deleted (see docs/decisions/README.md).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ResourceDeclaration } from '../../resources/types';

@@ -2,7 +2,7 @@
  * Hand route: server settings, not data of any declaration.
  *
  * GET /clientconfig/: the server settings the browser needs at run time, so one build serves any deployment
- * (docs/decisions.md 'Map tiles'). Public: the site-request wizard has a map too, and nothing in it is secret —
+ * (docs/decisions/0026-client-conventions.md). Public: the site-request wizard has a map too, and nothing in it is secret —
  * the tile server is also named in the Content-Security-Policy of every answer.
  */
 import type { FastifyInstance } from 'fastify';

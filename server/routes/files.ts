@@ -6,7 +6,7 @@
  * Each element type names the area whose permission uploads its files and reads them back (server/files/elementTypes.ts):
  * the upload is declared for any signed-in superadmin and checks the named type's permissions here; serving is declared
  * public because images of public element types are shown on the portals (an <img> sends no token), and every other
- * file needs a superadmin holding its type's permission, checked here per file (docs/decisions.md 'Files').
+ * file needs a superadmin holding its type's permission, checked here per file (docs/decisions/0020-files.md).
  */
 import path from 'node:path';
 import { eq } from 'drizzle-orm';

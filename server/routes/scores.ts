@@ -4,7 +4,7 @@
  * A site's scores for its detail (spec 01 §2 'Site detail', §3 'Score', §9; issue 8 'Scores'), whatever the source
  * (server/scores: the platform's tables or the portal's /sitescores/). Paths: spec 01 §7 shows only the portal's own
  * /sitescores/ calls, so the back office's routes hang under the site, `/sites/{id}/scores/<same name>`
- * (docs/decisions.md 'Scores'). Access: Sites or Reports. Texts (scoreStr, dateStr) and each indicator's colour class
+ * (docs/decisions/0019-scores.md). Access: Sites or Reports. Texts (scoreStr, dateStr) and each indicator's colour class
  * (the platform's colour configuration) are added here, once for both sources.
  */
 import { and, eq } from 'drizzle-orm';

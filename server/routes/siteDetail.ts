@@ -23,7 +23,7 @@ import { t } from '../i18n';
 import { signSiteToken, verifySiteToken } from '../portal/siteTokens';
 import { isActive } from '../sites/status';
 
-/** Life of an impersonation token: minutes, not the session's quarter hour (docs/decisions.md 'Site detail'). */
+/** Life of an impersonation token: minutes, not the session's quarter hour (docs/decisions/0014-site-detail-and-impersonation.md). */
 export const IMPERSONATION_TTL_SECONDS = 120;
 /** The token's purpose claim; portals check it. */
 export const IMPERSONATION_PURPOSE = 'impersonate';

@@ -1,7 +1,7 @@
 /**
  * Hand routes: protocol work (an example download and an uploaded file checked into a job).
  *
- * The bulk portal file (spec 01 §7 `GET, POST /sitesfile/`; docs/decisions.md 'Bulk portal file'):
+ * The bulk portal file (spec 01 §7 `GET, POST /sitesfile/`; docs/decisions/0018-loads-and-bulk-site-update.md):
  * `GET /sitesfile/` the example file with the columns; `POST /sitesfile/ { fileID }` checks an uploaded portal file
  * and answers the check panel; `POST /sitesfile/ { fileID, save: true }` checks it again and inserts every new portal
  * in one transaction ('Guardar entidades'). Access: the site declaration's write permission (spec 01 §6 loading actions).

@@ -1,7 +1,7 @@
 /**
  * Scores read from each portal's own host (SCORES_SOURCE=portal; spec 01 §7, spec 03 'Indicators': /sitescores/
  * availabledates, history, byindicator, ranking, detailformula). The spec does not show the payloads: the calls and the
- * shapes read here are documented in docs/decisions.md 'Scores'. Every answer is checked before use (a portal is not
+ * shapes read here are documented in docs/decisions/0019-scores.md. Every answer is checked before use (a portal is not
  * trusted): a missing or malformed field, a refused address (private or loopback: server/http/outboundFetch.ts), a
  * timeout or an error status is a `ScoresUnavailable` 502 with a Spanish message. A site without an address has no scores.
  */

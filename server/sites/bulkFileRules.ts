@@ -3,7 +3,7 @@
  * pure checks of one line. The file is read as a stream (papaparse) by server/sites/bulkFile.ts; what needs the
  * database (types, locations, aliases and URLs already in use) is looked up once for the whole file.
  *
- * Columns, in this order, with a header line (docs/decisions.md 'Bulk portal file'; example public/content/files/ejemplo-entidades.csv):
+ * Columns, in this order, with a header line (docs/decisions/0018-loads-and-bulk-site-update.md; example public/content/files/ejemplo-entidades.csv):
  * nombre; alias; tipo_entidad (site type id); departamento (DANE code, e.g. 05); municipio (DANE code, e.g. 05001, empty
  * for a departmental entity); url; direccion; latitud; longitud. Separator `;` or `,` (detected), UTF-8.
  */

@@ -37,7 +37,7 @@ const PENDING_REQUEST = `left join lateral (
  * joined with their names and their latest pending request, in the same order. With `batch`: one batch of the export
  * (GET /sitesexport), after the previous one, with its keys, in one level — the order's index read up to the batch's
  * limit with each row joined as it comes. (Chosen first, the batch's 5,000 ids were joined back to the whole table by
- * a hash join, a scan of every site per batch: 61 against 32 ms a batch at 35,000 sites, docs/scaling.md.)
+ * a hash join, a scan of every site per batch: 61 against 32 ms a batch at 35,000 sites, docs/performance.md.)
  */
 export function siteListSql(query: ListQuery, batch?: ExportBatch): { text: string; params: unknown[] } {
   const params = batch?.params ?? new SqlParams();

@@ -1,5 +1,5 @@
 /**
- * /configuracion/auditoria (Settings): the audit trail, read-only (docs/decisions.md 'Audit trail').
+ * /configuracion/auditoria (Settings): the audit trail, read-only (docs/decisions/0010-audit-trail.md).
  * Filters by user, resource and dates; 20 records at a time, newest first, with 'Ver más'; each
  * row expands to its changed fields. Data: react-admin's dataProvider, resource 'audit' (GET /audit/).
  */

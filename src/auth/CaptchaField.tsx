@@ -35,7 +35,7 @@ export function CaptchaField({ captcha, onReload }: Props) {
             sx={{ display: 'block', width: 280, maxWidth: '100%', height: 'auto', aspectRatio: '280 / 90', border: 1, borderColor: 'divider', bgcolor: 'common.white' }}
           />
         )}
-        {/* A plain Button with its text, not an icon behind MUI's Tooltip (Popper, ~10 KiB gz of /login: docs/decisions.md 'First-load budget'). */}
+        {/* A plain Button with its text, not an icon behind MUI's Tooltip (Popper, ~10 KiB gz of /login: docs/decisions/0022-first-load-budget.md). */}
         <Button size="small" onClick={onReload} startIcon={<RefreshIcon />}>
           {text('auth.login.captcha_reload')}
         </Button>

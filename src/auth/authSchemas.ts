@@ -1,6 +1,6 @@
 /**
  * The sign-in forms' yup schemas (authProvider/schemas.ts), loaded by the forms rather than with the first chunk:
- * yup is ~9 KiB gz of /login (docs/decisions.md 'First-load budget'). react-admin's Form accepts an async validate.
+ * yup is ~9 KiB gz of /login (docs/decisions/0022-first-load-budget.md). react-admin's Form accepts an async validate.
  */
 import type { AnyObjectSchema } from 'yup';
 

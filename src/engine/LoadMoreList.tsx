@@ -55,7 +55,7 @@ function LoadMoreView<RecordType extends RaRecord>({
   const { data, isPending, error } = useListContext<RecordType>();
   const rows: RecordType[] = data ?? NO_ROWS;
   // The rows arrive through react-query, whose updates React renders at once, in one task. Drawing them from a deferred
-  // copy lets React draw the new rows in slices, yielding to the browser between them (docs/decisions.md 'Rows drawn in
+  // copy lets React draw the new rows in slices, yielding to the browser between them (docs/decisions/README.md 'Rows drawn in
   // slices'); until then the previous rows stay, or the spinner when there were none.
   const shown = useDeferredValue(rows);
   const drawing = shown !== rows && shown.length === 0 && rows.length > 0;

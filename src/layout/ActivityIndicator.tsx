@@ -1,7 +1,7 @@
 /**
  * The top bar's activity indicator: a spinner while react-admin loads data, else a refresh button.
  * react-admin's <LoadingIndicator> does the same with a MUI Tooltip, which brings Popper into the
- * layout's chunk (docs/decisions.md 'First-load budget'); a native title names the button here.
+ * layout's chunk (docs/decisions/0022-first-load-budget.md); a native title names the button here.
  */
 import RefreshIcon from '@mui/icons-material/Refresh';
 import Box from '@mui/material/Box';

@@ -18,7 +18,7 @@ export function TopBar() {
   const active = activeEntry(pathname, entries);
   const user = getStoredUser();
   return (
-    // Drawn as MUI's static AppBar and Toolbar (a <header>, the page's banner) without their modules: docs/decisions.md
+    // Drawn as MUI's static AppBar and Toolbar (a <header>, the page's banner) without their modules: docs/decisions/README.md
     // 'First-load budget'.
     <Box component="header" sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', boxShadow: 1, zIndex: 'appBar', position: 'relative' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, minHeight: { xs: 56, sm: 64 }, px: { xs: 2, sm: 3 } }}>

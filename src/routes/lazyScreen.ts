@@ -1,6 +1,6 @@
 /**
  * Everything the first chunk does not need, each lazily loaded into its own chunk so /login stays
- * light (docs/decisions.md 'First-load budget'): the layout of the signed-in pages, the screens
+ * light (docs/decisions/0022-first-load-budget.md): the layout of the signed-in pages, the screens
  * written by other parts (src/sites, src/settings, src/engine, src/audit) and the new-password page
  * of the recovery e-mail (with yup). Each can be preloaded: src/routes/preloadRoute.ts starts the
  * current route's chunks while the entry renders.

@@ -1,7 +1,7 @@
 /**
  * Starts loading the chunks the first route needs (the layout and the route's screen, or the recovery
  * page, the request wizard) while the entry chunk renders, instead of one after the other as each lazy component renders
- * (docs/decisions.md 'First-load budget').
+ * (docs/decisions/0022-first-load-budget.md).
  */
 import { matchRoutes } from 'react-router-dom';
 import { appRoutes, PUBLIC_PATHS, type AppRoute } from './appRoutes';

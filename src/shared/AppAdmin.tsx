@@ -1,5 +1,5 @@
 /**
- * `<Admin>` without the parts this app replaces (docs/decisions.md 'First-load budget'): react-admin's
+ * `<Admin>` without the parts this app replaces (docs/decisions/0022-first-load-budget.md): react-admin's
  * <Admin> is <AdminContext> + <AdminUI>, and <AdminUI> imports a default layout, menu, app bar,
  * login form and not-found page into the first chunk although the app passes its own. Here the
  * context is the same, the UI is ra-core's <CoreAdminUI> with the app's layout, login page,

@@ -1,7 +1,7 @@
 /**
  * Toasts stay 4000 ms (spec 01 §9, 02 §9). react-admin's <Notification> (a Snackbar whose undo
  * button brings Tooltip and Popper) loads with the first notice, not in the first chunk
- * (docs/decisions.md 'First-load budget'); notices sent meanwhile wait in react-admin's queue.
+ * (docs/decisions/0022-first-load-budget.md); notices sent meanwhile wait in react-admin's queue.
  */
 import { useNotificationContext } from 'react-admin';
 import { useState } from 'react';

@@ -13,7 +13,7 @@ import { fileNameFromDisposition, saveBlob } from './download';
 import type { ExportFileFormat, ExportFormatMenuProps } from './ExportFormatMenu';
 import { onDemand } from './lazyComponent';
 
-// The menu loads on first use (docs/decisions.md 'First-load budget'); pointing at or focusing the button starts it.
+// The menu loads on first use (docs/decisions/0022-first-load-budget.md); pointing at or focusing the button starts it.
 const ExportFormatMenu = onDemand<ExportFormatMenuProps>(() => import('./ExportFormatMenu').then((module) => module.ExportFormatMenu));
 const preloadMenu = () => void ExportFormatMenu.preload().catch(() => {});
 

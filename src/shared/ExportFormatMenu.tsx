@@ -1,7 +1,7 @@
 /**
  * The format menu of ExportButton (CSV, Excel), in a chunk of its own loaded when the button is first pointed at,
  * focused or pressed: MUI's Menu brings Popover, Modal and List (~15 KiB gz) that a list's first load does not need
- * (docs/decisions.md 'First-load budget').
+ * (docs/decisions/0022-first-load-budget.md).
  */
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';

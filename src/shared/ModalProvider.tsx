@@ -8,7 +8,7 @@ import { onDemand } from './lazyComponent';
 import type { AlertKind } from './Modals';
 import { WaitSpinner } from './Spinner';
 
-// The dialogs load with the first one opened (MUI Dialog off the layout's chunk: docs/decisions.md 'First-load budget').
+// The dialogs load with the first one opened (MUI Dialog off the layout's chunk: docs/decisions/0022-first-load-budget.md).
 const ConfirmModal = onDemand(() => import('./Modals').then((module) => module.ConfirmModal));
 const AlertModal = onDemand(() => import('./Modals').then((module) => module.AlertModal));
 const ErrorModal = onDemand(() => import('./Modals').then((module) => module.ErrorModal));

@@ -1,7 +1,7 @@
 /**
  * A labelled native `<select>` drawn as the theme's filled field: for short lists of choices where the browser's own
  * list is enough (keyboard, screen readers and phones handle it). It avoids MUI's Select mode, whose menu brings Menu,
- * Popover and Modal (~8 KiB gz) into the screen's first chunk (docs/decisions.md 'First-load budget').
+ * Popover and Modal (~8 KiB gz) into the screen's first chunk (docs/decisions/0022-first-load-budget.md).
  * Filled, as the theme's text fields (react-admin's default variant): the label's variant is the input's, or the label
  * is placed for one and the border drawn for the other (the labels overlapped the selects' borders).
  */

@@ -1,6 +1,6 @@
 /**
  * A column header's sort button, drawn as MUI's TableSortLabel (the arrow shows the order of the active column) without
- * its module: docs/decisions.md 'First-load budget'. The cell says the order to screen readers (`<TableCell
+ * its module: docs/decisions/0022-first-load-budget.md. The cell says the order to screen readers (`<TableCell
  * sortDirection>` writes `aria-sort`). Only the active column keeps room for the arrow: MUI's hidden arrow on every
  * other header (22 px each) made the site list wider than a 1280 px screen (issue 21); the others show their button by
  * colour on hover and focus.

@@ -1,6 +1,6 @@
 /**
  * A light tab list (role tablist/tab, arrow keys, Home/End, one tab in the tab order) drawn like MUI's Tabs, without
- * MUI's Tabs and their scroll buttons (~8 KiB gz: docs/decisions.md 'First-load budget'). For tabs that filter what
+ * MUI's Tabs and their scroll buttons (~8 KiB gz: docs/decisions/0022-first-load-budget.md). For tabs that filter what
  * follows (no tab panels): the caller shows the content of the selected value.
  */
 import ButtonBase from '@mui/material/ButtonBase';

@@ -1,5 +1,5 @@
 /**
- * Polyglot i18nProvider over the Spanish messages, in parts (docs/decisions.md 'First-load budget'): the sign-in
+ * Polyglot i18nProvider over the Spanish messages, in parts (docs/decisions/0022-first-load-budget.md): the sign-in
  * messages (i18n/es/signIn.ts) from the start, the signed-in areas' (i18n/es/signedIn.ts) added by
  * `loadSignedInMessages`, which the layout's chunk waits for (src/routes/lazyScreen.ts), so no signed-in screen renders
  * before its texts; the other areas' parts (audience,

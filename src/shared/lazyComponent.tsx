@@ -1,5 +1,5 @@
 /**
- * Components loaded on demand, in chunks of their own (docs/decisions.md 'First-load budget'): the
+ * Components loaded on demand, in chunks of their own (docs/decisions/0022-first-load-budget.md): the
  * one way this app splits code. `lazyComponent` is React.lazy plus preload() (one import shared by
  * both); `onDemand` adds its own Suspense, for a component rendered where no boundary waits for it.
  */

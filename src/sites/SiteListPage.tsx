@@ -38,7 +38,7 @@ import {
   type StatusTab,
 } from './siteListRules';
 
-// The activation's confirmation loads when first asked (MUI Dialog off the list's first load: docs/decisions.md 'First-load budget').
+// The activation's confirmation loads when first asked (MUI Dialog off the list's first load: docs/decisions/0022-first-load-budget.md).
 const ConfirmModal = onDemand(() => import('../shared/Modals').then((module) => module.ConfirmModal));
 
 export function SiteListPage() {

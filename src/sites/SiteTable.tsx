@@ -41,7 +41,7 @@ const COLUMNS: readonly SiteSortColumn[] = [
 
 const NUMERIC = new Set<string>(['countUsers', 'countEmails', 'countContents', 'countComments', 'population']);
 
-// Static styles (one emotion class each for the whole table, not an `sx` object per row and render: docs/decisions.md
+// Static styles (one emotion class each for the whole table, not an `sx` object per row and render: docs/decisions/README.md
 // 'Site list first load: fewer commits, rows rendered once').
 const PENDING_CHIP_SX = {
   display: 'inline-flex',
@@ -114,7 +114,7 @@ function StatusCell({ site, held, onActivate }: { site: SiteRow; held: readonly 
         </Button>
       ) : null}
       {site.pendingRequest ? (
-        // Drawn as a small chip without MUI's Chip (~3 KiB gz off the list's first load: docs/decisions.md 'First-load budget').
+        // Drawn as a small chip without MUI's Chip (~3 KiB gz off the list's first load: docs/decisions/0022-first-load-budget.md).
         // Dark amber on light amber (6:1): MUI's warning chip (white on #ed6c02) is 3.1:1, under WCAG AA.
         <Box
           component="span"
@@ -186,7 +186,7 @@ const SiteTableHead = memo(function SiteTableHead({ sort, onSort }: Pick<SiteTab
 /**
  * One site's row. Memoised: a row is drawn again only when its site (or the callbacks, the permissions, the language)
  * changes — not when the page re-renders for the tab totals, the filter options or a dialog (the largest commit of the
- * list's first load was the rows drawn again: docs/decisions.md 'Site list first load: fewer commits, rows rendered once').
+ * list's first load was the rows drawn again: docs/decisions/0022-first-load-budget.md).
  */
 export const SiteTableRow = memo(function SiteTableRow({
   site,

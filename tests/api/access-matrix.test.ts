@@ -307,7 +307,7 @@ describe('each route has the access its declaration states', () => {
     expect(allowUrl?.access).toBe('public');
   });
 
-  it('declares the request wizard\'s routes public and capped per address (docs/decisions.md \'Request wizard\')', () => {
+  it('declares the request wizard\'s routes public and capped per address (docs/decisions/0015-site-requests-and-installation.md)', () => {
     const wizard = [
       'GET /api/v1/newsite/locations/',
       'GET /api/v1/newsite/sitetypes/',

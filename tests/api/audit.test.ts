@@ -1,4 +1,4 @@
-/** The audit trail listing (docs/decisions.md 'Audit trail'): GET /audit/ for holders of Settings. */
+/** The audit trail listing (docs/decisions/0010-audit-trail.md): GET /audit/ for holders of Settings. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
 

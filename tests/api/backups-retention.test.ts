@@ -1,5 +1,5 @@
 /**
- * Backup retention and giving up (issue 9, docs/decisions.md 'Backups' → 'Retention'): the sweep deletes the zip of a
+ * Backup retention and giving up (issue 9, docs/decisions/0016-backups.md → 'Retention'): the sweep deletes the zip of a
  * ready backup past `expires_at`, marks it expired, audits it and announces it, leaves a younger one alone, refuses
  * its token, and two sweeps at once delete each zip once; a build whose attempts ran out after a crash fails the backup
  * when the jobs service gives it up, with its event and one e-mail, and leaves no partial zip. The backups sweep (at

@@ -1,5 +1,5 @@
 /**
- * Delivery of the admin and the API (docs/decisions.md 'First-load budget'): hashed files sent
+ * Delivery of the admin and the API (docs/decisions/0022-first-load-budget.md): hashed files sent
  * precompressed (the build's .br/.gz siblings, chosen by Accept-Encoding) and cached as immutable;
  * index.html and the SPA fallback revalidated (no-cache); API answers compressed above the threshold,
  * small ones and downloads sent as they are. Security headers stay on compressed answers.

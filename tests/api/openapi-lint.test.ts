@@ -66,7 +66,7 @@ describe('OpenAPI document', () => {
 
   /**
    * Public because the portals show some of their files (an <img> sends no token), but each file needs its element
-   * type's permission unless the type is public: 401 and 403 decided per file (docs/decisions.md 'Files').
+   * type's permission unless the type is public: 401 and 403 decided per file (docs/decisions/0020-files.md).
    */
   const PUBLIC_WITH_PER_FILE_CHECK = new Set(['GET /api/v1/files/{id}', 'GET /api/v1/files/{id}/thumbnail', 'GET /api/v1/files/{id}/big']);
 

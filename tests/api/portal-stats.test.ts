@@ -1,5 +1,5 @@
 /**
- * The site's counters from the portal API (issue 8; docs/decisions.md 'Site counters'): a portal reports its number
+ * The site's counters from the portal API (issue 8; docs/decisions/0013-sites.md): a portal reports its number
  * of contents with its own key (`PUT /portal/stats`), which shows in the site's record and in the list, audited; no key,
  * a revoked key or a superadmin token → 401, and a portal only ever writes its own row; bad bodies → 400 in Spanish;
  * the counters the platform keeps (countUsers, countEmails, countComments) cannot be set by a portal nor by the

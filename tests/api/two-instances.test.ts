@@ -1,5 +1,5 @@
 /**
- * Scale past one machine (docs/scaling.md): two API instances on one database share everything a user meets —
+ * Scale past one machine (docs/performance.md): two API instances on one database share everything a user meets —
  * a session signed in on one is honoured and revoked on the other at once, a job queued through one is run once by
  * whichever runner claims it, and an event published through one reaches a stream opened on the other. On
  * PostgreSQL (the runner's TEST_DATABASE_URL pass) the second instance has its own pool and LISTEN connection, as

@@ -1,7 +1,7 @@
 /**
  * Holding Users is not full control (issue 5): a superadmin grants only permissions they hold, changes only
  * superadmins whose permissions they all hold, and a new e-mail ends the account's sessions and pending links
- * and is told to the old address (server/auth/superadminRules.ts, docs/decisions.md 'Superadmins').
+ * and is told to the old address (server/auth/superadminRules.ts, docs/decisions/0007-superadmin-rules.md).
  */
 import { settleBackgroundTasks } from '../../server/http/background';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -8,7 +8,7 @@ export async function lintOpenApi(document: unknown): Promise<string[]> {
   const config = await createConfig({
     extends: ['recommended'],
     rules: {
-      // The one documented exception (docs/decisions.md 'API reference'): the spec writes its paths with a
+      // The one documented exception (docs/decisions/0021-security-headers-and-api-reference.md): the spec writes its paths with a
       // trailing slash (spec 01 §7 'POST /users/passwordreset/', 'GET /captcha/', 'GET, POST /sitetypes/'),
       // and clients call them that way; the server answers both spellings.
       'no-path-trailing-slash': 'off',
@@ -22,7 +22,7 @@ export async function lintOpenApi(document: unknown): Promise<string[]> {
 }
 
 /**
- * The second documented exception (docs/decisions.md 'Groups on the engine'): spec 01 §7 names both
+ * The second documented exception (docs/decisions/0027-groups.md): spec 01 §7 names both
  * `/sites/groups/{groupID}` and `/sites/{id}/…` (enable, disable, auth; the project's portalkey), so
  * `/sites/groups/enable` matches both templates for Redocly. The router prefers the static `groups` segment,
  * so the server is not confused; only pairs with the group path are accepted, any other ambiguity still fails.

@@ -1,5 +1,5 @@
 /**
- * The import structure of the project's own code (docs/decisions.md 'Import structure'), read with TypeScript's own
+ * The import structure of the project's own code (docs/decisions/0004-declarations-and-engine.md), read with TypeScript's own
  * module resolution: every `import`, `export … from` and `import()` (type-only ones included) is an edge.
  *
  * - No import circle anywhere (src, resources, server, dataProvider, authProvider, i18n, tests, bench).

@@ -1,4 +1,4 @@
--- Text keys for the database's own rules (see docs/decisions.md 'Unique names and Spanish order').
+-- Text keys for the database's own rules (see docs/decisions/0009-spanish-names-and-search.md).
 -- unaccent: accent-free comparison keys; pg_trgm: trigram indexes for searches.
 CREATE EXTENSION IF NOT EXISTS unaccent;
 --> statement-breakpoint

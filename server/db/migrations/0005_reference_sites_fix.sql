@@ -1,4 +1,4 @@
--- Databases seeded before the fix hold territorial sites that do not exist (docs/decisions.md 'Reference data'):
+-- Databases seeded before the fix hold territorial sites that do not exist (docs/decisions/0012-locations-and-reference-data.md):
 -- a governorate and an assembly for Bogotá, D.C. (a capital district), a mayoralty and a council for each
 -- área no municipalizada. Those still not installed are marked deleted; an installed one is left to a person.
 UPDATE sites SET is_deleted = true, modified_date = now()

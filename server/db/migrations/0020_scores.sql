@@ -63,7 +63,7 @@ BEGIN
 END $$;--> statement-breakpoint
 CREATE TRIGGER site_scores_latest AFTER INSERT OR UPDATE OR DELETE ON public.site_scores
   FOR EACH ROW EXECUTE FUNCTION public.sites_latest_score();--> statement-breakpoint
--- Spec 03 names no indicator: a small documented set (docs/decisions.md 'Scores'); the settings work edits them.
+-- Spec 03 names no indicator: a small documented set (docs/decisions/0019-scores.md); the settings work edits them.
 INSERT INTO "indicators" ("indicator_id", "name", "link", "threshold", "threshold_description", "has_threshold", "position") VALUES
   (1, 'Transparencia y acceso a la información pública', 'https://www.gov.co/transparencia', NULL, NULL, false, 1),
   (2, 'Accesibilidad web', 'https://www.gov.co/accesibilidad', NULL, NULL, false, 2),
@@ -73,5 +73,5 @@ INSERT INTO "indicators" ("indicator_id", "name", "link", "threshold", "threshol
   (6, 'Actualización de contenidos', NULL, 30, 'Días como máximo sin publicar un contenido', true, 6)
 ON CONFLICT DO NOTHING;--> statement-breakpoint
 SELECT setval(pg_get_serial_sequence('indicators', 'indicator_id'), (SELECT max("indicator_id") FROM "indicators"));--> statement-breakpoint
--- Default colour limits (docs/decisions.md 'Scores'): red below 60, yellow 60 to 79.99, green from 80.
+-- Default colour limits (docs/decisions/0019-scores.md): red below 60, yellow 60 to 79.99, green from 80.
 INSERT INTO "indicator_color_config" ("id", "lower_limit", "upper_limit") VALUES (1, 60, 80) ON CONFLICT DO NOTHING;

@@ -5,7 +5,7 @@ ALTER TABLE "site_scores" ADD COLUMN "type_rank" integer;--> statement-breakpoin
 CREATE INDEX "site_scores_general_position_idx" ON "site_scores" USING btree ("year","month","general_position");--> statement-breakpoint
 CREATE INDEX "site_scores_type_position_idx" ON "site_scores" USING btree ("site_type_id","year","month","type_position");--> statement-breakpoint
 -- Written by hand below (drizzle-kit does not express triggers). Issue 8 'Ranking queries stay fast at 35,000 sites':
--- each month's ranks are stored facts (docs/decisions.md 'Stored score ranks'), so a ranking request reads a range of
+-- each month's ranks are stored facts (docs/decisions/0019-scores.md), so a ranking request reads a range of
 -- positions instead of counting the month.
 -- The latest-score trigger of 0020 now fires only when a column it reads changes: the rank recomputation below rewrites
 -- only the rank columns and must not run it once per row.

@@ -5,7 +5,7 @@ ALTER TABLE "users" ADD COLUMN "site_type_id" integer;--> statement-breakpoint
 -- lists filter by the user's SITE's department, municipality and entity type; through a join the planner could only
 -- walk the users by date and test each one's site (or read every user of the matching sites and sort them). The three
 -- columns are copies of the site's, kept exact by the triggers below, and each has an index in the list's order
--- (docs/decisions.md 'User lists filtered by the site's place').
+-- (docs/decisions/0017-administrators-site-users-and-deactivation.mds place').
 -- Existing rows first, then the indexes (built once over the filled columns).
 UPDATE "users" u SET "site_parent_location_id" = s."parent_location_id", "site_location_id" = s."location_id", "site_type_id" = s."site_type_id"
   FROM "sites" s WHERE s."id" = u."site_id";--> statement-breakpoint

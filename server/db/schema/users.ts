@@ -66,7 +66,7 @@ export const users = pgTable(
     /**
      * The user's site's department, municipality and entity type, copies kept exact by triggers (migration
      * 0024_user_site_place: a user written with a site, a site moved or retyped) so that the user lists' site filters
-     * read one index in the list's order (docs/decisions.md 'User lists filtered by the site's place'). Never written
+     * read one index in the list's order (docs/decisions/0017-administrators-site-users-and-deactivation.mds place'). Never written
      * by the application: the trigger sets them from `sites` on every write of site_id or of these columns.
      */
     siteParentLocationId: integer('site_parent_location_id'),

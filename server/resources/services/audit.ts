@@ -1,5 +1,5 @@
 /**
- * The audit trail (resources/audit.ts): the view `actors`, `GET /audit/actors/` (docs/decisions.md 'Audit trail'), the
+ * The audit trail (resources/audit.ts): the view `actors`, `GET /audit/actors/` (docs/decisions/0010-audit-trail.md), the
  * screen's user filter: the superadmins found in the trail, by name or e-mail, with the declaration's read access, so
  * the filter works for everyone who opens the screen.
  */

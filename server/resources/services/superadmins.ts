@@ -1,5 +1,5 @@
 /**
- * The superadmins' domain rules on the engine (spec 01 §5 'Superadmin', docs/decisions.md 'Superadmins'), around the
+ * The superadmins' domain rules on the engine (spec 01 §5 'Superadmin', docs/decisions/0007-superadmin-rules.md), around the
  * generated create and update of `/users/`:
  * - `prepareWrite` locks the caller's row and the target's in id order (two changes never wait on each other) and
  *   refuses a caller that is no longer an active superadmin;

@@ -1,5 +1,5 @@
 /**
- * The site form, loaded on demand (docs/decisions.md 'First-load budget'): the list and the detail render
+ * The site form, loaded on demand (docs/decisions/0022-first-load-budget.md): the list and the detail render
  * `SiteFormDialog` only while it is open, so neither the form nor Leaflet are in their first chunk.
  */
 import { onDemand } from '../../shared/lazyComponent';

@@ -1,7 +1,7 @@
 /**
  * 'Ordenar por nombre' / 'Ordenar por ranking' above the site list (spec 01 §9); column headers still sort too.
  * Two pressed/unpressed buttons in a labelled group (MUI's ToggleButtonGroup would add ~2 KiB gz to the list's first
- * load: docs/decisions.md 'First-load budget').
+ * load: docs/decisions/0022-first-load-budget.md).
  */
 import { memo } from 'react';
 import { Box, Button } from '@mui/material';
