@@ -62,14 +62,16 @@ export async function openTestPglite(loadDataDir?: Blob): Promise<{ database: Da
   return { database: embeddedDatabase(client), client };
 }
 
-/** Seeds the templates (both seeds) for the backend of this run; answers them and their removal. */
-export async function buildTemplates(): Promise<{ templates: DatabaseTemplates; remove(): Promise<void> }> {
+/** Seeds the templates of `seeds` for the backend of this run; answers them and their removal. */
+export async function buildTemplates(
+  seeds: readonly TemplateSeed[] = TEMPLATE_SEEDS,
+): Promise<{ templates: DatabaseTemplates; remove(): Promise<void> }> {
   const config = templateConfig();
   const fingerprint = seedFingerprint(config);
   const pgBase = process.env.TEST_DATABASE_URL;
   if (pgBase) {
     const built = await Promise.all(
-      TEMPLATE_SEEDS.map(async (seed) => {
+      seeds.map(async (seed) => {
         const fresh = await createFreshDatabase(pgBase, `tpl_${seed}`);
         try {
           const database = await openDatabase({ databaseUrl: fresh.url });
@@ -91,7 +93,7 @@ export async function buildTemplates(): Promise<{ templates: DatabaseTemplates; 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portales-templates-'));
   const files: Partial<Record<TemplateSeed, string>> = {};
   try {
-    for (const seed of TEMPLATE_SEEDS) {
+    for (const seed of seeds) {
       const { database, client } = await openTestPglite();
       try {
         await initializeDatabase(database, config, () => {}, { demo: seed === 'demo' });

@@ -3,7 +3,7 @@
  * test files (inject('databaseTemplates') in createTestApp); drops them when the run ends (databaseTemplates.ts).
  */
 import type { TestProject } from 'vitest/node';
-import { buildTemplates, templatesEnabled } from './databaseTemplates';
+import { buildTemplates, TEMPLATE_SEEDS, templatesEnabled } from './databaseTemplates';
 
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   if (!templatesEnabled()) {
@@ -11,7 +11,8 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     return undefined;
   }
   const started = performance.now();
-  const { templates, remove } = await buildTemplates();
+  // The browser tests all start from the demo data.
+  const { templates, remove } = await buildTemplates(project.name === 'e2e' ? ['demo'] : TEMPLATE_SEEDS);
   console.log(`Plantillas de base de datos sembradas en ${((performance.now() - started) / 1000).toFixed(1)} s`);
   project.provide('databaseTemplates', templates);
   return remove;
