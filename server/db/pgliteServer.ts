@@ -107,6 +107,9 @@ async function start({ dataDir, loadDataDir }: PgliteServerOptions, port: Pglite
         return null;
       }
       case 'dump': {
+        // Flushed first, so that loading the copy replays no WAL: replayed, each sequence would come back up to 32
+        // values ahead (what PostgreSQL logs ahead of it), as after a crash.
+        await client.query('checkpoint');
         const tarball = await client.dumpDataDir('none');
         return new Uint8Array(await tarball.arrayBuffer());
       }
