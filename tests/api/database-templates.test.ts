@@ -56,13 +56,12 @@ describe('test databases copied from the seeded template', () => {
     });
   });
 
-  for (const seed of ['reference', 'demo'] as const) {
-    it(`hold what seeding a fresh database gives (${seed}): the same rows per table and the same next ids`, async () => {
-      const copy: TestApp = await createTestApp({ seed });
-      opened.push(copy);
-      const expected = await contents(await seededFresh(seed));
-      expect(Number(expected.sites)).toBeGreaterThan(0);
-      expect(await contents(copy.database)).toEqual(expected);
-    });
-  }
+  // The copy does not depend on the seed (one dump, one load): the reference seed, the cheaper one to seed again here.
+  it('hold what seeding a fresh database gives: the same rows per table and the same next ids', async () => {
+    const copy: TestApp = await createTestApp({ seed: 'reference' });
+    opened.push(copy);
+    const expected = await contents(await seededFresh('reference'));
+    expect(Number(expected.sites)).toBeGreaterThan(0);
+    expect(await contents(copy.database)).toEqual(expected);
+  });
 });
