@@ -16,7 +16,15 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'api', environment: 'node', include: ['tests/api/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 },
+        test: {
+          name: 'api',
+          environment: 'node',
+          include: ['tests/api/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Seeds the reference and demo databases once; each file's createTestApp copies one (tests/helpers/databaseTemplates.ts).
+          globalSetup: ['tests/helpers/databaseTemplatesSetup.ts'],
+        },
       },
       {
         extends: true,
@@ -37,6 +45,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,
+          globalSetup: ['tests/helpers/databaseTemplatesSetup.ts'],
         },
       },
     ],

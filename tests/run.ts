@@ -2,26 +2,40 @@
  * `npm test`: unit, component and API tests against the embedded database; the API tests again
  * against PostgreSQL when DATABASE_URL is set (a fresh database per test file); then the browser
  * tests in Chromium when one is found. The captcha's OCR test needs tesseract: left out with one line when
- * it is missing, except in CI (CI set), where it runs and fails. Ends with one line counting every test run.
+ * it is missing, except in CI (CI set), where it runs and fails. Ends with the ten slowest test files (a slower
+ * setup shows the day it lands) and one line counting every test run.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { reportCounts, type VitestReport } from './helpers/vitestReport';
+import { reportCounts, slowestFiles, type FileTime, type VitestReport } from './helpers/vitestReport';
 
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portales-vitest-'));
 const totals = { passed: 0, failed: 0 };
+const fileTimes: FileTime[] = [];
 let runs = 0;
 
-function run(args: string[], env: NodeJS.ProcessEnv = {}): void {
+function run(args: string[], env: NodeJS.ProcessEnv = {}, label?: string): void {
   runs += 1;
   const report = path.join(reportDir, `run-${runs}.json`);
+  const times = path.join(reportDir, `times-${runs}.json`);
   const result = spawnSync(
     process.execPath,
-    ['node_modules/vitest/vitest.mjs', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
-    { stdio: 'inherit', env: { ...process.env, ...env } },
+    [
+      'node_modules/vitest/vitest.mjs',
+      'run',
+      ...args,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+      '--reporter=./tests/helpers/fileTimesReporter.ts',
+    ],
+    { stdio: 'inherit', env: { ...process.env, ...env, VITEST_FILE_TIMES: times } },
   );
+  if (fs.existsSync(times)) {
+    for (const time of JSON.parse(fs.readFileSync(times, 'utf8')) as FileTime[]) fileTimes.push({ ...time, run: label });
+  }
   if (fs.existsSync(report)) {
     const counts = reportCounts(JSON.parse(fs.readFileSync(report, 'utf8')) as VitestReport);
     totals.passed += counts.passed;
@@ -31,6 +45,7 @@ function run(args: string[], env: NodeJS.ProcessEnv = {}): void {
 }
 
 function finish(code: number): never {
+  if (fileTimes.length > 0) console.log(`\nLos ${Math.min(10, fileTimes.length)} archivos de prueba más lentos:\n${slowestFiles(fileTimes).join('\n')}`);
   console.log(`\nvitest: ${totals.passed} passed, ${totals.failed} failed`);
   fs.rmSync(reportDir, { recursive: true, force: true });
   process.exit(code);
@@ -58,7 +73,7 @@ run(['--project', 'api'], { ...embeddedEnv, DATABASE_URL: '' });
 
 if (DATABASE_URL) {
   console.log(`\nPruebas de API contra PostgreSQL (${DATABASE_URL.replace(/\/\/[^@]*@/, '//…@')})`);
-  run(['--project', 'api'], { TEST_DATABASE_URL: DATABASE_URL, DATABASE_URL: '' });
+  run(['--project', 'api'], { TEST_DATABASE_URL: DATABASE_URL, DATABASE_URL: '' }, 'PostgreSQL');
 }
 
 const chromium = findChromium();

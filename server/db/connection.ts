@@ -131,7 +131,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
   // PGlite runs each statement synchronously: in a worker thread of its own, the server keeps answering meanwhile.
-  const client = await RemotePglite.start(dataDir.startsWith('memory://') ? undefined : path.join(dataDir, 'pglite'));
+  return embeddedDatabase(await RemotePglite.start(dataDir.startsWith('memory://') ? undefined : path.join(dataDir, 'pglite')));
+}
+
+/** The `Database` over an embedded PGlite reached through `RemotePglite` (openDatabase; tests open theirs from a template). */
+export function embeddedDatabase(client: RemotePglite): Database {
   const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
   const statementNames = new StatementNames();
   return {

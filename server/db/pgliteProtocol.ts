@@ -14,6 +14,8 @@ export type WorkerRequest =
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'listen'; channel: string }
   | { id: number; op: 'unlisten'; channel: string }
+  /** Answers the data directory as an uncompressed tarball (a Uint8Array) that `loadDataDir` opens again (test templates). */
+  | { id: number; op: 'dump' }
   /** Waits for the work already sent, then closes the database (its files flushed). */
   | { id: number; op: 'close' };
 

@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, Worker } from 'node:worker_threads';
 import {
   applyParsers,
   deserializeError,
@@ -17,6 +17,7 @@ import {
   type WorkerMessage,
   type WorkerRequest,
 } from './pgliteProtocol';
+import type { PgliteServerOptions } from './pgliteServer';
 
 type Parser = (value: string, typeId: number) => unknown;
 export interface QueryOptions {
@@ -40,8 +41,27 @@ const TSX_API = pathToFileURL(path.join(path.dirname(createRequire(import.meta.u
 const WORKER_BOOT = `import(${JSON.stringify(TSX_API.href)})
   .then(({ register }) => { register(); return import(${JSON.stringify(new URL('./pgliteWorker.ts', import.meta.url).href)}); })`;
 
+/** What the client needs of the thread (or port) the database answers on. */
+interface Endpoint {
+  postMessage(message: WorkerRequest): void;
+  ref(): void;
+  unref(): void;
+  terminate(): Promise<unknown>;
+}
+
+export interface StartOptions {
+  /**
+   * Tests only: the database answers in this thread, on a MessageChannel, rather than in a worker thread of its own —
+   * the same messages and structured clone, without the thread's start (tsx registered in it, ~8 s on a loaded
+   * machine). Every statement then holds this thread's event loop, which a server must not do.
+   */
+  inProcess?: boolean;
+  /** With `inProcess`: a tarball of a data directory (the 'dump' request) opened instead of an empty database. */
+  loadDataDir?: Blob;
+}
+
 export class RemotePglite {
-  private readonly worker: Worker;
+  private readonly worker: Endpoint;
   private readonly calls = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   private readonly listeners = new Map<string, Set<(payload: string) => void>>();
   private nextId = 1;
@@ -50,16 +70,49 @@ export class RemotePglite {
   /** `performance.now()` when the worker last answered anything. */
   lastAnswerAt = 0;
 
-  private constructor(dataDir: string | undefined) {
-    this.worker = new Worker(WORKER_BOOT, { eval: true, workerData: { dataDir }, execArgv: [] });
-    this.worker.on('message', (message: WorkerMessage) => this.received(message));
-    this.worker.on('error', (error) => this.fail(error));
-    this.worker.on('exit', () => this.fail(new Error('la base de datos embebida se detuvo')));
+  private constructor(endpoint: (remote: RemotePglite) => Endpoint) {
+    this.worker = endpoint(this);
+  }
+
+  private static inWorker(dataDir: string | undefined) {
+    return (remote: RemotePglite): Endpoint => {
+      const worker = new Worker(WORKER_BOOT, { eval: true, workerData: { dataDir }, execArgv: [] });
+      worker.on('message', (message: WorkerMessage) => remote.received(message));
+      worker.on('error', (error) => remote.fail(error));
+      worker.on('exit', () => remote.fail(new Error('la base de datos embebida se detuvo')));
+      return worker;
+    };
+  }
+
+  private static inThisThread(options: PgliteServerOptions) {
+    return (remote: RemotePglite): Endpoint => {
+      const { port1, port2 } = new MessageChannel();
+      port1.on('message', (message: WorkerMessage) => remote.received(message));
+      port1.on('close', () => remote.fail(new Error('la base de datos embebida se detuvo')));
+      // The database's end never keeps the process alive; the client's end does while calls are pending (as the worker).
+      port2.unref();
+      // Loaded on first use: the server's own start never imports PGlite into its main thread.
+      void import('./pgliteServer').then(
+        ({ servePglite }) => servePglite(options, port2),
+        (error: Error) => remote.fail(error),
+      );
+      return {
+        postMessage: (message) => port1.postMessage(message),
+        ref: () => port1.ref(),
+        unref: () => port1.unref(),
+        terminate: async () => {
+          port1.close();
+          port2.close();
+        },
+      };
+    };
   }
 
   /** Starts the worker and resolves once its database is open (created when the folder is empty). */
-  static async start(dataDir: string | undefined): Promise<RemotePglite> {
-    const remote = new RemotePglite(dataDir);
+  static async start(dataDir: string | undefined, options: StartOptions = {}): Promise<RemotePglite> {
+    const remote = new RemotePglite(
+      options.inProcess ? RemotePglite.inThisThread({ dataDir, loadDataDir: options.loadDataDir }) : RemotePglite.inWorker(dataDir),
+    );
     try {
       await new Promise<unknown>((resolve, reject) => remote.calls.set(0, { resolve, reject }));
     } catch (error) {
@@ -111,6 +164,11 @@ export class RemotePglite {
       this.listeners.delete(channel);
       if (!this.closed) await this.call({ op: 'unlisten', channel });
     };
+  }
+
+  /** The data directory as an uncompressed tarball, for `loadDataDir` (test templates). */
+  async dump(): Promise<Uint8Array> {
+    return (await this.call({ op: 'dump' })) as Uint8Array;
   }
 
   /** Lets the work already sent finish, closes the database and stops the worker. Safe to call more than once. */

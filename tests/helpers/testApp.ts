@@ -1,6 +1,7 @@
 /**
  * A real API server for tests: embedded PGlite in memory by default, or a fresh database on
  * the PostgreSQL server named by TEST_DATABASE_URL (set by the test runner's PostgreSQL pass).
+ * The standard 'reference' and 'demo' seeds are copied from the run's templates (databaseTemplates.ts).
  * Use one per test file (`beforeAll`), not one per test.
  */
 import path from 'node:path';
@@ -11,13 +12,15 @@ import { buildApp } from '../../server/app';
 import { issueToken, loadSigningKey, newSessionId } from '../../server/auth/tokens';
 import { readConfig, type ServerConfig } from '../../server/config';
 import type { AppContext } from '../../server/context';
-import { createFreshDatabase } from '../../server/db/freshDatabase';
+import { inject } from 'vitest';
+import { createFreshDatabase, type FreshDatabase } from '../../server/db/freshDatabase';
 import { openDatabase, type Database } from '../../server/db/connection';
 import { sessions, userPermissions, users, USER_TYPE } from '../../server/db/schema';
 import { createMailer } from '../../server/mail/mailer';
 import { initializeDatabase } from '../../server/seed';
 import { PERMISSIONS, type PermissionName } from '../../resources/permissions';
 import type { ResourceDeclaration } from '../../resources/types';
+import { openTestPglite, seedFingerprint, templatesEnabled, TEST_ENV, type DatabaseTemplates } from './databaseTemplates';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -44,20 +47,28 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portales-test-'));
-  const config = readConfig({
-    DATA_DIR: dataDir,
-    ADMIN_EMAIL: 'admin@portales.test',
-    ADMIN_PASSWORD: 'Clave-de-prueba-1',
-    CAPTCHA_REQUEST_VALUE: '100',
-    PUBLIC_URL: 'http://127.0.0.1:0',
-    ...options.env,
-  });
+  const config = readConfig({ DATA_DIR: dataDir, ...TEST_ENV, ...options.env });
   const pgBase = process.env.TEST_DATABASE_URL;
-  const fresh = pgBase ? await createFreshDatabase(pgBase, 't') : null;
-  const database = await openDatabase({ databaseUrl: fresh?.url, dataDir: 'memory://' });
   const seed = options.seed ?? 'reference';
-  if (seed === 'none') await database.migrate();
-  else await initializeDatabase(database, config, () => {}, { demo: seed === 'demo' });
+  const templates = seed === 'none' || !templatesEnabled() ? undefined : providedTemplates();
+  // A template only holds what this config would have seeded (settings and superadmin from the env).
+  const usable = templates && templates.fingerprint === seedFingerprint(config) ? templates : undefined;
+  let fresh: FreshDatabase | null = null;
+  let database: Database;
+  let seeded = false;
+  if (pgBase) {
+    const template = seed === 'none' ? undefined : usable?.postgres?.[seed];
+    fresh = await createFreshDatabase(pgBase, 't', template);
+    database = await openDatabase({ databaseUrl: fresh.url });
+    seeded = template !== undefined;
+  } else {
+    const file = seed === 'none' ? undefined : usable?.pglite?.[seed];
+    database = (await openTestPglite(file ? new Blob([fs.readFileSync(file)]) : undefined)).database;
+    seeded = file !== undefined;
+  }
+  // A copy of a template is already migrated and seeded, its superadmin created.
+  if (!seeded && seed === 'none') await database.migrate();
+  else if (!seeded) await initializeDatabase(database, config, () => {}, { demo: seed === 'demo' });
   const mailDir = path.join(dataDir, 'mail');
   const context: AppContext = {
     database,
@@ -98,6 +109,15 @@ export async function createTestApp(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The run's templates (globalSetup), or none: outside vitest's api/e2e projects, or turned off. */
+function providedTemplates(): DatabaseTemplates | undefined {
+  try {
+    return inject('databaseTemplates');
+  } catch {
+    return undefined;
+  }
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

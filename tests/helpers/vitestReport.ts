@@ -15,3 +15,19 @@ export function reportCounts(report: VitestReport): { passed: number; failed: nu
   ).length;
   return { passed: report.numPassedTests, failed: report.numFailedTests + filesFailedOutsideTests };
 }
+
+/** One test file's whole time in one vitest run (fileTimesReporter.ts); `run` names the pass (e.g. 'PostgreSQL'). */
+export interface FileTime {
+  file: string;
+  project: string;
+  ms: number;
+  run?: string;
+}
+
+/** The `count` slowest files, slowest first, one line each: seconds, project (and pass) and path. */
+export function slowestFiles(times: readonly FileTime[], count = 10): string[] {
+  return [...times]
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, count)
+    .map((time) => `${(time.ms / 1000).toFixed(1).padStart(7)} s  ${[time.project, time.run].filter(Boolean).join(' · ')}  ${time.file}`);
+}

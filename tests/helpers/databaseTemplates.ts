@@ -1,0 +1,111 @@
+/**
+ * Seeded database templates for createTestApp (docs/decisions.md 'Tests get their database from a template'):
+ * the vitest globalSetup of the api and e2e projects (tests/helpers/databaseTemplatesSetup.ts) migrates and seeds
+ * one 'reference' and one 'demo' database per run, and each test file's createTestApp copies one instead of
+ * migrating and seeding its own — PGlite: a dump of the data directory, loaded by the new instance; PostgreSQL
+ * (TEST_DATABASE_URL): `CREATE DATABASE … TEMPLATE`. Only for the standard seeds with the seed's settings of the
+ * default test config; anything else is seeded at copy time as before. TEST_DATABASE_TEMPLATE=0 turns it off
+ * (and the embedded database back into its worker thread), for comparing.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { readConfig, type ServerConfig } from '../../server/config';
+import { embeddedDatabase, openDatabase, type Database } from '../../server/db/connection';
+import { createFreshDatabase } from '../../server/db/freshDatabase';
+import { RemotePglite } from '../../server/db/pgliteRemote';
+import { initializeDatabase } from '../../server/seed';
+import { referenceSettings } from '../../server/seed/catalogues';
+
+export type TemplateSeed = 'reference' | 'demo';
+export const TEMPLATE_SEEDS: readonly TemplateSeed[] = ['reference', 'demo'];
+
+/** What createTestApp's config puts in every test database unless a test's env says otherwise. */
+export const TEST_ENV: Readonly<Record<string, string>> = {
+  ADMIN_EMAIL: 'admin@portales.test',
+  ADMIN_PASSWORD: 'Clave-de-prueba-1',
+  CAPTCHA_REQUEST_VALUE: '100',
+  PUBLIC_URL: 'http://127.0.0.1:0',
+};
+
+export interface DatabaseTemplates {
+  /** seedFingerprint of the config the templates were seeded with. */
+  fingerprint: string;
+  /** PGlite: seed → file holding the dumped data directory. */
+  pglite?: Partial<Record<TemplateSeed, string>>;
+  /** PostgreSQL: seed → name of the template database on TEST_DATABASE_URL's server. */
+  postgres?: Partial<Record<TemplateSeed, string>>;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databaseTemplates: DatabaseTemplates | undefined;
+  }
+}
+
+export const templatesEnabled = () => process.env.TEST_DATABASE_TEMPLATE !== '0';
+
+/** Everything of the config that initializeDatabase writes: a test config with the same fingerprint gets the same seed. */
+export function seedFingerprint(config: ServerConfig): string {
+  return JSON.stringify({ adminEmail: config.adminEmail, adminPassword: config.adminPassword, settings: referenceSettings(config) });
+}
+
+/** The config the templates are seeded with (createTestApp's with no env of the test's). */
+function templateConfig(): ServerConfig {
+  return readConfig({ ...TEST_ENV, DATA_DIR: os.tmpdir() });
+}
+
+/** The embedded database of a test: in this thread (no worker to start), opened from `loadDataDir` when given. */
+export async function openTestPglite(loadDataDir?: Blob): Promise<{ database: Database; client: RemotePglite }> {
+  if (!templatesEnabled()) return { database: await openDatabase({ dataDir: 'memory://' }), client: undefined as never };
+  const client = await RemotePglite.start(undefined, { inProcess: true, loadDataDir });
+  return { database: embeddedDatabase(client), client };
+}
+
+/** Seeds the templates of `seeds` for the backend of this run; answers them and their removal. */
+export async function buildTemplates(
+  seeds: readonly TemplateSeed[] = TEMPLATE_SEEDS,
+): Promise<{ templates: DatabaseTemplates; remove(): Promise<void> }> {
+  const config = templateConfig();
+  const fingerprint = seedFingerprint(config);
+  const pgBase = process.env.TEST_DATABASE_URL;
+  if (pgBase) {
+    const built = await Promise.all(
+      seeds.map(async (seed) => {
+        const fresh = await createFreshDatabase(pgBase, `tpl_${seed}`);
+        try {
+          const database = await openDatabase({ databaseUrl: fresh.url });
+          await initializeDatabase(database, config, () => {}, { demo: seed === 'demo' });
+          // No connection may stay open on a template database.
+          await database.close();
+        } catch (error) {
+          await fresh.drop();
+          throw error;
+        }
+        return [seed, fresh] as const;
+      }),
+    );
+    return {
+      templates: { fingerprint, postgres: Object.fromEntries(built.map(([seed, fresh]) => [seed, fresh.name])) },
+      remove: async () => void (await Promise.all(built.map(([, fresh]) => fresh.drop()))),
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portales-templates-'));
+  const files: Partial<Record<TemplateSeed, string>> = {};
+  try {
+    for (const seed of seeds) {
+      const { database, client } = await openTestPglite();
+      try {
+        await initializeDatabase(database, config, () => {}, { demo: seed === 'demo' });
+        files[seed] = path.join(dir, `${seed}.tar`);
+        fs.writeFileSync(files[seed]!, await client.dump());
+      } finally {
+        await database.close();
+      }
+    }
+  } catch (error) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return { templates: { fingerprint, pglite: files }, remove: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
