@@ -7,6 +7,7 @@ import { procedureTypesResource } from './catalogues/proceduretypes';
 import { siteTypesResource } from './catalogues/sitetypes';
 import { groupSitesFindResource, groupSitesResource, groupsResource } from './groups';
 import { locationsResource } from './locations';
+import { mailAccountsResource } from './mailAccounts';
 import { mailLogResource } from './maillog';
 import { siteCommentsResource } from './siteComments';
 import { siteRequestsResource } from './siteRequests';
@@ -37,8 +38,8 @@ export const peopleResources: readonly ResourceDeclaration[] = [sitePermissionsR
 /** Site backups on the engine (server/backups: the zip job and the token download). */
 export const backupResources: readonly ResourceDeclaration[] = [backupsResource];
 
-/** The mail log (`GET /maillog/`), a read-only list of the mail service's table. */
-export const serviceResources: readonly ResourceDeclaration[] = [mailLogResource];
+/** Read-only lists of service tables: the mail log (`GET /maillog/`) and the loaded e-mail accounts (`GET /emails/`). */
+export const serviceResources: readonly ResourceDeclaration[] = [mailLogResource, mailAccountsResource];
 
 export const resources: readonly AnyResourceDeclaration[] = [...catalogueResources, ...siteResources, ...userResources, ...peopleResources, ...backupResources, ...serviceResources];
 

@@ -176,6 +176,16 @@ export const mailLogReference = defineReference({
   permissions: { read: AREAS['settings.emailReport'].permissions, write: AREAS['settings.emailReport'].permissions },
 });
 
+/** The e-mail accounts loaded by month (`GET /emails/`, read-only; `POST /emails/` loads them): no screen of their own. */
+export const mailAccountsReference = defineReference({
+  name: 'emails',
+  apiPath: '/emails/',
+  idField: 'id',
+  // The trail's label of the monthly load (audit resource `emails`), kept as the declaration's title.
+  title: 'audit.resources.emails',
+  permissions: { read: SITES, write: SITES },
+});
+
 /** Every reference, in the order of resources/index.ts `resources` (tests/unit/references.test.ts). */
 export const resourceReferences: readonly ResourceReference[] = [
   siteTypesReference,
@@ -197,6 +207,7 @@ export const resourceReferences: readonly ResourceReference[] = [
   siteUsersReference,
   backupsReference,
   mailLogReference,
+  mailAccountsReference,
 ];
 
 export function findReference(name: string): ResourceReference | undefined {

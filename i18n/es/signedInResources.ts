@@ -117,6 +117,10 @@ export const signedInResources = {
       createdBy: 'Creado por',
     },
   },
+  /** The loaded e-mail accounts (`GET /emails/`, resources/mailAccounts.ts). */
+  emails: {
+    fields: { id: 'ID', siteId: 'Entidad', siteName: 'Nombre de la entidad', email: 'Correo', lastLogin: 'Último ingreso', year: 'Año', month: 'Mes' },
+  },
   // The requests' declaration texts (siteDetail.ts); their approve/reject texts (siteRequests.ts) are the detail part's.
   siterequests: siteDetailResourceTexts.siterequests,
 } as const;
