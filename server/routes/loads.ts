@@ -1,5 +1,5 @@
 /**
- * Hand routes: uploads and job-backed loads; GET /govindex/{year} too (its year is a path segment the engine's lists do not take). GET /emails/ is the engine's (resources/mailAccounts.ts).
+ * Hand routes: uploads and job-backed loads; GET /govindex/{year} too (gov_index has no id of its own and the year is a path segment: neither a record nor a list the engine serves). GET /emails/ is the engine's (resources/mailAccounts.ts).
  *
  * The loads of the site list (spec 01 §2, §7: POST /locations/ population, GET /emails/check, GET/POST /emails/,
  * POST /govindex/, GET /govindex/{year}) and the bulk site update (spec 03: GET /exportsitetoupload,
