@@ -7,6 +7,8 @@ import { procedureTypesResource } from './catalogues/proceduretypes';
 import { siteTypesResource } from './catalogues/sitetypes';
 import { groupSitesFindResource, groupSitesResource, groupsResource } from './groups';
 import { locationsResource } from './locations';
+import { mailAccountsResource } from './mailAccounts';
+import { mailLogResource } from './maillog';
 import { siteCommentsResource } from './siteComments';
 import { siteRequestsResource } from './siteRequests';
 import { sitesResource } from './sites';
@@ -36,7 +38,10 @@ export const peopleResources: readonly ResourceDeclaration[] = [sitePermissionsR
 /** Site backups on the engine (server/backups: the zip job and the token download). */
 export const backupResources: readonly ResourceDeclaration[] = [backupsResource];
 
-export const resources: readonly AnyResourceDeclaration[] = [...catalogueResources, ...siteResources, ...userResources, ...peopleResources, ...backupResources];
+/** Read-only lists of service tables: the mail log (`GET /maillog/`) and the loaded e-mail accounts (`GET /emails/`). */
+export const serviceResources: readonly ResourceDeclaration[] = [mailLogResource, mailAccountsResource];
+
+export const resources: readonly AnyResourceDeclaration[] = [...catalogueResources, ...siteResources, ...userResources, ...peopleResources, ...backupResources, ...serviceResources];
 
 export function findResource(name: string): AnyResourceDeclaration | undefined {
   return resources.find((resource) => resource.name === name);

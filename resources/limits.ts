@@ -27,3 +27,10 @@ export function recordId(raw: unknown): number | undefined {
   const id = databaseInteger(raw);
   return id !== undefined && id > 0 ? id : undefined;
 }
+
+/** Rate caps per client address of the public wizard routes (docs/decisions/0015-site-requests-and-installation.md). */
+export const NEW_SITE_RATE_LIMITS = {
+  read: { max: 120, timeWindow: '1 minute' },
+  upload: { max: 30, timeWindow: '10 minutes' },
+  submit: { max: 5, timeWindow: '10 minutes' },
+} as const;

@@ -6,8 +6,6 @@
 /** Gov-index years 2018 to the current one; e-mail load years 2000 to the current one (spec 01 §9). */
 export const GOV_INDEX_FIRST_YEAR = 2018;
 export const EMAIL_FIRST_YEAR = 2000;
-/** E-mail accounts list page (spec 01 §9 'e-mail list: 2000'). */
-export const EMAIL_PAGE_SIZE = 2000;
 /** Bulk order/registry file (spec 01 §9): xlsx, at most 5242880 bytes, registry (SIGEP) code ≤ 10 characters. */
 export const SITE_UPDATE_MAX_BYTES = 5_242_880;
 export const REGISTRY_CODE_MAX = 10;

@@ -1,9 +1,11 @@
 /**
- * The mail log as the API shows it (GET /maillog/, server/mail/mailLog.ts): states, template names and the list's
- * query string. Pure data and functions, read by the server and by the browser (the e-mail notification report,
- * the mass e-mail history).
+ * The mail log as the API shows it (GET /maillog/, the engine's list of the declaration `mailLogResource` over the
+ * table `mail_log` written by server/mail/mailLog.ts): states, template names and the list's query string. Pure data
+ * and functions, read by the server and by the browser (the e-mail notification report, the mass e-mail history).
  */
 import type { ListSpec } from './listQuery';
+import { mailLogReference } from './references';
+import { defineResource } from './types';
 
 /** queued → sending → sent; a temporary failure waits in `retrying`; a permanent one (or the last attempt) ends `failed`. */
 export const MAIL_STATES = ['queued', 'sending', 'retrying', 'sent', 'failed'] as const;
@@ -36,26 +38,58 @@ export interface MailLogRecord {
   createdBy: number | null;
 }
 
-/** GET /maillog/ (server/mail/mailLog.ts): its page sizes, order and filters, on the one list-query module. */
+/** GET /maillog/: its page sizes, order and filters, on the one list-query module (the declaration's `listSource`). */
 export const mailLogListSpec: ListSpec = {
   defaultPageSize: 20,
   maxPageSize: 100,
-  orders: { createdAt: 'm.created_at', id: 'm.id' },
+  orders: { createdAt: 't.created_at', id: 't.id' },
   defaultOrder: '-createdAt',
-  tieBreaker: 'm.id',
+  tieBreaker: 't.id',
   filters: {
-    id: { kind: 'in', type: 'int', min: 1, sql: 'm.id', description: 'Correos por id' },
-    template: { kind: 'eq', type: 'text', maxLength: 60, sql: 'm.template', description: 'Plantilla (p. ej. account.recovery, account.invitation)' },
+    id: { kind: 'in', type: 'int', min: 1, sql: 't.id', description: 'Correos por id' },
+    template: { kind: 'eq', type: 'text', maxLength: 60, sql: 't.template', description: 'Plantilla (p. ej. account.recovery, account.invitation)' },
     state: {
       kind: 'choice',
-      choices: Object.fromEntries(MAIL_STATES.map((state) => [state, `m.state = '${state}'`])),
+      choices: Object.fromEntries(MAIL_STATES.map((state) => [state, `t.state = '${state}'`])),
       description: `Estado: ${MAIL_STATES.join(', ')}`,
     },
-    recipient: { kind: 'search', sql: ['m.recipient'], maxLength: 320, description: 'Parte de la dirección del destinatario' },
-    relatedResource: { kind: 'eq', type: 'text', maxLength: 100, sql: 'm.related_resource', description: 'Recurso del registro relacionado (p. ej. superadmins)' },
+    recipient: { kind: 'search', sql: ['t.recipient'], maxLength: 320, description: 'Parte de la dirección del destinatario' },
+    relatedResource: { kind: 'eq', type: 'text', maxLength: 100, sql: 't.related_resource', description: 'Recurso del registro relacionado (p. ej. superadmins)' },
     // Record ids are integers, like every `…Id` filter of the API; the column keeps them as text.
-    relatedId: { kind: 'eq', type: 'int', min: 1, sql: (placeholder) => `m.related_id = (${placeholder})::text`, description: 'Id del registro relacionado' },
-    from: { kind: 'range', type: 'date', bound: 'from', sql: 'm.created_at', description: 'Creado desde (fecha u hora ISO 8601)' },
-    to: { kind: 'range', type: 'date', bound: 'to', sql: 'm.created_at', description: 'Creado hasta (fecha ISO: incluye el día completo)' },
+    relatedId: { kind: 'eq', type: 'int', min: 1, sql: (placeholder) => `t.related_id = (${placeholder})::text`, description: 'Id del registro relacionado' },
+    from: { kind: 'range', type: 'date', bound: 'from', sql: 't.created_at', description: 'Creado desde (fecha u hora ISO 8601)' },
+    to: { kind: 'range', type: 'date', bound: 'to', sql: 't.created_at', description: 'Creado hasta (fecha ISO: incluye el día completo)' },
   },
 };
+
+/**
+ * GET /maillog/ (issue 22): a read-only list on the engine, newest first, 20 a page (100 at most), with the filters of
+ * `mailLogListSpec` (the fields filter nothing by themselves: `listSource` names every filter and order). The table is
+ * the mail service's own (server/db/schema/mail.ts); only the service writes it.
+ */
+export const mailLogResource = defineResource<MailLogRecord>({
+  ...mailLogReference,
+  table: 'mail_log',
+  fields: [
+    { source: 'id', type: 'id' },
+    { source: 'to', type: 'text', column: 'recipient', maxLength: 320, readOnly: true, filter: false },
+    { source: 'template', type: 'text', maxLength: 60, readOnly: true, filter: false },
+    { source: 'subject', type: 'text', maxLength: 300, readOnly: true, filter: false },
+    { source: 'relatedResource', type: 'text', maxLength: 100, nullable: true, readOnly: true, filter: false },
+    // Kept as text by the column (the id of any resource); its filter compares it as an integer (listSource).
+    { source: 'relatedId', type: 'text', maxLength: 100, nullable: true, readOnly: true, filter: false },
+    { source: 'state', type: 'text', maxLength: 20, readOnly: true, filter: false },
+    { source: 'attempts', type: 'integer', readOnly: true, filter: false },
+    { source: 'nextAttemptAt', type: 'datetime', readOnly: true, filter: false },
+    { source: 'lastError', type: 'text', maxLength: 2000, nullable: true, readOnly: true, filter: false },
+    { source: 'createdAt', type: 'datetime', readOnly: true, nullable: false, filter: false },
+    { source: 'sentAt', type: 'datetime', readOnly: true, filter: false },
+    { source: 'createdBy', type: 'integer', readOnly: true, filter: false },
+  ],
+  operations: ['list'],
+  listSource: { orders: mailLogListSpec.orders, filters: mailLogListSpec.filters },
+  sort: { field: 'createdAt', order: 'DESC' },
+  pageSize: mailLogListSpec.defaultPageSize,
+  maxPageSize: mailLogListSpec.maxPageSize,
+  editMode: 'dialog',
+});

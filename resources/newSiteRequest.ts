@@ -163,12 +163,8 @@ export function requestKind(flow: RequestFlow, choice: SiteChoice): 'FirstTime' 
   return choice === 'new' || choice === null ? (flow === 'FirstTime' ? 'UserMade' : 'ChangeAdmin') : flow;
 }
 
-/** Rate caps per client address of the public wizard routes (docs/decisions/0015-site-requests-and-installation.md). */
-export const NEW_SITE_RATE_LIMITS = {
-  read: { max: 120, timeWindow: '1 minute' },
-  upload: { max: 30, timeWindow: '10 minutes' },
-  submit: { max: 5, timeWindow: '10 minutes' },
-} as const;
+/** Rate caps per client address of the public wizard routes (resources/limits.ts; the reads' are the site-request views'). */
+export { NEW_SITE_RATE_LIMITS } from './limits';
 
 /** Delay of the live URL check of step 2 after typing stops (ms). */
 export const NEW_SITE_URL_CHECK_DELAY_MS = 500;

@@ -4,7 +4,7 @@
  * paths) without the models — fields and yup schemas — that only the generated screens, the forms and the server need
  * (docs/decisions/0022-first-load-budget.md). Each declaration in resources/ spreads its reference.
  */
-import { EVERYONE, GROUP_READERS, MESSAGES_AREA, permissionUnion, PORTAL_AREA, SETTINGS, SITES, USERS_AREA } from './areas';
+import { AREAS, EVERYONE, GROUP_READERS, MESSAGES_AREA, permissionUnion, PORTAL_AREA, SETTINGS, SITES, USERS_AREA } from './areas';
 import { defineReference, type ResourceReference } from './types';
 
 // Each reference's title is `resources.<name>.title` unless it names another key (defineReference).
@@ -168,6 +168,24 @@ export const backupsReference = defineReference({
   permissions: { read: SITES, write: SITES },
 });
 
+/** The mail log (`GET /maillog/`, read-only), read by the e-mail notification report; no screen of its own on the engine. */
+export const mailLogReference = defineReference({
+  name: 'maillog',
+  apiPath: '/maillog/',
+  idField: 'id',
+  permissions: { read: AREAS['settings.emailReport'].permissions, write: AREAS['settings.emailReport'].permissions },
+});
+
+/** The e-mail accounts loaded by month (`GET /emails/`, read-only; `POST /emails/` loads them): no screen of their own. */
+export const mailAccountsReference = defineReference({
+  name: 'emails',
+  apiPath: '/emails/',
+  idField: 'id',
+  // The trail's label of the monthly load (audit resource `emails`), kept as the declaration's title.
+  title: 'audit.resources.emails',
+  permissions: { read: SITES, write: SITES },
+});
+
 /** Every reference, in the order of resources/index.ts `resources` (tests/unit/references.test.ts). */
 export const resourceReferences: readonly ResourceReference[] = [
   siteTypesReference,
@@ -188,6 +206,8 @@ export const resourceReferences: readonly ResourceReference[] = [
   administratorsReference,
   siteUsersReference,
   backupsReference,
+  mailLogReference,
+  mailAccountsReference,
 ];
 
 export function findReference(name: string): ResourceReference | undefined {

@@ -9,6 +9,7 @@
  * public wizard's (server/newSite).
  */
 import * as yup from 'yup';
+import { NEW_SITE_RATE_LIMITS } from './limits';
 import { siteRequestsReference } from './references';
 import { legalRepresentativeSchema, webMasterSchema } from './requestProfile';
 import { defineResource } from './types';
@@ -21,6 +22,12 @@ export type SiteRequestStatus = (typeof SITE_REQUEST_STATUSES)[number];
 export const SITE_REQUEST_PAGE_SIZE = 10;
 /** The mail log's template names of the requests' messages (resources/maillog.ts: an area's own `area.name`). */
 export const SITE_REQUEST_MAIL = { rejected: 'siterequests.rejected' } as const;
+
+/**
+ * The public reads of the request wizard (spec 01 §7, issue 9: `/newsite/*`, no session, capped per address): views of
+ * this declaration on paths of their own, whose answers server/newSite/views.ts computes and serialises.
+ */
+const wizardView = (name: string, path: string) => ({ name, path, scope: 'collection' as const, access: 'public' as const, rateLimit: NEW_SITE_RATE_LIMITS.read });
 
 export interface SiteRequestRecord {
   id: number;
@@ -74,7 +81,13 @@ export const siteRequestsResource = defineResource<SiteRequestRecord>({
   rules: { canEdit: (request) => request.status === 'PendingApproval' },
   messages: { locked: 'resources.siterequests.errors.already_processed' },
   actions: [{ name: 'changeStatus', kind: 'custom', method: 'PUT', path: 'changestatus/{id}', scope: 'record' }],
-  views: [{ name: 'administrator', path: 'administrator/{id}', scope: 'record' }],
+  views: [
+    { name: 'administrator', path: 'administrator/{id}', scope: 'record' },
+    wizardView('wizardLocations', '/newsite/locations/'),
+    wizardView('wizardSiteTypes', '/newsite/sitetypes/'),
+    wizardView('wizardSites', '/newsite/sites/'),
+    wizardView('wizardTerms', '/newsite/terms/'),
+  ],
   sort: { field: 'creationDate', order: 'DESC' },
   pageSize: SITE_REQUEST_PAGE_SIZE,
   listMode: 'loadMore',

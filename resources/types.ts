@@ -263,12 +263,23 @@ export interface ResourceAction<TRecord extends AnyObject = AnyObject> {
 export interface ResourceView {
   /** Name: operationId suffix and the key of its handler in the resource's service. */
   name: string;
-  /** Path under the collection path, `{id}` for the record: `administrator/{id}`, `actors`. */
+  /**
+   * Path under the collection path, `{id}` for the record: `administrator/{id}`, `actors`. A path starting with `/` is
+   * an API path of its own, like an export's (the request wizard's `/newsite/locations/`, a read of the site-request
+   * declaration outside `/siterequests/`); a collection view only.
+   */
   path: string;
   /** Record views read one record (`{id}` in the path); collection views the collection. */
   scope: 'record' | 'collection';
   /** Who may read it (any one suffices); default: `permissions.read`. */
   permissions?: PermissionRequirement | 'authenticated';
+  /**
+   * `public`: read without a session (the request wizard's reads), instead of `permissions`; such a view needs its
+   * `rateLimit`.
+   */
+  access?: 'public';
+  /** Requests a client address may make in the window, answered 429 in Spanish beyond it (server/http/route.ts `rateLimit`). */
+  rateLimit?: { readonly max: number; readonly timeWindow: string };
   /**
    * The answer depends only on the data, the URL and the caller (a list): answered with a weak ETag and 304
    * (server/http/route.ts `etag`).

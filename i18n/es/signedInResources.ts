@@ -98,6 +98,29 @@ export const signedInResources = {
       after: 'Después',
     },
   },
+  /** The mail log (`GET /maillog/`, resources/maillog.ts). */
+  maillog: {
+    title: 'Registro de correos',
+    fields: {
+      id: 'ID',
+      to: 'Destinatario',
+      template: 'Plantilla',
+      subject: 'Asunto',
+      relatedResource: 'Recurso relacionado',
+      relatedId: 'Registro relacionado',
+      state: 'Estado',
+      attempts: 'Intentos',
+      nextAttemptAt: 'Próximo intento',
+      lastError: 'Último error',
+      createdAt: 'Creado',
+      sentAt: 'Enviado',
+      createdBy: 'Creado por',
+    },
+  },
+  /** The loaded e-mail accounts (`GET /emails/`, resources/mailAccounts.ts). */
+  emails: {
+    fields: { id: 'ID', siteId: 'Entidad', siteName: 'Nombre de la entidad', email: 'Correo', lastLogin: 'Último ingreso', year: 'Año', month: 'Mes' },
+  },
   // The requests' declaration texts (siteDetail.ts); their approve/reject texts (siteRequests.ts) are the detail part's.
   siterequests: siteDetailResourceTexts.siterequests,
 } as const;

@@ -5,12 +5,11 @@
  * lease, so several instances never send a message twice while its sender lives; permanent ones (5xx) fail at once.
  * Nothing is sent inside a database transaction (on PGlite every other query would wait for the SMTP server).
  */
-import { mailLogListSpec, type MailLogRecord, type MailState } from '../../resources/maillog';
+import type { MailState } from '../../resources/maillog';
 import type { AppContext } from '../context';
-import type { Database, Db } from '../db/connection';
+import type { Db } from '../db/connection';
 import { mailLog } from '../db/schema';
 import { t } from '../i18n';
-import { listLimit, listOrderBy, listPage, listWhere, readListQuery, SqlParams } from '../lists/listQuery';
 import { afterFailure, type RetryPolicy } from '../jobs/backoff';
 import { every, type Schedule } from '../schedule';
 import { classifyMailFailure, failureDetail } from './mailFailures';
@@ -185,20 +184,3 @@ export function startMailProcessor(ctx: MailLogContext, options: { pollMs: numbe
   return every(options.pollMs, () => processDueMail(ctx), options.onError);
 }
 
-/**
- * The log, newest first, filtered: template, state, recipient (part of the address, any case), the related record
- * and the creation date range. `rawTo` is the query's own `to` text (a bare date includes its whole day).
- */
-export async function listMailLog(database: Database, rawQuery: unknown): Promise<{ results: MailLogRecord[]; meta: { hasNextPage: boolean } }> {
-  const query = readListQuery(mailLogListSpec, rawQuery);
-  const params = new SqlParams();
-  const rows = await database.query<MailLogRecord>(
-    `select m.id, m.recipient as "to", m.template, m.subject, m.related_resource as "relatedResource", m.related_id as "relatedId",
-            m.state, m.attempts, m.next_attempt_at as "nextAttemptAt", m.last_error as "lastError", m.created_at as "createdAt",
-            m.sent_at as "sentAt", m.created_by as "createdBy"
-       from mail_log m ${listWhere(query, params)} ${listOrderBy(mailLogListSpec, query)} ${listLimit(query, params)}`,
-    params.values,
-  );
-  const page = listPage(rows, query);
-  return { ...page, results: page.results.map((row) => ({ ...row, id: Number(row.id), attempts: Number(row.attempts) })) };
-}

@@ -1,14 +1,12 @@
 /**
- * Hand routes: protocol work (public, rate-limited wizard: uploads under a session, captcha-checked submission); its four GET reads are still to become engine views (issue 22).
+ * Hand routes: protocol work (public, rate-limited wizard: uploads under a session, captcha-checked submission); its four GET reads are engine views (server/newSite/views.ts).
  *
- * The public routes of the new-entity request wizard at '/' (spec 01 §7, issue 9; docs/decisions/README.md 'Request
- * wizard'): locations, entity types, the sites of a location and type (no administrator or user data), the request
- * texts with their versions, the upload of the request's documents and the request itself. All `public` and capped
- * per client address (NEW_SITE_RATE_LIMITS, answered 429 in Spanish). GET /allowurl/ and GET /captcha/ are their own
+ * The public writes of the new-entity request wizard at '/' (spec 01 §7, issue 9; docs/decisions/README.md 'Request
+ * wizard'): the upload of the request's documents and the request itself. Both `public` and capped per client address
+ * (NEW_SITE_RATE_LIMITS, answered 429 in Spanish). GET /allowurl/ and GET /captcha/ are their own
  * routes (server/sites/allowUrl.ts, server/routes/auth.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import { COUNTRY_ROOT_LOCATION_ID } from '../../resources/locations';
 import { NEW_SITE_RATE_LIMITS, newSiteRequestSchema, newUploadSession, UPLOAD_SESSION_HEADER, UPLOAD_SESSION_PATTERN } from '../../resources/newSiteRequest';
 import { fileStorageOf, holdForSession } from '../files';
 import { siteRequestElement } from '../files/elementTypes';
@@ -18,97 +16,13 @@ import { yupBodySchema } from '../http/openapiDocument';
 import { apiRoute } from '../http/route';
 import { t } from '../i18n';
 import { uploadedFileSchema } from '../routes/files';
-import { readRequestTerms } from './terms';
-import { submitNewSiteRequest, wizardSitesSql } from './submit';
-import { queryRows } from '../db/rows';
+import { submitNewSiteRequest } from './submit';
 import { postgresErrorCode } from '../resources/dbErrors';
 
 const TAGS = ['Solicitud de portal'];
 
-const namedList = (extra: Record<string, unknown> = {}) => ({
-  200: {
-    type: 'array',
-    items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, ...extra } },
-  },
-});
-
-const positiveInt = (value: unknown): number | null => {
-  if (typeof value !== 'string' || !/^[1-9][0-9]{0,9}$/.test(value)) return null;
-  const number = Number(value);
-  return number <= 2_147_483_647 ? number : null;
-};
-
-const versioned = { type: 'object', properties: { text: { type: 'string' }, version: { type: 'integer' } } };
-
 export function registerNewSiteRoutes(app: FastifyInstance): void {
   const { database } = app.ctx;
-
-  apiRoute(app, {
-    method: 'GET',
-    url: '/newsite/locations/',
-    access: 'public',
-    rateLimit: NEW_SITE_RATE_LIMITS.read,
-    summary: 'Departamentos (sin parentLocationId) o los municipios de un departamento, para el asistente público de solicitud',
-    tags: TAGS,
-    schema: {
-      querystring: { type: 'object', properties: { parentLocationId: { type: 'string', description: 'Departamento cuyos municipios se piden' } } },
-      response: namedList(),
-    },
-    handler: async (request) => {
-      const raw = (request.query as { parentLocationId?: unknown }).parentLocationId;
-      const parent = raw === undefined || raw === '' ? COUNTRY_ROOT_LOCATION_ID : positiveInt(raw);
-      if (parent === null) throw badArgument('parentLocationId', 'errors.invalid_request');
-      return database.query('select id, name from locations where parent_location_id = $1 order by name', [parent]);
-    },
-  });
-
-  apiRoute(app, {
-    method: 'GET',
-    url: '/newsite/sitetypes/',
-    access: 'public',
-    rateLimit: NEW_SITE_RATE_LIMITS.read,
-    summary: 'Tipos de entidad, con su orden (0 departamental, 1 municipal, null a elegir), para el asistente público',
-    tags: TAGS,
-    schema: { response: namedList({ orderType: { type: 'integer', nullable: true } }) },
-    handler: async () => database.query('select id, name, order_type as "orderType" from site_types order by id'),
-  });
-
-  apiRoute(app, {
-    method: 'GET',
-    url: '/newsite/sites/',
-    access: 'public',
-    rateLimit: NEW_SITE_RATE_LIMITS.read,
-    summary:
-      'Entidades de un lugar (municipio, o departamento para las departamentales) y un tipo: id, nombre, instalada y con solicitud pendiente; ningún dato de administradores ni usuarios',
-    tags: TAGS,
-    schema: {
-      querystring: {
-        type: 'object',
-        properties: { locationId: { type: 'string', description: 'Municipio o departamento' }, siteTypeId: { type: 'string', description: 'Tipo de entidad' } },
-      },
-      // The response schema serialises: any other column a future query adds is dropped, never leaked.
-      response: namedList({ installed: { type: 'boolean' }, pendingRequest: { type: 'boolean' } }),
-    },
-    handler: async (request) => {
-      const query = request.query as { locationId?: unknown; siteTypeId?: unknown };
-      const locationId = positiveInt(query.locationId);
-      const siteTypeId = positiveInt(query.siteTypeId);
-      if (locationId === null) throw badArgument('locationId', 'validation.site.department_required');
-      if (siteTypeId === null) throw badArgument('siteTypeId', 'validation.site.site_type_required');
-      return queryRows(database.db, wizardSitesSql(locationId, siteTypeId));
-    },
-  });
-
-  apiRoute(app, {
-    method: 'GET',
-    url: '/newsite/terms/',
-    access: 'public',
-    rateLimit: NEW_SITE_RATE_LIMITS.read,
-    summary: 'Términos de la solicitud de portal y política de tratamiento de datos, cada uno con su versión (configuración)',
-    tags: TAGS,
-    schema: { response: { 200: { type: 'object', properties: { terms: versioned, dataTreatment: versioned } } } },
-    handler: async () => readRequestTerms(database),
-  });
 
   // The multipart parser only in this scope (server/files/receive.ts).
   void app.register(async (scope) => {

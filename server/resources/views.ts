@@ -1,7 +1,8 @@
 /**
  * The declared views of a resource (`declaration.views`, resources/types.ts `ResourceView`): each a `GET` under the
- * collection path (`GET /siterequests/administrator/{id}`, `GET /audit/actors/`) with the declaration's read access
- * (or the view's own), its OpenAPI entry and, for a list, its ETag. The answer is the handler's that the resource's
+ * collection path (`GET /siterequests/administrator/{id}`, `GET /audit/actors/`) or on a path of its own (the request
+ * wizard's public `GET /newsite/locations/`), with the declaration's read access (or the view's own: permissions, or
+ * `public` with a rate limit), its OpenAPI entry and, for a list, its ETag. The answer is the handler's that the resource's
  * service registers under the view's name (server/resources/services); a declared view without one stops the server
  * at startup. A record view's `{id}` that no row can have answers 404 before the handler runs; no transaction, no audit.
  */
@@ -25,6 +26,9 @@ export function viewDeclarationProblems(declaration: ResourceDeclaration, view: 
   if (!VIEW_NAME.test(view.name)) problems.push('the name must be camelCase letters and digits');
   if ((declaration.views ?? []).filter((other) => other.name === view.name).length > 1) problems.push('the name is declared twice');
   if (segments.some((segment) => !SEGMENT.test(segment))) problems.push(`the path ${view.path} is not segments and {id}`);
+  if (ownPath(view) && view.scope !== 'collection') problems.push('a view on a path of its own (starting with /) is a collection view');
+  if (view.access === 'public' && view.permissions) problems.push('a public view names no permissions');
+  if (view.access === 'public' && !view.rateLimit) problems.push('a public view needs its rateLimit');
   // `{id}` alone is the record's read, '' the list: a view has a segment of its own.
   if (segments.every((segment) => segment === '{id}')) problems.push('a view needs a segment of its own besides {id}');
   if (view.scope === 'record' && !params.includes('id')) problems.push('a record view needs {id} in its path');
@@ -34,8 +38,15 @@ export function viewDeclarationProblems(declaration: ResourceDeclaration, view: 
   return problems;
 }
 
-/** `/siterequests/` + `administrator/{id}` → `/siterequests/administrator/:id`; a path written with a trailing slash keeps it (`actors/`). */
+/** Whether the view's path is an API path of its own (`/newsite/locations/`) rather than one under the collection. */
+const ownPath = (view: Pick<ResourceView, 'path'>): boolean => view.path.startsWith('/');
+
+/**
+ * `/siterequests/` + `administrator/{id}` → `/siterequests/administrator/:id`; a path written with a trailing slash keeps
+ * it (`actors/`); a path of its own (`/newsite/terms/`) is the URL as written.
+ */
 export function viewUrl(declaration: ResourceDeclaration, view: Pick<ResourceView, 'path'>): string {
+  if (ownPath(view)) return view.path;
   return `${actionUrl(resourcePaths(declaration).collection, view.path)}${view.path.endsWith('/') ? '/' : ''}`;
 }
 
@@ -44,7 +55,8 @@ function registerView(app: FastifyInstance, declaration: ResourceDeclaration, vi
   apiRoute(app, {
     method: 'GET',
     url: viewUrl(declaration, view),
-    access: resourceAccess(view.permissions ?? declaration.permissions.read),
+    access: view.access === 'public' ? 'public' : resourceAccess(view.permissions ?? declaration.permissions.read),
+    ...(view.rateLimit ? { rateLimit: { ...view.rateLimit } } : {}),
     summary: handler.summary,
     operationId: actionOperationId(declaration.name, view.name),
     tags: [declaration.name],

@@ -13,7 +13,6 @@ import { registerJobRoutes } from './jobs';
 import { registerLoadRoutes } from './loads';
 import { registerPortalRoutes } from './portal';
 import { registerRealtimeRoutes } from './realtime';
-import { registerMailLogRoutes } from './maillog';
 import { registerSiteDetailRoutes } from './siteDetail';
 import { registerScoreRoutes } from './scores';
 import { registerSiteRoutes } from './sites';
@@ -39,7 +38,6 @@ export async function registerApiRoutes(
   registerFileRoutes(app);
   registerPortalRoutes(app);
   registerRealtimeRoutes(app);
-  registerMailLogRoutes(app);
   registerBackupRoutes(app);
   registerInstallationRoutes(app);
   registerNewSiteRoutes(app);

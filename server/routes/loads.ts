@@ -1,5 +1,5 @@
 /**
- * Hand routes: uploads and job-backed loads; GET /emails/ and GET /govindex/{year} are still to become engine operations (issue 22: no declaration yet).
+ * Hand routes: uploads and job-backed loads; GET /govindex/{year} too (gov_index has no id of its own and the year is a path segment: neither a record nor a list the engine serves). GET /emails/ is the engine's (resources/mailAccounts.ts).
  *
  * The loads of the site list (spec 01 §2, §7: POST /locations/ population, GET /emails/check, GET/POST /emails/,
  * POST /govindex/, GET /govindex/{year}) and the bulk site update (spec 03: GET /exportsitetoupload,
@@ -9,7 +9,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SETTINGS, SITES } from '../../resources/areas';
 import type { ListSpec } from '../../resources/listQuery';
-import { emailPeriodError, EMAIL_PAGE_SIZE, govIndexYearError, LOAD_ELEMENT_TYPE, LOAD_JOB_KINDS } from '../../resources/loads';
+import { EMAIL_PAGE_SIZE } from '../../resources/mailAccounts';
+import { emailPeriodError, govIndexYearError, LOAD_ELEMENT_TYPE, LOAD_JOB_KINDS } from '../../resources/loads';
 import { registerListExport } from '../exports/listExport';
 import { ApiError, notFound } from '../http/errors';
 import { isFileId } from '../files';
@@ -78,19 +79,6 @@ const previewSchema = {
 };
 const startedSchema = { type: 'object', properties: { jobId: { type: 'integer', description: 'El trabajo de la carga: GET /jobs/{id}' } } };
 
-const emailListSpec: ListSpec = {
-  defaultPageSize: EMAIL_PAGE_SIZE,
-  maxPageSize: EMAIL_PAGE_SIZE,
-  orders: { id: 'm.id', email: 'm.email', lastLogin: { sql: 'm.last_login', nullsLast: true } },
-  defaultOrder: 'id',
-  tieBreaker: 'm.id',
-  filters: {
-    year: { kind: 'eq', type: 'int', min: 2000, max: 9999, sql: 'm.year', description: 'Año de la carga' },
-    month: { kind: 'eq', type: 'int', min: 1, max: 12, sql: 'm.month', description: 'Mes de la carga (1 a 12)' },
-    siteId: { kind: 'in', type: 'int', min: 1, sql: 'm.site_id', description: 'Cuentas de estas entidades (por id)' },
-  },
-};
-
 const govIndexListSpec: ListSpec = {
   defaultPageSize: 20,
   maxPageSize: EMAIL_PAGE_SIZE,
@@ -100,17 +88,6 @@ const govIndexListSpec: ListSpec = {
   filters: { siteId: { kind: 'in', type: 'int', min: 1, sql: 'g.site_id', description: 'Índices de estas entidades (por id)' } },
 };
 
-const mailAccountSchema = {
-  type: 'object',
-  properties: {
-    siteId: { type: 'integer' },
-    siteName: { type: 'string' },
-    email: { type: 'string' },
-    lastLogin: { type: 'string', format: 'date-time', nullable: true },
-    year: { type: 'integer' },
-    month: { type: 'integer' },
-  },
-};
 const govIndexSchema = {
   type: 'object',
   properties: {
@@ -238,27 +215,6 @@ export function registerLoadRoutes(app: FastifyInstance): void {
         if (postgresErrorCode(error) === UNIQUE_VIOLATION && postgresConstraint(error) === EMAIL_LOAD_INDEX) throw busy();
         throw error;
       }
-    },
-  });
-
-  apiRoute(app, {
-    method: 'GET',
-    url: '/emails/',
-    access: LOADERS,
-    summary: 'Cuentas de correo cargadas (2000 por página), por año, mes y entidad',
-    tags: TAGS,
-    schema: { querystring: listQuerySchema(emailListSpec) },
-    documentedResponses: { 200: listEnvelopeSchema(mailAccountSchema) },
-    handler: async (request) => {
-      const query = readListQuery(emailListSpec, request.query);
-      const params = new SqlParams();
-      const rows = await database.query(
-        `select m.site_id as "siteId", s.name as "siteName", m.email, m.last_login as "lastLogin", m.year, m.month
-         from mail_accounts m join sites s on s.id = m.site_id
-         ${listWhere(query, params)} ${listOrderBy(emailListSpec, query)} ${listLimit(query)}`,
-        params.values,
-      );
-      return listPage(rows, query);
     },
   });
 

@@ -292,6 +292,13 @@ describe('each route has the access its declaration states', () => {
       'GET /api/v1/siterequests/:id',
       'PUT /api/v1/siterequests/:id',
       'POST /api/v1/sites/groupsites/',
+      // Engine operations of issue 22: the mail log, the loaded e-mail accounts and the wizard's public reads.
+      'GET /api/v1/maillog/',
+      'GET /api/v1/emails/',
+      'GET /api/v1/newsite/locations/',
+      'GET /api/v1/newsite/sitetypes/',
+      'GET /api/v1/newsite/sites/',
+      'GET /api/v1/newsite/terms/',
     ]) {
       expect(labels).toContain(expected);
     }

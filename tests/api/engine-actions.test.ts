@@ -13,6 +13,7 @@ import { validation } from '../../i18n/es/validation';
 import { PERMISSIONS } from '../../resources/permissions';
 import { defineTestResource } from '../helpers/testResource';
 import { ApiError, badArgument } from '../../server/http/errors';
+import { registeredRoutes } from '../../server/http/route';
 import { t } from '../../server/i18n';
 import { registerResource } from '../../server/resources/engine';
 import { registerResourceService, ResourceService, type CustomActionHandler, type ViewHandler, type WriteContext } from '../../server/resources/services';
@@ -65,6 +66,8 @@ const cards = defineTestResource<Card>({
   views: [
     { name: 'badge', path: '{id}/badge', scope: 'record' },
     { name: 'names', path: 'names/', scope: 'collection', permissions: ['Sites'], etag: true },
+    // A public view on a path of its own (like the request wizard's `/newsite/*` reads), capped per client address.
+    { name: 'count', path: '/cardscount/', scope: 'collection', access: 'public', rateLimit: { max: 2, timeWindow: '1 minute' } },
   ],
   exports: [{ path: '/cardsexport', formats: ['csv', 'xlsx'], fileName: 'tarjetas', fields: ['name', 'enabled', 'position', 'nameLength'] }],
 });
@@ -100,6 +103,15 @@ class CardsService extends ResourceService {
         const [row] = rowsOf<{ name: string }>(await db.execute(sql`select name from test_cards where id = ${id}`));
         if (!row) throw new ApiError(404, 'NotFound', t('errors.not_found'));
         return { badge: `#${id} ${row.name}` };
+      },
+    },
+    count: {
+      summary: 'Cuántas tarjetas hay',
+      responseSchema: { type: 'object', properties: { count: { type: 'integer' } } },
+      serialize: true,
+      async run({ db }) {
+        const [row] = rowsOf<{ count: number }>(await db.execute(sql`select count(*)::int as count from test_cards`));
+        return { count: Number(row!.count), hidden: 'no se serializa' };
       },
     },
     names: {
@@ -317,11 +329,28 @@ describe('views', () => {
     expect((await inject('GET', '/cards/names/', reader)).statusCode).toBe(403);
   });
 
+  it('a public view answers without a session on its own path, serialised by its schema, and is capped per address (429)', async () => {
+    const read = () => testApp.app.inject({ method: 'GET', url: '/api/v1/cardscount/', remoteAddress: '10.77.0.1' });
+    const first = await read();
+    expect(first.statusCode, first.body).toBe(200);
+    expect(Object.keys(first.json())).toEqual(['count']);
+    expect((await read()).statusCode).toBe(200);
+    const capped = await read();
+    expect(capped.statusCode).toBe(429);
+    expect(typeof capped.json().error.message).toBe('string');
+    const route = registeredRoutes(testApp.app).find((registered) => registered.url === '/api/v1/cardscount/');
+    expect(route?.access).toBe('public');
+  });
+
   it('refuses to register a view without a handler, or one the declaration cannot serve', () => {
     const orphan = { ...cards, name: 'orphans', apiPath: '/orphans/', actions: [], exports: [], views: [{ name: 'lost', path: 'lost', scope: 'collection' as const }] };
     expect(() => registerResource(Fastify(), orphan)).toThrow(/no handler is registered for the view orphans.lost/);
     const bare = { ...cards, name: 'bare', apiPath: '/bare/', actions: [], exports: [], views: [{ name: 'badge', path: '{id}', scope: 'record' as const }] };
     expect(() => registerResource(Fastify(), bare)).toThrow(/a segment of its own/);
+    const uncapped = { ...cards, name: 'uncapped', apiPath: '/uncapped/', actions: [], exports: [], views: [{ name: 'count', path: '/uncappedcount/', scope: 'collection' as const, access: 'public' as const }] };
+    expect(() => registerResource(Fastify(), uncapped)).toThrow(/a public view needs its rateLimit/);
+    const ownRecord = { ...cards, name: 'ownrecord', apiPath: '/ownrecord/', actions: [], exports: [], views: [{ name: 'badge', path: '/ownbadge/{id}', scope: 'record' as const }] };
+    expect(() => registerResource(Fastify(), ownRecord)).toThrow(/is a collection view/);
   });
 });
 

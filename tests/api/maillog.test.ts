@@ -318,6 +318,9 @@ describe('GET /maillog/', () => {
       createdBy: null,
     });
     expect(body.results[0].lastError).toContain('550');
+    // Served by the engine (the declaration resources/maillog.ts): ids are numbers, dates ISO text.
+    expect(typeof body.results[0].id).toBe('number');
+    expect(body.results[0].createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(body.results[1]).toMatchObject({ state: 'sent', lastError: null });
     expect(typeof body.results[1].sentAt).toBe('string');
     expect(Object.keys(body.results[0]).sort()).toEqual(

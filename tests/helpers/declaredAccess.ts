@@ -64,8 +64,11 @@ export function declaredRequirement(
         return { requirement: listed(declaration.permissions.write), source: `${declaration.name} updateUnderParent` };
       }
       for (const view of declaration.views ?? []) {
-        if (reading && shape(`${base}/${view.path}`) === url) {
-          return { requirement: listed(view.permissions ?? declaration.permissions.read), source: `${declaration.name} view ${view.name}` };
+        // A path starting with `/` is the view's own API path (the wizard's `/newsite/terms/`); `public` needs no permission.
+        const viewPath = view.path.startsWith('/') ? shape(`${API_PREFIX}${view.path}`) : shape(`${base}/${view.path}`);
+        if (reading && viewPath === url) {
+          const requirement = view.access === 'public' ? [] : listed(view.permissions ?? declaration.permissions.read);
+          return { requirement, source: `${declaration.name} view ${view.name}` };
         }
       }
       for (const download of declaration.exports ?? []) {

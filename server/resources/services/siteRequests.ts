@@ -36,6 +36,7 @@ import { queueMail } from '../../mail/mailLog';
 import { ResourceService, type ActionContext, type CustomActionHandler, type ViewContext, type ViewHandler } from './base';
 import { SITE_INSTALL_JOB } from '../../sites/installation/job';
 import { queryRows as rows } from '../../db/rows';
+import { wizardViews } from '../../newSite/views';
 
 /** The installation job an approval queues, payload `{ requestId }` (registered by server/sites/installation/job.ts). */
 export const SITE_INSTALL_JOB_KIND = SITE_INSTALL_JOB;
@@ -211,5 +212,5 @@ const administrator: ViewHandler = {
 
 export class SiteRequestsService extends ResourceService {
   override readonly actions: Record<string, CustomActionHandler> = { changeStatus };
-  override readonly views: Record<string, ViewHandler> = { administrator };
+  override readonly views: Record<string, ViewHandler> = { administrator, ...wizardViews };
 }
