@@ -33,7 +33,7 @@ describe('lista de portales', () => {
     }
     expect(await siteRows(page).count()).toBe(20);
     const dates = await columnTexts(page, 8);
-    expect(dates.every((date) => /^\d{4}-\d{2}-\d{2}$/.test(date))).toBe(true);
+    expect(dates.every((date) => /^\d{2}\/\d{2}\/\d{4}$/.test(date))).toBe(true);
 
     await page.getByRole('button', { name: 'Ver más' }).click();
     await siteRows(page).nth(39).waitFor();

@@ -127,7 +127,7 @@ describe('superadministradores', () => {
     // The e-mail of another user: the server refuses it under the field.
     await dialog.getByLabel('Nombre').fill('Ana Superadministradora');
     await dialog.getByLabel('Correo electrónico').fill(ADMIN.email.toUpperCase());
-    await dialog.getByRole('checkbox', { name: 'Reports' }).check();
+    await dialog.getByRole('checkbox', { name: 'Reportes', exact: true }).check();
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await dialog.getByText('El correo electrónico ya lo está utilizando otro usuario').first().waitFor();
     expect(await count("select count(*)::int as n from users where email = 'ana.super@portales.test'")).toBe(0);
