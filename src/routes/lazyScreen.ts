@@ -40,7 +40,7 @@ export const SiteListPage: Preloadable<ScreenProps> = lazyComponent(
 );
 
 export const SiteDetailPage: Preloadable<ScreenProps> = lazyComponent(
-  withMessages(['detail', 'audience'], () => import('../sites/detail/SiteDetailPage').then((module) => module.SiteDetailPage as Screen)),
+  withMessages(['siteDetail', 'backups', 'scores', 'audience'], () => import('../sites/detail/SiteDetailPage').then((module) => module.SiteDetailPage as Screen)),
 );
 
 export const SettingsIndexPage: Preloadable<ScreenProps> = lazyComponent(
@@ -53,15 +53,15 @@ export const GeneratedResourcePage: Preloadable<ScreenProps> = lazyComponent(
 
 /** /administradores/eliminar: bulk deactivation of administrators (src/users/deactivation). */
 export const DeactivationPage: Preloadable<ScreenProps> = lazyComponent(
-  withMessages(['deactivation', 'audience', 'people'], () => import('../users/deactivation').then((module) => module.DeactivationPage satisfies Screen)),
+  withMessages(['deactivation', 'audience', 'users'], () => import('../users/deactivation').then((module) => module.DeactivationPage satisfies Screen)),
 );
 
 export const UpdateSitesPage: Preloadable<ScreenProps> = lazyComponent(
-  withMessages(['loads'], () => import('../settings/updateSites/UpdateSitesPage').then((module) => module.UpdateSitesPage satisfies Screen)),
+  withMessages(['loads', 'bulkFile'], () => import('../settings/updateSites/UpdateSitesPage').then((module) => module.UpdateSitesPage satisfies Screen)),
 );
 
 export const AuditListPage: Preloadable<ScreenProps> = lazyComponent(
-  withMessages(['audit', 'people', 'audience', 'detail'], () => import('../audit/AuditListPage').then((module) => module.AuditListPage satisfies Screen)),
+  withMessages(['audit', 'users', 'audience', 'siteDetail', 'backups', 'scores'], () => import('../audit/AuditListPage').then((module) => module.AuditListPage satisfies Screen)),
 );
 
 /** /portales/grupos: group management (src/sites/groups), the generated parts with the group's own inputs. */
@@ -75,7 +75,7 @@ export const UsersPage: Preloadable<ScreenProps> = lazyComponent(
 
 /** /descargar-backup/{hash} and /download/{hash}: the backup download page (src/sites/backups). */
 export const BackupDownloadPage: Preloadable<ScreenProps> = lazyComponent(
-  withMessages(['detail'], () => import('../sites/backups/BackupDownloadPage').then((module) => module.BackupDownloadPage satisfies Screen)),
+  withMessages(['siteDetail', 'backups', 'scores'], () => import('../sites/backups/BackupDownloadPage').then((module) => module.BackupDownloadPage satisfies Screen)),
 );
 
 /** The panel of a route without a screen yet (it shares the settings 'Atrás' button and its react-admin Button). */
@@ -87,8 +87,8 @@ export const UnderConstruction: Preloadable<{ title: string }> = lazyComponent(
 export const RecoveryPage = lazyComponent(() => import('../auth/RecoveryPage').then((module) => module.RecoveryPage));
 
 /** '/': the public request wizard (src/newSite), below the home page's introduction. */
-// The wizard's texts (i18n/es/wizard.ts), the audience input's and the site rules' messages (signed-in part): its chunk waits for them as the
+// The wizard's texts (i18n/es/newSite.ts), the audience input's and the site rules' messages (signed-in areas): its chunk waits for them as the
 // layout's does, so the public page at / never shows a raw key, and neither /login nor the signed-in areas carry them.
 export const NewSiteWizard = lazyComponent(
-  withMessages(['wizard', 'audience'], () => import('../newSite/index').then((module) => module.NewSiteWizard)),
+  withMessages(['newSite', 'audience'], () => import('../newSite/index').then((module) => module.NewSiteWizard)),
 );
