@@ -4,10 +4,10 @@
  * portal's detail; users.ts: Administradores; settings.ts: Configuración; audit.ts: Auditoría; newSite.ts: the public
  * request wizard; auth.ts: sign-in; errors.ts, engine.ts: what every screen may show…). Each area file holds all of its
  * texts — screens, `resources.<name>.*` of its declarations, `validation.*` of its rules — and exports them as
- * `messages`; installation.ts, lists.ts, openapi.ts, realtime.ts, serverAuth.ts and serverStartup.ts are the server's
- * own (server/i18n.ts). When the browser loads each area is decided by the screens that use it, not by the files:
- * loading.ts lists the sign-in and signed-in areas, and every other area loads with the screens and dialogs that name it
- * (src/shared/i18nProvider.ts `withMessages`). This module is their union, for the server, the tests and the key checks.
+ * `messages`; server.ts holds the texts only the server shows (server/i18n.ts). When the browser loads an area is
+ * decided by the screens that use it, not by the files: loading.ts lists the sign-in and signed-in areas, and every
+ * other area loads with the screens and dialogs that name it (src/shared/i18nProvider.ts `withMessages`). This module is
+ * their union, for the server, the tests and the key checks.
  */
 import { messages as audience } from './audience';
 import { messages as audit } from './audit';

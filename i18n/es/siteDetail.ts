@@ -108,8 +108,7 @@ export const siteDetail = {
 } as const;
 
 /**
- * Texts of the site annotations and requests declarations (resources/siteComments.ts, siteRequests.ts), the
- * area's `resources.*` (labels `resources.<name>.fields.<source>`, choices `resources.<name>.choices.<source>.<id>`).
+ * Texts of the site annotations declaration (resources/siteComments.ts), the area's `resources.*` (labels `resources.<name>.fields.<source>`, choices `resources.<name>.choices.<source>.<id>`).
  */
 export const siteDetailResourceTexts = {
   sitecomments: {
@@ -124,33 +123,12 @@ export const siteDetailResourceTexts = {
       creationDate: 'Fecha',
     },
   },
-  siterequests: {
-    title: 'Solicitudes de la entidad',
-    fields: {
-      id: 'ID',
-      siteId: 'Entidad',
-      kind: 'Tipo de solicitud',
-      status: 'Estado',
-      statusName: 'Estado',
-      responseMessage: 'Respuesta',
-      creationDate: 'Fecha de la solicitud',
-      processedDate: 'Fecha de respuesta',
-      legalRepresentative: 'Representante legal',
-      webMaster: 'Webmaster',
-      files: 'Documentos',
-      submission: 'Detalle de la solicitud',
-    },
-    choices: {
-      kind: { FirstTime: 'Primera vez', ChangeAdmin: 'Cambio de administrador', UserMade: 'Entidad no existente' },
-      status: { PendingApproval: 'Pendiente de aprobación', Approved: 'Aprobada', Rejected: 'Rechazada' },
-    },
-  },
 } as const;
 
 /**
  * Approving and rejecting site requests (spec 01 §4, §5, §8): the action, the Solicitudes tab's card and dialogs, the
- * wait screen, the API's messages and the rejection e-mail. Joined into
- * `resources.siterequests` with the declaration's texts above (`messages` below).
+ * wait screen, the API's messages and the rejection e-mail: `resources.siterequests.*` beside the declaration's
+ * texts, which the site list also shows (i18n/es/sites.ts).
  */
 export const siteRequests = {
   actions: {
@@ -226,6 +204,6 @@ export const siteDetailValidation = {
 
 export const messages = {
   siteDetail,
-  resources: { sitecomments: siteDetailResourceTexts.sitecomments, siterequests: { ...siteDetailResourceTexts.siterequests, ...siteRequests } },
+  resources: { ...siteDetailResourceTexts, siterequests: siteRequests },
   validation: siteDetailValidation,
 };

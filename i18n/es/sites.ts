@@ -181,6 +181,28 @@ export const siteResourceTexts = {
   groupSitesFind: {
     fields: { siteID: 'ID', name: 'Nombre', alias: 'Alias' },
   },
+  /** The site requests declaration (resources/siteRequests.ts): the list shows a pending request's kind. */
+  siterequests: {
+    title: 'Solicitudes de la entidad',
+    fields: {
+      id: 'ID',
+      siteId: 'Entidad',
+      kind: 'Tipo de solicitud',
+      status: 'Estado',
+      statusName: 'Estado',
+      responseMessage: 'Respuesta',
+      creationDate: 'Fecha de la solicitud',
+      processedDate: 'Fecha de respuesta',
+      legalRepresentative: 'Representante legal',
+      webMaster: 'Webmaster',
+      files: 'Documentos',
+      submission: 'Detalle de la solicitud',
+    },
+    choices: {
+      kind: { FirstTime: 'Primera vez', ChangeAdmin: 'Cambio de administrador', UserMade: 'Entidad no existente' },
+      status: { PendingApproval: 'Pendiente de aprobación', Approved: 'Aprobada', Rejected: 'Rechazada' },
+    },
+  },
 } as const;
 
 export const siteValidation = {

@@ -25,10 +25,10 @@ export interface ScreenProps {
 export type Screen = ComponentType<ScreenProps>;
 
 /**
- * The layout comes with the signed-in part of the messages (the layout's and the site list's; every signed-in screen
+ * The layout comes with the signed-in areas' messages (the layout's and the site list's; every signed-in screen
  * renders inside it) and starts loading the data provider, which the screen's first call needs (dataProvider/lazy.ts).
- * Each screen names the other message parts it needs (`withMessages`, src/shared/i18nProvider.ts): its chunk waits for
- * them, so it never shows a raw key (i18n/split.test.ts checks the parts cover the keys its code uses).
+ * Each screen names the other areas whose texts it shows (`withMessages`, src/shared/i18nProvider.ts; one file each in
+ * i18n/es/): its chunk waits for them, so it never shows a raw key (i18n/split.test.ts checks they cover its keys).
  */
 export const AppLayout = lazyComponent(() => {
   void dataProvider.preload().catch(() => {});
@@ -53,15 +53,15 @@ export const GeneratedResourcePage: Preloadable<ScreenProps> = lazyComponent(
 
 /** /administradores/eliminar: bulk deactivation of administrators (src/users/deactivation). */
 export const DeactivationPage: Preloadable<ScreenProps> = lazyComponent(
-  withMessages(['deactivation', 'audience', 'users'], () => import('../users/deactivation').then((module) => module.DeactivationPage satisfies Screen)),
+  withMessages(['deactivation', 'audience'], () => import('../users/deactivation').then((module) => module.DeactivationPage satisfies Screen)),
 );
 
 export const UpdateSitesPage: Preloadable<ScreenProps> = lazyComponent(
-  withMessages(['loads', 'bulkFile'], () => import('../settings/updateSites/UpdateSitesPage').then((module) => module.UpdateSitesPage satisfies Screen)),
+  withMessages(['loads'], () => import('../settings/updateSites/UpdateSitesPage').then((module) => module.UpdateSitesPage satisfies Screen)),
 );
 
 export const AuditListPage: Preloadable<ScreenProps> = lazyComponent(
-  withMessages(['audit', 'users', 'audience', 'siteDetail', 'backups', 'scores'], () => import('../audit/AuditListPage').then((module) => module.AuditListPage satisfies Screen)),
+  withMessages(['audit', 'users', 'audience', 'siteDetail', 'backups'], () => import('../audit/AuditListPage').then((module) => module.AuditListPage satisfies Screen)),
 );
 
 /** /portales/grupos: group management (src/sites/groups), the generated parts with the group's own inputs. */
@@ -75,7 +75,7 @@ export const UsersPage: Preloadable<ScreenProps> = lazyComponent(
 
 /** /descargar-backup/{hash} and /download/{hash}: the backup download page (src/sites/backups). */
 export const BackupDownloadPage: Preloadable<ScreenProps> = lazyComponent(
-  withMessages(['siteDetail', 'backups', 'scores'], () => import('../sites/backups/BackupDownloadPage').then((module) => module.BackupDownloadPage satisfies Screen)),
+  withMessages(['backups'], () => import('../sites/backups/BackupDownloadPage').then((module) => module.BackupDownloadPage satisfies Screen)),
 );
 
 /** The panel of a route without a screen yet (it shares the settings 'Atrás' button and its react-admin Button). */

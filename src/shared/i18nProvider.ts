@@ -63,9 +63,9 @@ function loadPart(name: string, load: () => Promise<TranslationMessages>): Promi
 }
 
 /**
- * The areas loaded after sign-in, each its own chunk (i18n/es/<area>.ts; which ones: i18n/es/loading.ts). The
- * signed-in areas come with the layout; a screen or dialog loaded on demand names the other areas it shows
- * (`withMessages`), and its chunk waits for them.
+ * The areas loaded after sign-in (i18n/es/<area>.ts; which ones: i18n/es/loading.ts). The signed-in areas come
+ * together with the layout (one chunk: vite.config.ts); every other area is a chunk of its own, which a screen or dialog
+ * loaded on demand names when it shows its texts (`withMessages`), and the screen's chunk waits for it.
  */
 const AREAS = {
   engine: () => import('../../i18n/es/engine'),
@@ -116,7 +116,7 @@ export function loadSignedInMessages(): Promise<void> {
 }
 
 /**
- * A component's loader that also waits for the message parts it names (with the signed-in part), so it never renders
+ * A component's loader that also waits for the areas' messages it names (with the signed-in ones), so it never renders
  * a raw key: the one way a lazily loaded screen (src/routes/lazyScreen.ts) or dialog declares its texts. i18n/split.test.ts
  * reads these calls (`withMessages([...], () => import('…'))`) to check that the code each one reaches finds its keys.
  */

@@ -21,7 +21,7 @@ import type { LoadDialogProps, LoadKind } from './loads';
 const BulkFileDialog = onDemand<{ open: boolean; onClose: () => void; onSaved?: () => void }>(
   withMessages(['loads', 'bulkFile'], () => import('./bulkFile/BulkFileDialog').then((module) => module.BulkFileDialog)),
 );
-const LoadDialog = onDemand<LoadDialogProps & { kind: LoadKind }>(withMessages(['loads', 'bulkFile'], () => import('./loads').then((module) => module.LoadDialog)));
+const LoadDialog = onDemand<LoadDialogProps & { kind: LoadKind }>(withMessages(['loads'], () => import('./loads').then((module) => module.LoadDialog)));
 
 /** Loading actions and the load each opens. */
 const LOADS: ReadonlyArray<{ action: string; kind: LoadKind }> = [
