@@ -212,5 +212,13 @@ describe('each lazily loaded screen finds its texts', () => {
     expect(lookup(signedInMessages as unknown as MessageTree, choiceKey('siterequests', 'kind', 'FirstTime'))).toBe('Primera vez');
     // The route titles (resources/areas.ts, in the first chunk) are shown by the layout (page title, menu).
     expect(missing(usedKeys([path.join(root, 'resources/areas.ts')]), [])).toEqual([]);
+    // Including the titles and the settings rows it builds from a declaration's name (`resources.<name>.title`).
+    const built = Object.values(AREAS).flatMap((area) => {
+      const row = 'settings' in area ? (area.settings as { title: string; description: string }) : undefined;
+      return [area.title, ...(row ? [row.title, row.description] : [])];
+    });
+    expect(built).toContain('resources.audit.title');
+    const available = [signInMessages, signedInMessages] as unknown as MessageTree[];
+    expect(built.filter((key) => available.every((part) => lookup(part, key) === undefined))).toEqual([]);
   });
 });

@@ -80,32 +80,11 @@ export const audit = {
   },
 } as const;
 
-/** Texts of the audit declaration (resources/audit.ts): `resources.audit.*`. */
-export const auditResourceTexts = {
-  audit: {
-    name: 'Registro de auditoría |||| Registros de auditoría',
-    title: 'Auditoría',
-    description: 'Quién cambió qué, cuándo y desde dónde',
-    fields: {
-      id: 'ID',
-      at: 'Fecha',
-      userId: 'Id del usuario',
-      userEmail: 'Usuario',
-      action: 'Acción',
-      resource: 'Recurso',
-      recordId: 'Registro',
-      recordLabel: 'Nombre del registro',
-      clientAddress: 'Dirección IP',
-      before: 'Antes',
-      after: 'Después',
-    },
-  },
-} as const;
-
 export const auditValidation = {
   audit: {
     date_invalid: 'La fecha no es válida',
   },
 } as const;
 
-export const messages = { audit, resources: auditResourceTexts, validation: auditValidation };
+// The audit declaration's texts (`resources.audit.*`) are in settings.ts: the settings index and the route's title show them.
+export const messages = { audit, validation: auditValidation };

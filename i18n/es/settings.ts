@@ -22,7 +22,10 @@ export const settings = {
   },
 } as const;
 
-/** Texts of the catalogue declarations (/configuracion): `resources.<name>.*`. */
+/**
+ * Texts of the declarations with a row in /configuracion (catalogues, the audit): `resources.<name>.*`; the index and the
+ * route titles show their titles and descriptions.
+ */
 export const settingsResourceTexts = {
   sitetypes: {
     name: 'Tipo de entidad |||| Tipos de entidad',
@@ -64,6 +67,25 @@ export const settingsResourceTexts = {
     deleted: 'Categoría eliminada',
     confirm_delete: '¿Seguro deseas eliminar este registro?',
     locked: 'Esta categoría no se puede eliminar.',
+  },
+  /** The audit declaration (resources/audit.ts, /configuracion/auditoria); the trail's own texts are in audit.ts. */
+  audit: {
+    name: 'Registro de auditoría |||| Registros de auditoría',
+    title: 'Auditoría',
+    description: 'Quién cambió qué, cuándo y desde dónde',
+    fields: {
+      id: 'ID',
+      at: 'Fecha',
+      userId: 'Id del usuario',
+      userEmail: 'Usuario',
+      action: 'Acción',
+      resource: 'Recurso',
+      recordId: 'Registro',
+      recordLabel: 'Nombre del registro',
+      clientAddress: 'Dirección IP',
+      before: 'Antes',
+      after: 'Después',
+    },
   },
 } as const;
 
