@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { SIGNED_IN_AREAS } from './i18n/es/loading';
 import { precompressPlugin } from './server/build/precompress';
 
 /**
@@ -51,7 +52,11 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'] }],
+          groups: [
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'] },
+            // The signed-in areas' texts (i18n/es/loading.ts) arrive together after sign-in: one chunk, not one per area.
+            { name: 'messages-signed-in', test: new RegExp(`[\\\\/]i18n[\\\\/]es[\\\\/](${SIGNED_IN_AREAS.join('|')})\\.ts$`) },
+          ],
         },
       },
     },

@@ -28,7 +28,7 @@ export function hasAnyPermission(held: readonly string[], required: readonly Per
   return required.length === 0 || required.some((p) => held.includes(p));
 }
 
-/** The i18n key of a permission's Spanish name (i18n/es/permissions.ts); the code stays the API's name. */
+/** The i18n key of a permission's Spanish name (i18n/es/users.ts); the code stays the API's name. */
 export const permissionLabelKey = (name: string): string => `users.permissions.${name}.label`;
 /** The i18n key of the line saying what a permission allows. */
 export const permissionDescriptionKey = (name: string): string => `users.permissions.${name}.description`;

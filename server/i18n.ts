@@ -1,23 +1,21 @@
-/** The server's one translator: Spanish texts from i18n/ for every key the API answers with. */
+/**
+ * The server's one translator: Spanish texts from i18n/ for every key the API answers with (`validation` and
+ * `resources` joined across the area files by i18n/es/index.ts).
+ */
 import { audience } from '../i18n/es/audience';
 import { audit } from '../i18n/es/audit';
 import { backups } from '../i18n/es/backups';
 import { deactivation } from '../i18n/es/deactivation';
 import { bulkFile } from '../i18n/es/bulkFile';
 import { exportTexts } from '../i18n/es/exports';
+import { errors } from '../i18n/es/errors';
 import { files } from '../i18n/es/files';
-import { installation } from '../i18n/es/installation';
 import { jobs } from '../i18n/es/jobs';
 import { loads } from '../i18n/es/loads';
-import { openapi } from '../i18n/es/openapi';
-import { portal, realtime } from '../i18n/es/realtime';
+import { installation, lists, openapi, portal, realtime, serverAuth, serverStartup } from '../i18n/es/server';
 import { maillog } from '../i18n/es/maillog';
-import { lists } from '../i18n/es/lists';
-import { people } from '../i18n/es/people';
-import { resources } from '../i18n/es/resources';
-import { serverMessages } from '../i18n/es/server';
-import { serverAuth } from '../i18n/es/serverAuth';
-import { serverStartup } from '../i18n/es/serverStartup';
+import { people } from '../i18n/es/users';
+import { resources, validation } from '../i18n/es/index';
 import { siteGroups } from '../i18n/es/siteGroups';
 import { sites } from '../i18n/es/sites';
 import { createTranslator, type MessageTree } from '../i18n/translate';
@@ -25,4 +23,4 @@ import { siteDetail } from '../i18n/es/siteDetail';
 import { newSite } from '../i18n/es/newSite';
 import { scores } from '../i18n/es/scores';
 
-export const t = createTranslator({ ...serverMessages, audience, audit, backups, bulkFile, deactivation, exports: exportTexts, files, installation, jobs, lists, loads, maillog, openapi, people, portal, realtime, resources, serverAuth, serverStartup, siteDetail, siteGroups, sites, scores, newSite } as unknown as MessageTree);
+export const t = createTranslator({ errors, validation, audience, audit, backups, bulkFile, deactivation, exports: exportTexts, files, installation, jobs, lists, loads, maillog, openapi, people, portal, realtime, resources, serverAuth, serverStartup, siteDetail, siteGroups, sites, scores, newSite } as unknown as MessageTree);

@@ -41,3 +41,5 @@ export const audience = {
     error: 'No fue posible calcular el alcance.',
   },
 };
+
+export const messages = { audience };

@@ -79,3 +79,12 @@ export const audit = {
     no: 'No',
   },
 } as const;
+
+export const auditValidation = {
+  audit: {
+    date_invalid: 'La fecha no es válida',
+  },
+} as const;
+
+// The audit declaration's texts (`resources.audit.*`) are in settings.ts: the settings index and the route's title show them.
+export const messages = { audit, validation: auditValidation };

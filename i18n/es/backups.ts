@@ -63,3 +63,33 @@ export const backups = {
     go_to_sites: 'Ir a Portales',
   },
 };
+
+// Apart from backups.ts: these load with every signed-in screen (resources.ts), the backups' texts only with the detail.
+/** Texts of the backups declaration (resources/backups.ts), the area's `resources.*`. */
+export const backupResourceTexts = {
+  backups: {
+    fields: {
+      id: 'Id',
+      siteId: 'Entidad',
+      site: 'Entidad',
+      status: 'Estado',
+      creationDate: 'Fecha de solicitud',
+      processDate: 'Fecha de generación',
+      size: 'Tamaño',
+      downloadHash: 'Código de descarga',
+      jobId: 'Trabajo',
+    },
+    choices: {
+      status: {
+        requested: 'Solicitada',
+        inProgress: 'En proceso',
+        ready: 'Lista para descargar',
+        failed: 'Falló',
+        /** Only the detail's summary shows it: a ready backup whose zip was deleted after BACKUP_RETENTION_DAYS. */
+        expired: 'Vencida: el archivo se eliminó',
+      },
+    },
+  },
+} as const;
+
+export const messages = { backups, resources: backupResourceTexts };

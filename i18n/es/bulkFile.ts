@@ -44,3 +44,5 @@ export const bulkFile = {
     domain_taken: 'El Dominio (URL) ya se encuentra en uso',
   },
 } as const;
+
+export const messages = { bulkFile };

@@ -62,3 +62,5 @@ export const deactivation = {
     undo: 'Deshacer inactivación masiva: %{count} administradores',
   },
 };
+
+export const messages = { deactivation };

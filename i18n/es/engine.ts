@@ -38,3 +38,44 @@ export const engine = {
     back: 'Regresar',
   },
 } as const;
+
+/** Validation messages every form may show (spec §5 of each document, word for word; keys used by yup schemas). */
+export const engineValidation = {
+  required: 'Este campo es obligatorio',
+  invalid: 'El valor no es válido',
+  /** The base rules of the engine's field kinds (resources/fieldKinds.ts). */
+  field: {
+    required: 'Este campo es obligatorio',
+    text: 'Debes ingresar un texto',
+    too_long: 'El texto supera la longitud permitida',
+    url: 'Debes ingresar una dirección web válida (http:// o https://)',
+    integer: 'Debes ingresar un número entero',
+    number: 'Debes ingresar un número',
+    boolean: 'Debes indicar sí o no',
+    date: 'La fecha no es válida',
+    choice: 'Debes seleccionar una opción válida',
+    color: 'Debes ingresar un color en formato #RRGGBB',
+    reference: 'El registro seleccionado no existe',
+    json: 'El valor debe ser un objeto o una lista JSON',
+    file: 'Debes seleccionar un archivo subido',
+    files: 'Debes enviar una lista de archivos subidos, sin repetidos',
+    too_many_files: 'Puedes adjuntar hasta 10 archivos',
+    list: 'Debes seleccionar una lista de registros',
+    too_many: 'Seleccionaste demasiados registros',
+  },
+  catalogue: {
+    name: 'Debes registrar un nombre válido',
+  },
+  /** The body of a collection sort (server/resources/actionRules.ts `readSortList`). */
+  sort: {
+    list: 'Debes enviar la lista de registros con su orden',
+    item: 'Cada elemento debe indicar el registro y su orden',
+    repeated: 'El registro aparece más de una vez en la lista',
+  },
+  /** The engine's e-mail field kind's message (resources/fieldKinds.ts EMAIL_MESSAGE), used by every form. */
+  superadmin: {
+    email_invalid: 'Correo electrónico no válido',
+  },
+} as const;
+
+export const messages = { engine, validation: engineValidation };

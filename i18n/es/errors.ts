@@ -26,3 +26,5 @@ export const errors = {
   collection_unknown_id: 'El registro no existe o no pertenece a esta lista.',
   collection_repeated_id: 'El registro figura más de una vez en la lista.',
 } as const;
+
+export const messages = { errors };

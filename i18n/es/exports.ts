@@ -84,3 +84,5 @@ export const exportTexts = {
     close: 'Cerrar',
   },
 } as const;
+
+export const messages = { exports: exportTexts };

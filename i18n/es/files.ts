@@ -15,3 +15,5 @@ export const files = {
     file_not_found: 'El archivo no existe.',
   },
 };
+
+export const messages = { files };

@@ -33,3 +33,5 @@ export const jobs = {
     temporary: 'Falla temporal: se volverá a intentar.',
   },
 };
+
+export const messages = { jobs };

@@ -106,3 +106,5 @@ export const loads = {
     cancel: 'Cancelar',
   },
 };
+
+export const messages = { loads };

@@ -30,3 +30,5 @@ export const maillog = {
     range_invalid: 'El rango de fechas ingresado no es válido',
   },
 };
+
+export const messages = { maillog };

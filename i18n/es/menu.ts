@@ -13,3 +13,5 @@ export const menu = {
   user: 'Usuario',
   logout: 'Cerrar sesión',
 } as const;
+
+export const messages = { menu };

@@ -1,6 +1,5 @@
 /**
- * Joins message sets that share a namespace (`validation` has its sign-in part in authValidation.ts and the rest in
- * validation.ts): objects are merged key by key at every level; a text in `extra` wins over one in `base`.
+ * Joins message sets that share a namespace (`validation` and `resources` have texts in several area files): objects are merged key by key at every level; a text in `extra` wins over one in `base`.
  */
 type Tree = { readonly [key: string]: unknown };
 

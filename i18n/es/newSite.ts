@@ -143,3 +143,5 @@ export const newSite = {
     kinds: { FirstTime: 'portal por primera vez', ChangeAdmin: 'cambio de administrador', UserMade: 'sitio nuevo' },
   },
 } as const;
+
+export const messages = { newSite };

@@ -96,3 +96,5 @@ export const pages = {
     width_close: 'Entendido',
   },
 } as const;
+
+export const messages = { pages };

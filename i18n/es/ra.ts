@@ -219,3 +219,5 @@ export const ra = {
     },
   },
 } as const;
+
+export const messages = ra;

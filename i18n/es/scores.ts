@@ -59,3 +59,5 @@ export const scores = {
     unavailable: 'No fue posible consultar los puntajes del portal, intenta de nuevo',
   },
 };
+
+export const messages = { scores };

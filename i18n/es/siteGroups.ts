@@ -33,3 +33,5 @@ export const siteGroups = {
   deleted: 'El grupo ha sido eliminado',
   empty: 'Aún no tienes grupos',
 } as const;
+
+export const messages = { siteGroups };

@@ -113,8 +113,8 @@ export const sites = {
 } as const;
 
 /**
- * Texts of the site, location and group declarations (resources/sites.ts, locations.ts, groups.ts), merged into
- * `resources.*` by i18n/es/signedInResources.ts: labels by the convention `resources.<name>.fields.<source>`.
+ * Texts of the site, location and group declarations (resources/sites.ts, locations.ts, groups.ts), the
+ * area's `resources.*`: labels by the convention `resources.<name>.fields.<source>`.
  */
 export const siteResourceTexts = {
   sites: {
@@ -181,4 +181,60 @@ export const siteResourceTexts = {
   groupSitesFind: {
     fields: { siteID: 'ID', name: 'Nombre', alias: 'Alias' },
   },
+  /** The site requests declaration (resources/siteRequests.ts): the list shows a pending request's kind. */
+  siterequests: {
+    title: 'Solicitudes de la entidad',
+    fields: {
+      id: 'ID',
+      siteId: 'Entidad',
+      kind: 'Tipo de solicitud',
+      status: 'Estado',
+      statusName: 'Estado',
+      responseMessage: 'Respuesta',
+      creationDate: 'Fecha de la solicitud',
+      processedDate: 'Fecha de respuesta',
+      legalRepresentative: 'Representante legal',
+      webMaster: 'Webmaster',
+      files: 'Documentos',
+      submission: 'Detalle de la solicitud',
+    },
+    choices: {
+      kind: { FirstTime: 'Primera vez', ChangeAdmin: 'Cambio de administrador', UserMade: 'Entidad no existente' },
+      status: { PendingApproval: 'Pendiente de aprobación', Approved: 'Aprobada', Rejected: 'Rechazada' },
+    },
+  },
 } as const;
+
+export const siteValidation = {
+  /** The site form (spec 01 §5 'Site form'; resources/siteForm.ts on the client, the sites service on the server). */
+  site: {
+    name_required: 'Debes ingresar el nombre de la entidad',
+    name_length: 'El nombre debe tener entre 5 y 200 caracteres',
+    alias_required: 'Debes ingresar el alias',
+    alias_length: 'El alias debe tener entre 3 y 220 caracteres',
+    alias_pattern: 'El alias solo admite letras, números, guion bajo (_) o guion (-)',
+    alias_taken: 'El alias ya se encuentra en uso',
+    department_required: 'Debes seleccionar un departamento',
+    municipality_required: 'Debes seleccionar un municipio',
+    site_type_required: 'Debes seleccionar el tipo de entidad',
+    order_type_required: 'Debes seleccionar el orden de la entidad',
+    url_required: 'Debes ingresar el Dominio (URL)',
+    url_length: 'El Dominio (URL) no puede superar los 200 caracteres',
+    url_invalid: 'Debes ingresar una URL completa que empiece por http:// o https://',
+    url_taken: 'El Dominio (URL) ya se encuentra en uso',
+    url_in_use: 'La Url que intentas usar ya se encuentra en uso',
+    address_required: 'Debes ingresar la dirección',
+    address_length: 'La dirección debe tener entre 5 y 150 caracteres',
+    latitude_required: 'Debes ingresar la latitud',
+    latitude_range: 'La latitud debe ser un número entre -90 y 90',
+    longitude_required: 'Debes ingresar la longitud',
+    longitude_range: 'La longitud debe ser un número entre -180 y 180',
+    alias_used: 'El alias ya se encuentra en uso',
+    alias_locked: 'El alias no se puede cambiar porque el portal ya está instalado',
+    allowed_url: 'Debes ingresar una URL completa que empiece por http:// o https:// (varias, separadas por comas)',
+    domain_used: 'El Dominio (URL) ya se encuentra en uso',
+    municipality: 'El municipio no pertenece al departamento seleccionado',
+  },
+} as const;
+
+export const messages = { sites, resources: siteResourceTexts, validation: siteValidation };

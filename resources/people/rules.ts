@@ -1,7 +1,7 @@
 /**
  * Rules of the administrator update and the site-user edit (spec 01 §3 'Site administrator update', 'Site user'; §5;
  * §9 'Minimum birth age 13'), shared by the server (the declarations' schemas) and the two edit modals. Pure: the
- * day of reference is a parameter wherever the rule depends on it. Messages are i18n keys (i18n/es/people.ts).
+ * day of reference is a parameter wherever the rule depends on it. Messages are i18n keys (i18n/es/users.ts).
  */
 import * as yup from 'yup';
 import { recordIdRule } from '../limits';

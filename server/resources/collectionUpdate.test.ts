@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ResourceDeclaration } from '../../resources/types';
 import { defineTestResource } from '../../tests/helpers/testResource';
 import { errors } from '../../i18n/es/errors';
-import { validation } from '../../i18n/es/validation';
+import { validation } from '../../i18n/es/index';
 import { ApiError } from '../http/errors';
 import { planCollection } from './collectionUpdate';
 

@@ -161,8 +161,8 @@ export function fieldLabelKeys(resource: string, field: string): string[] {
 
 /**
  * The i18n key of a name inside a changed field's value, or undefined (shown as stored): the platform's permissions
- * (`Sites`, the API's codes, as strings or `{ permissionID, name }`) by their Spanish names (i18n/es/permissions.ts,
- * in the people part the audit screen loads).
+ * (`Sites`, the API's codes, as strings or `{ permissionID, name }`) by their Spanish names (i18n/es/users.ts,
+ * an area the audit screen loads).
  */
 export function valueNameKey(field: string, name: string): string | undefined {
   return field === 'permissions' && (PERMISSION_NAMES as readonly string[]).includes(name) ? permissionLabelKey(name) : undefined;

@@ -25,10 +25,10 @@ export interface ScreenProps {
 export type Screen = ComponentType<ScreenProps>;
 
 /**
- * The layout comes with the signed-in part of the messages (the layout's and the site list's; every signed-in screen
+ * The layout comes with the signed-in areas' messages (the layout's and the site list's; every signed-in screen
  * renders inside it) and starts loading the data provider, which the screen's first call needs (dataProvider/lazy.ts).
- * Each screen names the other message parts it needs (`withMessages`, src/shared/i18nProvider.ts): its chunk waits for
- * them, so it never shows a raw key (i18n/split.test.ts checks the parts cover the keys its code uses).
+ * Each screen names the other areas whose texts it shows (`withMessages`, src/shared/i18nProvider.ts; one file each in
+ * i18n/es/): its chunk waits for them, so it never shows a raw key (i18n/split.test.ts checks they cover its keys).
  */
 export const AppLayout = lazyComponent(() => {
   void dataProvider.preload().catch(() => {});
@@ -40,7 +40,7 @@ export const SiteListPage: Preloadable<ScreenProps> = lazyComponent(
 );
 
 export const SiteDetailPage: Preloadable<ScreenProps> = lazyComponent(
-  withMessages(['detail', 'audience'], () => import('../sites/detail/SiteDetailPage').then((module) => module.SiteDetailPage as Screen)),
+  withMessages(['siteDetail', 'backups', 'scores', 'audience'], () => import('../sites/detail/SiteDetailPage').then((module) => module.SiteDetailPage as Screen)),
 );
 
 export const SettingsIndexPage: Preloadable<ScreenProps> = lazyComponent(
@@ -53,7 +53,7 @@ export const GeneratedResourcePage: Preloadable<ScreenProps> = lazyComponent(
 
 /** /administradores/eliminar: bulk deactivation of administrators (src/users/deactivation). */
 export const DeactivationPage: Preloadable<ScreenProps> = lazyComponent(
-  withMessages(['deactivation', 'audience', 'people'], () => import('../users/deactivation').then((module) => module.DeactivationPage satisfies Screen)),
+  withMessages(['deactivation', 'audience'], () => import('../users/deactivation').then((module) => module.DeactivationPage satisfies Screen)),
 );
 
 export const UpdateSitesPage: Preloadable<ScreenProps> = lazyComponent(
@@ -61,7 +61,7 @@ export const UpdateSitesPage: Preloadable<ScreenProps> = lazyComponent(
 );
 
 export const AuditListPage: Preloadable<ScreenProps> = lazyComponent(
-  withMessages(['audit', 'people', 'audience', 'detail'], () => import('../audit/AuditListPage').then((module) => module.AuditListPage satisfies Screen)),
+  withMessages(['audit', 'users', 'audience', 'siteDetail', 'backups'], () => import('../audit/AuditListPage').then((module) => module.AuditListPage satisfies Screen)),
 );
 
 /** /portales/grupos: group management (src/sites/groups), the generated parts with the group's own inputs. */
@@ -75,7 +75,7 @@ export const UsersPage: Preloadable<ScreenProps> = lazyComponent(
 
 /** /descargar-backup/{hash} and /download/{hash}: the backup download page (src/sites/backups). */
 export const BackupDownloadPage: Preloadable<ScreenProps> = lazyComponent(
-  withMessages(['detail'], () => import('../sites/backups/BackupDownloadPage').then((module) => module.BackupDownloadPage satisfies Screen)),
+  withMessages(['backups'], () => import('../sites/backups/BackupDownloadPage').then((module) => module.BackupDownloadPage satisfies Screen)),
 );
 
 /** The panel of a route without a screen yet (it shares the settings 'Atrás' button and its react-admin Button). */
@@ -87,8 +87,8 @@ export const UnderConstruction: Preloadable<{ title: string }> = lazyComponent(
 export const RecoveryPage = lazyComponent(() => import('../auth/RecoveryPage').then((module) => module.RecoveryPage));
 
 /** '/': the public request wizard (src/newSite), below the home page's introduction. */
-// The wizard's texts (i18n/es/wizard.ts), the audience input's and the site rules' messages (signed-in part): its chunk waits for them as the
+// The wizard's texts (i18n/es/newSite.ts), the audience input's and the site rules' messages (signed-in areas): its chunk waits for them as the
 // layout's does, so the public page at / never shows a raw key, and neither /login nor the signed-in areas carry them.
 export const NewSiteWizard = lazyComponent(
-  withMessages(['wizard', 'audience'], () => import('../newSite/index').then((module) => module.NewSiteWizard)),
+  withMessages(['newSite', 'audience'], () => import('../newSite/index').then((module) => module.NewSiteWizard)),
 );

@@ -1,16 +1,19 @@
 /**
- * Polyglot i18nProvider over the Spanish messages, in parts (docs/decisions/0022-first-load-budget.md): the sign-in
- * messages (i18n/es/signIn.ts) from the start, the signed-in areas' (i18n/es/signedIn.ts) added by
- * `loadSignedInMessages`, which the layout's chunk waits for (src/routes/lazyScreen.ts), so no signed-in screen renders
- * before its texts; the other areas' parts (audience,
- * people, audit, loads, the site detail's, the deactivation's, the public wizard's) by the screens and dialogs that
- * name them (`withMessages`). A missing key is logged in development and shown as the key itself (tests guarantee coverage:
- * i18n/*.test.ts).
+ * Polyglot i18nProvider over the Spanish messages, by area of the product (one file each in i18n/es/;
+ * docs/decisions/0022-first-load-budget.md): the sign-in areas (i18n/es/loading.ts) from the start, the signed-in ones
+ * added by `loadSignedInMessages`, which the layout's chunk waits for (src/routes/lazyScreen.ts), so no signed-in screen
+ * renders before its texts; every other area by the screens and dialogs that name it (`withMessages`). A missing key is
+ * logged in development and shown as the key itself (tests guarantee coverage: i18n/*.test.ts).
  */
 import type { TranslationMessages } from 'ra-core';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { messages as auth } from '../../i18n/es/auth';
+import { messages as errors } from '../../i18n/es/errors';
+import { ON_DEMAND_AREAS, type OnDemandArea, SIGN_IN_AREAS, SIGNED_IN_AREAS } from '../../i18n/es/loading';
+import { messages as menu } from '../../i18n/es/menu';
 import { mergeMessages } from '../../i18n/es/merge';
-import { signInMessages } from '../../i18n/es/signIn';
+import { messages as pages } from '../../i18n/es/pages';
+import { messages as ra } from '../../i18n/es/ra';
 
 /** Looks like an i18n key (namespace.path), not a literal text already in Spanish. */
 export function looksLikeKey(text: string): boolean {
@@ -21,6 +24,10 @@ export function onMissingKey(key: string): string {
   if (import.meta.env?.DEV && looksLikeKey(key)) console.warn(`[i18n] clave sin traducción: ${key}`);
   return key;
 }
+
+/** The sign-in areas (i18n/es/loading.ts), in the first chunk. */
+const SIGN_IN = { ra, auth, errors, menu, pages } satisfies Record<(typeof SIGN_IN_AREAS)[number], object>;
+const signInMessages = SIGN_IN_AREAS.reduce<TranslationMessages>((merged, name) => mergeMessages(merged, SIGN_IN[name]) as TranslationMessages, {} as TranslationMessages);
 
 let messages: TranslationMessages = signInMessages;
 
@@ -56,40 +63,51 @@ function loadPart(name: string, load: () => Promise<TranslationMessages>): Promi
 }
 
 /**
- * The parts of the messages after the sign-in part, each its own chunk (i18n/es/*Part.ts, signedIn.ts, detail.ts,
- * wizard.ts). A screen or dialog loaded on demand names the parts it needs (`withMessages`), and its chunk waits for them.
+ * The areas loaded after sign-in (i18n/es/<area>.ts; which ones: i18n/es/loading.ts). The signed-in areas come
+ * together with the layout (one chunk: vite.config.ts); every other area is a chunk of its own, which a screen or dialog
+ * loaded on demand names when it shows its texts (`withMessages`), and the screen's chunk waits for it.
  */
-const PARTS = {
-  /** The layout's and the site list's (the signed-in first screen): always loaded with any other part. */
-  signedIn: () => import('../../i18n/es/signedIn').then((module) => module.signedInMessages),
-  /** The audience input (audience fields of the engine's forms, the site detail, the deactivation, the wizard). */
-  audience: () => import('../../i18n/es/audiencePart').then((module) => module.audienceMessages),
-  /** /administradores and the people declarations (administrators, site users, superadmins). */
-  people: () => import('../../i18n/es/peoplePart').then((module) => module.peopleMessages),
-  /** The audit trail and the mail log. */
-  audit: () => import('../../i18n/es/auditPart').then((module) => module.auditMessages),
-  /** The site list's load dialogs, the bulk portal file and /actualizar-portales. */
-  loads: () => import('../../i18n/es/loadsPart').then((module) => module.loadsMessages),
-  /** The site detail and the backup download page. */
-  detail: () => import('../../i18n/es/detail').then((module) => module.detailMessages),
-  /** The bulk deactivation page. */
-  deactivation: () => import('../../i18n/es/deactivationPart').then((module) => module.deactivationMessages),
-  /** The public request wizard at '/'. */
-  wizard: () => import('../../i18n/es/wizard').then((module) => module.wizardMessages),
-} satisfies Record<string, () => Promise<object>>;
+const AREAS = {
+  engine: () => import('../../i18n/es/engine'),
+  exports: () => import('../../i18n/es/exports'),
+  files: () => import('../../i18n/es/files'),
+  jobs: () => import('../../i18n/es/jobs'),
+  settings: () => import('../../i18n/es/settings'),
+  siteGroups: () => import('../../i18n/es/siteGroups'),
+  sites: () => import('../../i18n/es/sites'),
+  audience: () => import('../../i18n/es/audience'),
+  audit: () => import('../../i18n/es/audit'),
+  backups: () => import('../../i18n/es/backups'),
+  bulkFile: () => import('../../i18n/es/bulkFile'),
+  deactivation: () => import('../../i18n/es/deactivation'),
+  loads: () => import('../../i18n/es/loads'),
+  maillog: () => import('../../i18n/es/maillog'),
+  newSite: () => import('../../i18n/es/newSite'),
+  scores: () => import('../../i18n/es/scores'),
+  siteDetail: () => import('../../i18n/es/siteDetail'),
+  users: () => import('../../i18n/es/users'),
+} satisfies Record<(typeof SIGNED_IN_AREAS)[number] | OnDemandArea, () => Promise<{ messages: object }>>;
 
-export type MessagePart = keyof typeof PARTS;
+/** An area a screen or dialog names: any but the sign-in and signed-in ones (always there by then). */
+export type MessagePart = OnDemandArea;
 
-/** Every part but the public wizard's: what the engine's generated screens may show (any declaration's texts). */
-export const ENGINE_PARTS: readonly MessagePart[] = ['audience', 'people', 'audit', 'loads', 'detail', 'deactivation'];
+/** Every area but the public wizard's: what the engine's generated screens may show (any declaration's texts). */
+export const ENGINE_PARTS: readonly MessagePart[] = ON_DEMAND_AREAS.filter((name) => name !== 'newSite');
 
-const part = (name: MessagePart) => loadPart(name, () => PARTS[name]().then((messages) => messages as unknown as TranslationMessages));
+const area = (name: keyof typeof AREAS) => loadPart(name, () => AREAS[name]().then((module) => module.messages as unknown as TranslationMessages));
+
+/** The signed-in areas, added together once (the layout's chunk waits for them). */
+const signedIn = () =>
+  loadPart('signedIn', () =>
+    Promise.all(SIGNED_IN_AREAS.map((name) => AREAS[name]())).then((modules) =>
+      modules.reduce<TranslationMessages>((merged, module) => mergeMessages(merged, module.messages) as TranslationMessages, {} as TranslationMessages),
+    ),
+  );
 
 /** Adds the signed-in part and the named ones (each once; the promise settles when all are in). */
 export function loadMessages(names: readonly MessagePart[] = []): Promise<void> {
-  const others = [...new Set(names)].filter((name) => name !== 'signedIn');
-  if (others.length === 0) return part('signedIn');
-  return Promise.all([part('signedIn'), ...others.map(part)]).then(() => undefined);
+  if (names.length === 0) return signedIn();
+  return Promise.all([signedIn(), ...[...new Set(names)].map(area)]).then(() => undefined);
 }
 
 /** The signed-in areas' messages (the layout's chunk waits for them). */
@@ -98,7 +116,7 @@ export function loadSignedInMessages(): Promise<void> {
 }
 
 /**
- * A component's loader that also waits for the message parts it names (with the signed-in part), so it never renders
+ * A component's loader that also waits for the areas' messages it names (with the signed-in ones), so it never renders
  * a raw key: the one way a lazily loaded screen (src/routes/lazyScreen.ts) or dialog declares its texts. i18n/split.test.ts
  * reads these calls (`withMessages([...], () => import('…'))`) to check that the code each one reaches finds its keys.
  */

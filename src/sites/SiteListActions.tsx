@@ -17,9 +17,9 @@ import { withMessages } from '../shared/i18nProvider';
 import { onDemand } from '../shared/lazyComponent';
 import type { LoadDialogProps, LoadKind } from './loads';
 
-// Each dialog's chunk waits for the loads part (i18n/es/loadsPart.ts): its texts are not in the list's first load.
+// Each dialog's chunk waits for the loads' and the bulk file's texts (i18n/es/loads.ts, bulkFile.ts): its texts are not in the list's first load.
 const BulkFileDialog = onDemand<{ open: boolean; onClose: () => void; onSaved?: () => void }>(
-  withMessages(['loads'], () => import('./bulkFile/BulkFileDialog').then((module) => module.BulkFileDialog)),
+  withMessages(['loads', 'bulkFile'], () => import('./bulkFile/BulkFileDialog').then((module) => module.BulkFileDialog)),
 );
 const LoadDialog = onDemand<LoadDialogProps & { kind: LoadKind }>(withMessages(['loads'], () => import('./loads').then((module) => module.LoadDialog)));
 

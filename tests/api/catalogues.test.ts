@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errors } from '../../i18n/es/errors';
-import { resources } from '../../i18n/es/resources';
+import { resources } from '../../i18n/es/index';
 import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
 
 let testApp: TestApp;

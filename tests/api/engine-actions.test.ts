@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as yup from 'yup';
 import { errors } from '../../i18n/es/errors';
 import { exportTexts } from '../../i18n/es/exports';
-import { validation } from '../../i18n/es/validation';
+import { validation } from '../../i18n/es/index';
 import { PERMISSIONS } from '../../resources/permissions';
 import { defineTestResource } from '../helpers/testResource';
 import { ApiError, badArgument } from '../../server/http/errors';

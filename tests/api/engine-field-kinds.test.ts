@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audience as audienceMessages } from '../../i18n/es/audience';
-import { validation } from '../../i18n/es/validation';
+import { validation } from '../../i18n/es/index';
 import { PERMISSIONS } from '../../resources/permissions';
 import { defineResource, type ResourceDeclaration } from '../../resources/types';
 import { createTableSql } from '../../server/resources/tableSql';

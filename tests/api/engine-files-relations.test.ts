@@ -13,7 +13,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { files as fileMessages } from '../../i18n/es/files';
-import { validation } from '../../i18n/es/validation';
+import { validation } from '../../i18n/es/index';
 import { PERMISSIONS } from '../../resources/permissions';
 import { fileStorageOf, purgeOrphanFiles } from '../../server/files';
 import { createJunctionSql, createTableSql } from '../../server/resources/tableSql';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '../../resources/permissions';
 import { errors } from '../../i18n/es/errors';
-import { validation } from '../../i18n/es/validation';
+import { validation } from '../../i18n/es/index';
 import { lintOpenApi } from '../helpers/openapiLint';
 import { createShapeTables, SHAPE_RESOURCES } from '../helpers/shapeResources';
 import { bearer, createTestApp, type TestApp } from '../helpers/testApp';

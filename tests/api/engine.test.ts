@@ -7,9 +7,9 @@ import * as yup from 'yup';
 import { PERMISSIONS } from '../../resources/permissions';
 import { catalogueName } from '../../resources/catalogues/validation';
 import { defineResource } from '../../resources/types';
-import { lists } from '../../i18n/es/lists';
+import { lists } from '../../i18n/es/server';
 import { errors } from '../../i18n/es/errors';
-import { validation } from '../../i18n/es/validation';
+import { validation } from '../../i18n/es/index';
 import { createTableSql } from '../../server/resources/tableSql';
 import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
 

@@ -4,7 +4,7 @@ import JSZip from 'jszip';
 import Papa from 'papaparse';
 import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
 import { exportTexts } from '../../i18n/es/exports';
-import { resources } from '../../i18n/es/resources';
+import { resources } from '../../i18n/es/index';
 import { errors } from '../../i18n/es/errors';
 import { siteListSpec } from '../../server/sites/filter';
 import { siteListSql, type SiteListRow } from '../../server/sites/listQuery';

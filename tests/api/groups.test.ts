@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { groupSites, sites } from '../../server/db/schema';
 import { siteGroups } from '../../i18n/es/siteGroups';
-import { lists } from '../../i18n/es/lists';
+import { lists } from '../../i18n/es/server';
 import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
 
 interface Group {

@@ -4,7 +4,7 @@ import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
 import { locations } from '../../server/db/schema';
 import type { LocationRecord } from '../../resources/locations';
 import { errors } from '../../i18n/es/errors';
-import { lists } from '../../i18n/es/lists';
+import { lists } from '../../i18n/es/server';
 
 type LocationItem = LocationRecord;
 interface ListBody {

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { people } from '../../i18n/es/people';
+import { people } from '../../i18n/es/users';
 import { latestBirthDate } from '../../resources/people/rules';
 import { verifyPassword } from '../../server/auth/passwords';
 import { fileStorageOf } from '../../server/files';

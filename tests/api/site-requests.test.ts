@@ -12,7 +12,7 @@ import { SITE_INSTALL_JOB_KIND } from '../../server/resources/services/siteReque
 import { jobKind, registerJobKind } from '../../server/jobs';
 import { createCaptcha } from '../../server/auth/captcha';
 import { newSite } from '../../i18n/es/newSite';
-import { siteRequests } from '../../i18n/es/siteRequests';
+import { siteRequests } from '../../i18n/es/siteDetail';
 import { multipart } from '../helpers/multipart';
 import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
 

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { auditLog, siteDomains, sites } from '../../server/db/schema';
-import { validation } from '../../i18n/es/validation';
+import { validation } from '../../i18n/es/index';
 import { sites as siteTexts } from '../../i18n/es/sites';
 import { ALLOW_URL_RATE_LIMIT } from '../../server/sites/allowUrl';
 import { siteFormSchema } from '../../resources/siteForm';

@@ -5,7 +5,7 @@ import { groups, groupSites, siteDomains, siteRequests, sites } from '../../serv
 import { domainKeys } from '../../resources/siteRules';
 import { sites as siteTexts } from '../../i18n/es/sites';
 import { errors } from '../../i18n/es/errors';
-import { lists } from '../../i18n/es/lists';
+import { lists } from '../../i18n/es/server';
 
 interface SiteItem {
   id: number;

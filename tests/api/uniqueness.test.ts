@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errors } from '../../i18n/es/errors';
-import { validation } from '../../i18n/es/validation';
+import { validation } from '../../i18n/es/index';
 import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
 
 let testApp: TestApp;

@@ -1,6 +1,6 @@
 /** Superadministrators (spec 01 §2 'Users', §5 'Superadmin', §7 /users/, §8 EmailAlreadyUsed). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lists } from '../../i18n/es/lists';
+import { lists } from '../../i18n/es/server';
 import { PERMISSIONS } from '../../resources/permissions';
 import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
 import { linkToken, mailsTo } from './mailbox';

@@ -55,7 +55,7 @@ describe('auditoría con solo el permiso Settings', () => {
     expect(apiCalls.filter((path) => path.startsWith('/api/v1/users'))).toEqual([]);
     expect(apiCalls).toContain('/api/v1/audit/actors/');
     expect(documentLoads).toBe(loadsOnArrival);
-    // The audit trail's texts are a part its chunk waits for (i18n/es/auditPart.ts): no raw key on the screen.
+    // The audit trail's texts are a part its chunk waits for (i18n/es/audit.ts): no raw key on the screen.
     expect(await rawKeys(page)).toEqual([]);
     expect(new URL(page.url()).pathname).toBe('/configuracion/auditoria');
   });

@@ -265,7 +265,7 @@ describe('cargas con progreso', () => {
 
     await openList(page, `?nombre=${encodeURIComponent(site!.name)}`);
     await rowOf(page, Number(site!.id)).waitFor();
-    // The list and its dialog loaded on demand (with its own message part: i18n/es/loadsPart.ts) show no raw key.
+    // The list and its dialog loaded on demand (with its own area's texts: i18n/es/loads.ts) show no raw key.
     expect(await rawKeys(page)).toEqual([]);
     await page.getByRole('button', { name: 'Cargar población' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cargar población' });
