@@ -94,16 +94,6 @@ export interface LoadPreview {
   errors: Array<{ line: number; message: string }>;
 }
 
-/** A row of GET /emails/. */
-export interface MailAccountRecord {
-  siteId: number;
-  siteName: string;
-  email: string;
-  lastLogin: string | null;
-  year: number;
-  month: number;
-}
-
 /** A row of GET /govindex/{year}. */
 export interface GovIndexRecord {
   siteId: number;
