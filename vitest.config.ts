@@ -1,19 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
-/** Three projects: pure rules and API tests in Node, components in jsdom, browser tests in Node driving Chromium. */
+/**
+ * Four kinds of tests: pure rules and API tests in Node, components in jsdom, browser tests in Node driving Chromium.
+ *
+ * Speed on a 2-core machine (docs/decisions/0029): two workers run at once (vitest's default on 2 cores is one), and
+ * Node test files share their worker's modules (`isolate: false`: the server loads once per worker, not once per
+ * file). A unit file that replaces modules with `vi.mock` needs a module graph of its own: it runs in
+ * 'unit (isolated)', found by reading the files, so nobody keeps a list; API and browser files may not mock modules.
+ */
+const UNIT = ['tests/unit/**/*.test.ts', 'resources/**/*.test.ts', 'server/**/*.test.ts', 'i18n/**/*.test.ts', 'authProvider/**/*.test.ts', 'dataProvider/**/*.test.ts', 'src/**/*.test.ts'];
+const SOURCE_DIRS = ['tests', 'resources', 'server', 'i18n', 'authProvider', 'dataProvider', 'src'];
+
+/** Node test files (relative paths) that call vi.mock. */
+const MOCKING_FILES = SOURCE_DIRS.flatMap((dir) =>
+  (fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }) as string[])
+    .map((file) => path.join(dir, file))
+    .filter((file) => file.endsWith('.test.ts') && fs.readFileSync(file, 'utf8').includes('vi.mock(')),
+);
+
+const isUnitFile = (file: string) => !/^tests\/(api|e2e|embedded)\//.test(file);
+
+const EXCLUDE_MOCKING = [...configDefaults.exclude, ...MOCKING_FILES];
+const mockingServerTests = MOCKING_FILES.filter((file) => /^tests\/(api|e2e|embedded)\//.test(file));
+if (mockingServerTests.length > 0) {
+  throw new Error(`API and browser test files share their worker's modules: vi.mock is not available there (${mockingServerTests.join(', ')})`);
+}
+
+/** Two workers: the machine's two cores. */
+const WORKERS = 2;
+
 export default defineConfig({
   plugins: [react()],
   test: {
     projects: [
-      {
-        extends: true,
-        test: {
-          name: 'unit',
-          environment: 'node',
-          include: ['tests/unit/**/*.test.ts', 'resources/**/*.test.ts', 'server/**/*.test.ts', 'i18n/**/*.test.ts', 'authProvider/**/*.test.ts', 'dataProvider/**/*.test.ts', 'src/**/*.test.ts'],
-        },
-      },
+      { extends: true, test: { name: 'unit', environment: 'node', include: UNIT, exclude: EXCLUDE_MOCKING, isolate: false, maxWorkers: WORKERS } },
+      { extends: true, test: { name: 'unit (isolated)', environment: 'node', include: MOCKING_FILES.filter(isUnitFile), maxWorkers: WORKERS } },
       {
         extends: true,
         test: {
@@ -22,9 +46,17 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          isolate: false,
+          // PostgreSQL's own server does part of the work: a third file keeps both cores busy.
+          maxWorkers: process.env.TEST_DATABASE_URL ? WORKERS + 1 : WORKERS,
           // Seeds the reference and demo databases once; each file's createTestApp copies one (tests/helpers/databaseTemplates.ts).
           globalSetup: ['tests/helpers/databaseTemplatesSetup.ts'],
         },
+      },
+      {
+        extends: true,
+        // The embedded database itself (its thread, its data folder's lock): the same whatever TEST_DATABASE_URL says, so run once.
+        test: { name: 'embedded', environment: 'node', include: ['tests/embedded/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000, isolate: false, maxWorkers: WORKERS },
       },
       {
         extends: true,
@@ -34,6 +66,8 @@ export default defineConfig({
           include: ['tests/component/**/*.test.tsx', 'src/**/*.test.tsx'],
           setupFiles: ['tests/helpers/setupDom.ts'],
           testTimeout: 30_000,
+          // Each file its own modules and window: react-admin's and the screens' state does not carry over.
+          maxWorkers: WORKERS,
         },
       },
       {
@@ -44,7 +78,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
+          // Each file has its own server, database and browser: two run at once.
+          isolate: false,
+          maxWorkers: WORKERS,
           globalSetup: ['tests/helpers/databaseTemplatesSetup.ts'],
         },
       },

@@ -1,8 +1,9 @@
 /**
- * `npm test`: unit, component and API tests against the embedded database; the API tests again
- * against PostgreSQL when DATABASE_URL is set (a fresh database per test file); then the browser
- * tests in Chromium when one is found. The captcha's OCR test needs tesseract: left out with one line when
- * it is missing, except in CI (CI set), where it runs and fails. Ends with the ten slowest test files (a slower
+ * `npm test`: unit, component and API tests against the embedded database (with the embedded database's own tests);
+ * the API tests again against PostgreSQL when DATABASE_URL is set (a fresh database per test file); then the browser
+ * tests in Chromium when one is found. vitest.config.ts says how many files run at once and which share modules.
+ * The captcha's OCR test needs tesseract: left out with one line when it is missing, except in CI (CI set), where it
+ * runs and fails. Ends with the ten slowest test files (a slower
  * setup shows the day it lands) and one line counting every test run.
  */
 import { spawnSync } from 'node:child_process';
@@ -64,12 +65,12 @@ export function hasTesseract(): boolean {
 const { DATABASE_URL, ...embeddedEnv } = process.env;
 const withoutOcr = !process.env.CI && !hasTesseract();
 if (withoutOcr) console.log('No se encontró tesseract (apt-get install tesseract-ocr): se omite la prueba de lectura del captcha por OCR.');
-// Components apart from the API tests: both are heavy (jsdom, embedded PostgreSQL) on a 2-core machine.
-run(['--project', 'unit', '--project', 'component', ...(withoutOcr ? ['--exclude', 'server/auth/captchaOcr.test.ts'] : [])], {
+// Pure rules and components first; then the API tests, whose files each open a database.
+run(['--project', 'unit', '--project', 'unit (isolated)', '--project', 'component', ...(withoutOcr ? ['--exclude', 'server/auth/captchaOcr.test.ts'] : [])], {
   ...embeddedEnv,
   DATABASE_URL: '',
 });
-run(['--project', 'api'], { ...embeddedEnv, DATABASE_URL: '' });
+run(['--project', 'api', '--project', 'embedded'], { ...embeddedEnv, DATABASE_URL: '' });
 
 if (DATABASE_URL) {
   console.log(`\nPruebas de API contra PostgreSQL (${DATABASE_URL.replace(/\/\/[^@]*@/, '//…@')})`);
