@@ -34,7 +34,7 @@ async function waitForHealth(deadlineMs: number): Promise<void> {
 /** Writes a WebP small enough for the docs budget (docs/ ≤ 120 KB, see tests/unit/docs-size.test.ts). */
 async function save(png: Buffer, name: string): Promise<void> {
   const file = path.join(OUT_DIR, `${name}.webp`);
-  await sharp(png).resize({ width: 720 }).webp({ quality: 30, effort: 6 }).toFile(file);
+  await sharp(png).resize({ width: 720 }).webp({ quality: 25, effort: 6 }).toFile(file);
   console.log(`${path.relative(ROOT, file)}: ${fs.statSync(file).size} bytes`);
 }
 
