@@ -4,8 +4,8 @@
  * Readable to people, not to OCR (docs/decisions/0006-sign-in-abuse-and-captcha.md): large glyphs from svg-captcha's
  * bundled font (no system font needed), each slightly turned, skewed and scaled, set touching their
  * neighbours on a wavy baseline, two curves through the letters' middle; sharp rasterises the drawing,
- * then the pixels are bent by gentle waves, speckled and blurred. tests/api/captcha-ocr.test.ts checks that
- * tesseract reads fewer than 1 in 20; docs/captcha/ holds samples.
+ * then the pixels are bent by gentle waves, speckled and blurred. server/auth/captchaOcr.test.ts checks that
+ * tesseract reads fewer than 1 in 20; docs/decisions/0006-captcha-samples.png shows ten.
  */
 import { randomInt } from 'node:crypto';
 import sharp from 'sharp';
