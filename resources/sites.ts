@@ -6,6 +6,7 @@
  * `site_domains`). The screens are hand-written (src/sites, the area's screen).
  */
 import type { ListFilterSpec, ListOrderSpec } from './listQuery';
+import { SITES } from './areas';
 import { sitesReference } from './references';
 import { siteFormSchema } from './siteForm';
 import { defineResource } from './types';
@@ -198,6 +199,10 @@ export const sitesResource = defineResource<SiteRecord>({
     { name: 'enable', kind: 'custom', method: 'POST', path: '{id}/enable', scope: 'record', when: (site) => site.installed },
     { name: 'disable', kind: 'custom', method: 'POST', path: '{id}/disable', scope: 'record', when: (site) => site.installed },
   ],
-  // GET /sites/counts/: the list's tab totals (server/resources/services/sites.ts).
-  views: [{ name: 'counts', path: 'counts/', scope: 'collection', etag: true }],
+  // GET /sites/counts/: the list's tab totals (server/resources/services/sites.ts); GET /govindex/{year}: a year's
+  // digital-government index of the entities, read by those who load it (server/loads/govIndexView.ts).
+  views: [
+    { name: 'counts', path: 'counts/', scope: 'collection', etag: true },
+    { name: 'govIndex', path: '/govindex/{year}', scope: 'collection', permissions: SITES },
+  ],
 });

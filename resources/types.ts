@@ -266,7 +266,8 @@ export interface ResourceView {
   /**
    * Path under the collection path, `{id}` for the record: `administrator/{id}`, `actors`. A path starting with `/` is
    * an API path of its own, like an export's (the request wizard's `/newsite/locations/`, a read of the site-request
-   * declaration outside `/siterequests/`); a collection view only.
+   * declaration outside `/siterequests/`); a collection view only, which may name parameters its handler reads
+   * (`/govindex/{year}`).
    */
   path: string;
   /** Record views read one record (`{id}` in the path); collection views the collection. */

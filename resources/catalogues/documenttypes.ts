@@ -9,7 +9,7 @@ export interface DocumentTypeRecord {
   deleted: boolean;
 }
 
-/** Document types (spec 03): `/documentType`; deleting marks the type deleted (see docs/decisions/README.md). */
+/** Document types (spec 03): `/documentType`; deleting marks the type deleted; `GET /stateDocument` names the two states. */
 export const documentTypesResource = defineResource<DocumentTypeRecord>({
   ...documentTypesReference,
   table: 'document_types',
@@ -25,4 +25,6 @@ export const documentTypesResource = defineResource<DocumentTypeRecord>({
   softDelete: { field: 'deleted' },
   unique: ['name'],
   messages: { confirmDelete: 'resources.documenttypes.confirm_delete' },
+  // The two states of a type (active, deleted), spec 03 §7.
+  views: [{ name: 'states', path: '/stateDocument', scope: 'collection' }],
 });

@@ -31,7 +31,6 @@ import { keyedParentScope, parentScope, recordIdParam } from './scope';
 import { idFieldOf } from './fields';
 import { parseRecordId, resourceShape, type RecordId } from './shape';
 import { registerSingleton } from './singleton';
-import { registerStateDocumentRoute } from './stateDocument';
 import { registerResourceViews } from './views';
 import { createResourceStore, type StoreScope } from './store';
 import {
@@ -318,9 +317,7 @@ export function resourceRouteContext(app: FastifyInstance, declaration: Resource
   };
 }
 
-/** Registers the generated routes of every declaration (default: all but the `custom` ones) and /stateDocument. */
+/** Registers the generated routes of every declaration (default: all but the `custom` ones). */
 export function registerResourceRoutes(app: FastifyInstance, declarations: readonly ResourceDeclaration[] = generatedResources()): void {
   for (const declaration of declarations) registerResource(app, declaration);
-  const documentTypes = declarations.find((declaration) => declaration.name === 'documenttypes');
-  if (documentTypes) registerStateDocumentRoute(app, documentTypes);
 }

@@ -1,25 +1,22 @@
 /**
- * Hand routes: uploads and job-backed loads; GET /govindex/{year} too (gov_index has no id of its own and the year is a path segment: neither a record nor a list the engine serves). GET /emails/ is the engine's (resources/mailAccounts.ts).
+ * Hand routes: uploads and job-backed loads. GET /emails/ is the engine's (resources/mailAccounts.ts), GET /govindex/{year}
+ * a declared view of the sites (server/loads/govIndexView.ts).
  *
  * The loads of the site list (spec 01 §2, §7: POST /locations/ population, GET /emails/check, GET/POST /emails/,
- * POST /govindex/, GET /govindex/{year}) and the bulk site update (spec 03: GET /exportsitetoupload,
+ * POST /govindex/) and the bulk site update (spec 03: GET /exportsitetoupload,
  * PUT /exportsitetoupload/{id}). A load answers 202 with its job (GET /jobs/{id}); its preview (POST …/preview, same
  * body) answers at once what it would change, writing nothing. Code in server/loads/.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SETTINGS, SITES } from '../../resources/areas';
-import type { ListSpec } from '../../resources/listQuery';
-import { EMAIL_PAGE_SIZE } from '../../resources/mailAccounts';
 import { emailPeriodError, govIndexYearError, LOAD_ELEMENT_TYPE, LOAD_JOB_KINDS } from '../../resources/loads';
 import { registerListExport } from '../exports/listExport';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError } from '../http/errors';
 import { isFileId } from '../files';
 import { textParam } from '../http/params';
 import { apiRoute } from '../http/route';
 import { t } from '../i18n';
 import { enqueueJob, jobOrigin } from '../jobs';
-import { listEnvelopeSchema } from '../resources/openapi';
-import { listLimit, listOrderBy, listPage, listQuerySchema, listWhere, readListQuery, SqlParams } from '../lists/listQuery';
 import { postgresConstraint, postgresErrorCode, UNIQUE_VIOLATION } from '../resources/dbErrors';
 // The loads' job kinds are registered when their module loads.
 import { emailLoad, govIndexLoad, populationLoad, previewLoad, type LoadDefinition, type LoadPayload } from '../loads/loads';
@@ -78,28 +75,6 @@ const previewSchema = {
   },
 };
 const startedSchema = { type: 'object', properties: { jobId: { type: 'integer', description: 'El trabajo de la carga: GET /jobs/{id}' } } };
-
-const govIndexListSpec: ListSpec = {
-  defaultPageSize: 20,
-  maxPageSize: EMAIL_PAGE_SIZE,
-  orders: { siteId: 'g.site_id' },
-  defaultOrder: 'siteId',
-  tieBreaker: 'g.site_id',
-  filters: { siteId: { kind: 'in', type: 'int', min: 1, sql: 'g.site_id', description: 'Índices de estas entidades (por id)' } },
-};
-
-const govIndexSchema = {
-  type: 'object',
-  properties: {
-    siteId: { type: 'integer' },
-    siteName: { type: 'string' },
-    year: { type: 'integer' },
-    index1: { type: 'number' },
-    index2: { type: 'number' },
-    index3: { type: 'number' },
-    index4: { type: 'number' },
-  },
-};
 
 /** The preview of a load (nothing written); a file that cannot be read, or has no rows, is a 400. */
 async function preview<Row>(app: FastifyInstance, definition: LoadDefinition<Row>, payload: LoadPayload) {
@@ -233,37 +208,6 @@ export function registerLoadRoutes(app: FastifyInstance): void {
       const fileID = await checkedFile(request, app);
       const jobId = await enqueueJob<LoadPayload>(database.db, { kind: LOAD_JOB_KINDS.govIndex, payload: { fileID, year: year as number }, ...jobOrigin(request) });
       return reply.status(202).send({ jobId });
-    },
-  });
-
-  apiRoute(app, {
-    method: 'GET',
-    url: '/govindex/:year',
-    access: LOADERS,
-    summary: 'Índice de gobierno digital de las entidades en un año (2018 al actual)',
-    tags: TAGS,
-    schema: {
-      params: { type: 'object', properties: { year: { type: 'string', description: 'Año (2018 al actual)' } } },
-      querystring: listQuerySchema(govIndexListSpec),
-    },
-    documentedResponses: { 200: listEnvelopeSchema(govIndexSchema) },
-    errorResponses: [400],
-    handler: async (request) => {
-      const raw = textParam(request, 'year');
-      // Not a year at all (a huge number, a negative one): no such index. A year outside 2018…now: its message.
-      if (!/^\d{1,9}$/.test(raw)) throw notFound();
-      const year = Number(raw);
-      const invalid = govIndexYearError(year);
-      if (invalid) throw refusal(invalid.target, invalid.key, invalid.values);
-      const query = readListQuery(govIndexListSpec, request.query);
-      const params = new SqlParams();
-      const rows = await database.query(
-        `select g.site_id as "siteId", s.name as "siteName", g.year, g.index1, g.index2, g.index3, g.index4
-         from gov_index g join sites s on s.id = g.site_id
-         ${listWhere(query, params, [`g.year = ${params.add(year)}`])} ${listOrderBy(govIndexListSpec, query)} ${listLimit(query)}`,
-        params.values,
-      );
-      return listPage(rows, query);
     },
   });
 

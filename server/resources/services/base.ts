@@ -87,6 +87,8 @@ export interface ViewHandler {
   serialize?: boolean;
   /** The query string it reads (validated by Fastify), e.g. `listQuerySchema(spec)`. */
   querySchema?: JsonSchema;
+  /** OpenAPI: the named parameters of a view on a path of its own (`{year}`); default: each a string. */
+  paramsSchema?: JsonSchema;
   /** Error answers beyond access and the path's 404 (e.g. 400 for a refused query). */
   errorResponses?: readonly ErrorStatus[];
 }

@@ -12,6 +12,7 @@ import { SitesService } from './sites';
 import { BackupsService } from './backups';
 import { SiteRequestsService } from './siteRequests';
 import { GroupSitesService } from './groupSites';
+import { DocumentTypesService } from './documentTypes';
 
 export { ResourceService } from './base';
 export type { ActionContext, CustomActionHandler, PrepareContext, ViewContext, ViewHandler, WriteContext, WriteOperation } from './base';
@@ -28,6 +29,7 @@ const SPECIALISED_SERVICES: Readonly<Record<string, ResourceService>> = {
   siterequests: new SiteRequestsService(),
   groupSites: new GroupSitesService(),
   audit: new AuditService(),
+  documenttypes: new DocumentTypesService(),
 };
 
 const registered = new Map<string, ResourceService>();

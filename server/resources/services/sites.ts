@@ -25,6 +25,7 @@ import { cachedListRows } from '../../lists/listCache';
 import { listQuerySchema, readListQuery } from '../../lists/listQuery';
 import { siteListSpec } from '../../sites/filter';
 import { siteStatusCountsSql, type SiteStatusCounts } from '../../sites/listQuery';
+import { govIndexView } from '../../loads/govIndexView';
 import { ResourceService, type ActionContext, type CustomActionHandler, type ViewHandler, type WriteContext } from './base';
 
 /** The spec's targets for a duplicated field (spec 01 §8). */
@@ -75,7 +76,7 @@ const counts: ViewHandler = {
 };
 
 export class SitesService extends ResourceService {
-  override readonly views: Record<string, ViewHandler> = { counts };
+  override readonly views: Record<string, ViewHandler> = { counts, govIndex: govIndexView };
 
   /** 502 PiwikError: Matomo refused a site update (only with MATOMO_URL and MATOMO_TOKEN). */
   override readonly errorResponses = { update: [502] as const };
