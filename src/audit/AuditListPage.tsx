@@ -1,3 +1,4 @@
+// Hand-built, not GeneratedResourcePage: rows expand to their changed fields (before → after), the user filter reads the view /audit/actors/ and a reversed date range is refused without asking; the generated list has none of these.
 /**
  * /configuracion/auditoria (Settings): the audit trail, read-only (docs/decisions/0010-audit-trail.md).
  * Filters by user, resource and dates; 20 records at a time, newest first, with 'Ver más'; each
