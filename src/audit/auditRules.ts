@@ -6,7 +6,7 @@
 import { auditActionLabelKey, auditResourceChoices, type AuditRecord } from '../../resources/audit';
 import { formatDate, formatDateTime, platformDayBound, toDate } from '../../resources/dates';
 import { PERMISSION_NAMES, permissionLabelKey } from '../../resources/permissions';
-import { fieldLabelKey, type LabelledDeclaration, type ResourceReference } from '../../resources/types';
+import { fieldLabelKey, type LabelledDeclaration } from '../../resources/types';
 
 export const AUDIT_PAGE_SIZE = 20;
 export const AUDIT_RESOURCE = 'audit';

@@ -8,7 +8,7 @@
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { Button as MuiButton, Menu, MenuItem } from '@mui/material';
 import { useId, useState } from 'react';
-import { Confirm, useDataProvider, useGetList, useNotify, useRedirect, useRefresh, useTranslate } from 'react-admin';
+import { useDataProvider, useGetList, useNotify, useRedirect, useRefresh, useTranslate } from 'react-admin';
 import { ContinueConfirm } from '../../engine/ContinueConfirm';
 import type { PortalesDataProvider } from '../../../dataProvider';
 import type { BackupRecord } from '../../../resources/backups';
