@@ -87,13 +87,27 @@ export function auditActionChoices(declarations: readonly object[]): FieldChoice
   return auditActionCodes(declarations).map((code) => ({ id: code, labelKey: auditActionLabelKey(code) }));
 }
 
+
+const WRITE_OPERATIONS = new Set(['create', 'update', 'delete']);
+
 /**
- * The audited resource names with their label keys: every declaration but the audit itself (by its title), then the
- * names the server audits that are not declarations (`audit.resources.<name>`). The screen's resource filter and the
- * `resource` field's `labels` (the export's cells).
+ * Whether the trail can hold lines of a declaration: the engine writes one for each create, update, delete and
+ * action, and the server writes the listed names (AUDITED_RESOURCES) itself. A read-only list (the mail log, the
+ * permission catalogue) never appears.
  */
-export function auditResourceChoices(declarations: readonly Pick<LabelledDeclaration, 'name' | 'title'>[]): FieldChoice[] {
-  const declared = declarations.filter((declaration) => declaration.name !== auditReference.name).map((declaration) => ({ id: declaration.name, labelKey: declaration.title }));
+export function isAuditedDeclaration(declaration: LabelledDeclaration): boolean {
+  if ((AUDITED_RESOURCES as readonly string[]).includes(declaration.name)) return true;
+  const writes = declaration.operations?.some((operation) => WRITE_OPERATIONS.has(operation)) ?? true;
+  return writes || (declaration.actions?.length ?? 0) > 0;
+}
+
+/**
+ * The audited resource names with their label keys: every audited declaration (isAuditedDeclaration) by its title,
+ * then the names the server audits that are not declarations (`audit.resources.<name>`). The screen's resource filter
+ * and the `resource` field's `labels` (the export's cells).
+ */
+export function auditResourceChoices(declarations: readonly LabelledDeclaration[]): FieldChoice[] {
+  const declared = declarations.filter(isAuditedDeclaration).map((declaration) => ({ id: declaration.name, labelKey: declaration.title }));
   const names = new Set(declared.map((choice) => choice.id));
   const extra = AUDITED_RESOURCES.filter((name) => !names.has(name)).map((id) => ({ id, labelKey: auditResourceLabelKey(id, declarations) }));
   return [...declared, ...extra];

@@ -41,10 +41,11 @@ export interface FieldChoice {
   labelKey?: string;
 }
 
-/** What a field's `labels` read of each declaration: its name, title and actions. */
+/** What a field's `labels` read of each declaration: its name, title, operations and actions. */
 export interface LabelledDeclaration {
   name: string;
   title: string;
+  operations?: readonly string[];
   actions?: readonly { name: string }[];
 }
 

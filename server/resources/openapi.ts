@@ -54,6 +54,21 @@ export function bodySchema(declaration: ResourceDeclaration, mode: 'create' | 'u
   };
 }
 
+/** An object schema of these properties (hand-written answers: views and routes). */
+export function objectSchema(properties: JsonSchema): JsonSchema {
+  return { type: 'object', properties };
+}
+
+/** An array of objects of these properties. */
+export function arrayOfObjects(properties: JsonSchema): JsonSchema {
+  return { type: 'array', items: objectSchema(properties) };
+}
+
+/** An answer `{ ...others, results: [objects of these properties] }` (a hand-written list without the engine's `meta`). */
+export function resultsSchema(properties: JsonSchema, others: JsonSchema = {}): JsonSchema {
+  return objectSchema({ ...others, results: arrayOfObjects(properties) });
+}
+
 /**
  * The list envelope `{ results, meta: { hasNextPage } }` around one page of `items` (docs/decisions/0002-api-conventions.md),
  * with `meta.total` when the list answers it (`listTotal`).

@@ -26,6 +26,7 @@ import { indicatorColorConfig, sites } from '../db/schema';
 import { notFound } from '../http/errors';
 import { idParam } from '../http/params';
 import { apiRoute } from '../http/route';
+import { objectSchema, resultsSchema } from '../resources/openapi';
 import { scoresProviderOf, type ScoredSite } from '../scores';
 import { readRankingQuery, readScorePeriod } from '../scores/query';
 
@@ -117,27 +118,20 @@ export function registerScoreRoutes(app: FastifyInstance): void {
     summary: 'Puntaje total del mes y puntaje por indicador con su clase de color (rangos de la configuración de colores)',
     schema: { params: siteIdParams, querystring: { type: 'object', properties: periodQuery } },
     documentedResponses: {
-      200: {
-        type: 'object',
-        properties: {
-          period: { ...pointSchema, nullable: true },
-          colorConfig: { type: 'object', properties: { lowerLimit: { type: 'integer' }, upperLimit: { type: 'integer' } } },
-          results: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: {
-                indicatorId: { type: 'integer' },
-                name: { type: 'string' },
-                link: { type: 'string', nullable: true },
-                score: { type: 'number' },
-                scoreStr: { type: 'string' },
-                colorClass: { type: 'string', enum: ['red', 'yellow', 'green'] },
-              },
-            },
-          },
+      200: resultsSchema(
+        {
+          indicatorId: { type: 'integer' },
+          name: { type: 'string' },
+          link: { type: 'string', nullable: true },
+          score: { type: 'number' },
+          scoreStr: { type: 'string' },
+          colorClass: { type: 'string', enum: ['red', 'yellow', 'green'] },
         },
-      },
+        {
+          period: { ...pointSchema, nullable: true },
+          colorConfig: objectSchema({ lowerLimit: { type: 'integer' }, upperLimit: { type: 'integer' } }),
+        },
+      ),
     },
     handler: async (request) => {
       const asked = readScorePeriod(request.query);
@@ -177,26 +171,17 @@ export function registerScoreRoutes(app: FastifyInstance): void {
       },
     },
     documentedResponses: {
-      200: {
-        type: 'object',
-        properties: {
-          results: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: {
-                rank: { type: 'integer' },
-                siteId: { type: 'integer', nullable: true },
-                siteName: { type: 'string' },
-                score: { type: 'number' },
-                scoreStr: { type: 'string' },
-                current: { type: 'boolean' },
-              },
-            },
-          },
-          meta: { type: 'object' },
+      200: resultsSchema(
+        {
+          rank: { type: 'integer' },
+          siteId: { type: 'integer', nullable: true },
+          siteName: { type: 'string' },
+          score: { type: 'number' },
+          scoreStr: { type: 'string' },
+          current: { type: 'boolean' },
         },
-      },
+        { meta: { type: 'object' } },
+      ),
     },
     handler: async (request) => {
       const query = readRankingQuery(request.query);

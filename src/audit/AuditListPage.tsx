@@ -1,3 +1,4 @@
+// Hand-built, not GeneratedResourcePage: rows expand to their changed fields (before → after), the user filter reads the view /audit/actors/ and a reversed date range is refused without asking; the generated list has none of these.
 /**
  * /configuracion/auditoria (Settings): the audit trail, read-only (docs/decisions/0010-audit-trail.md).
  * Filters by user, resource and dates; 20 records at a time, newest first, with 'Ver más'; each
@@ -8,7 +9,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { auditResource, type AuditRecord } from '../../resources/audit';
 import { resources } from '../../resources/index';
-import type { ResourceReference } from '../../resources/types';
+import type { LabelledDeclaration } from '../../resources/types';
 import { LoadMoreList } from '../engine/LoadMoreList';
 import { BackButton } from '../settings/BackButton';
 import { AuditFilters } from './AuditFilters';
@@ -30,8 +31,8 @@ export const AUDIT_PARENT_ROUTE = auditResource.parentRoute ?? '/configuracion';
 export interface AuditListPageProps {
   /** Ignored (the title is fixed); accepted from the shell's screen props. */
   title?: string;
-  /** The declarations offered by the resource filter (defaults to every declared resource). */
-  declarations?: readonly ResourceReference[];
+  /** The declarations whose audited ones the resource filter offers (defaults to every declared resource). */
+  declarations?: readonly LabelledDeclaration[];
 }
 
 export function AuditListPage({ declarations = resources }: AuditListPageProps) {

@@ -6,7 +6,7 @@
 import { auditActionLabelKey, auditResourceChoices, type AuditRecord } from '../../resources/audit';
 import { formatDate, formatDateTime, platformDayBound, toDate } from '../../resources/dates';
 import { PERMISSION_NAMES, permissionLabelKey } from '../../resources/permissions';
-import { fieldLabelKey, type ResourceReference } from '../../resources/types';
+import { fieldLabelKey, type LabelledDeclaration } from '../../resources/types';
 
 export const AUDIT_PAGE_SIZE = 20;
 export const AUDIT_RESOURCE = 'audit';
@@ -25,10 +25,10 @@ export interface ResourceChoice {
 }
 
 /**
- * The resource filter's choices: every declaration (but the audit itself), then the names the server audits that are
- * not declarations (resources/audit.ts AUDITED_RESOURCES), each by its label key (`auditResourceLabelKey`).
+ * The resource filter's choices: every audited declaration (resources/audit.ts isAuditedDeclaration: it writes), then
+ * the names the server audits that are not declarations (AUDITED_RESOURCES), each by its label key.
  */
-export function resourceChoices(declarations: readonly ResourceReference[]): ResourceChoice[] {
+export function resourceChoices(declarations: readonly LabelledDeclaration[]): ResourceChoice[] {
   return auditResourceChoices(declarations).map((choice) => ({ id: choice.id, label: choice.labelKey ?? choice.id }));
 }
 

@@ -4,7 +4,8 @@
  */
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useState } from 'react';
-import { Button, Confirm, useDelete, useNotify, type RaRecord } from 'react-admin';
+import { Button, useDelete, useNotify, type RaRecord } from 'react-admin';
+import { ContinueConfirm } from './ContinueConfirm';
 import type { ResourceDeclaration } from '../../resources/types';
 
 export function DeleteRecordButton({ declaration, record }: { declaration: ResourceDeclaration; record: RaRecord }) {
@@ -28,14 +29,12 @@ export function DeleteRecordButton({ declaration, record }: { declaration: Resou
       <Button label="engine.delete" color="error" onClick={() => setOpen(true)}>
         <DeleteIcon />
       </Button>
-      <Confirm
+      <ContinueConfirm
         isOpen={open}
         loading={isPending}
         title="engine.confirm.title"
         content={declaration.messages?.confirmDelete ?? 'engine.confirm.delete'}
-        confirm="engine.confirm.continue"
-        cancel="engine.confirm.back"
-        onConfirm={() => void confirm()}
+        onConfirm={() => confirm()}
         onClose={() => setOpen(false)}
       />
     </>

@@ -6,7 +6,8 @@
  * `sort` actions carry an order the user draws (drag and drop), not a click: they get no button here.
  */
 import { useState } from 'react';
-import { Button, Confirm, useDataProvider, useNotify, usePermissions, useRecordContext, useRefresh, type RaRecord } from 'react-admin';
+import { Button, useDataProvider, useNotify, usePermissions, useRecordContext, useRefresh, type RaRecord } from 'react-admin';
+import { ContinueConfirm } from './ContinueConfirm';
 import type { ResourceAction, ResourceDeclaration } from '../../resources/types';
 import type { PortalesDataProvider } from '../../dataProvider';
 import { actionApplies, actionTexts, permissionList, permittedActions } from './declarationFields';
@@ -47,14 +48,12 @@ export function ResourceActionButton({ declaration, action, record: given }: Res
     <>
       <Button label={texts.label} disabled={running} onClick={() => (texts.confirm ? setConfirming(true) : void run())} />
       {texts.confirm && (
-        <Confirm
+        <ContinueConfirm
           isOpen={confirming}
           loading={running}
           title="engine.confirm.title"
           content={texts.confirm}
-          confirm="engine.confirm.continue"
-          cancel="engine.confirm.back"
-          onConfirm={() => void run()}
+          onConfirm={() => run()}
           onClose={() => setConfirming(false)}
         />
       )}

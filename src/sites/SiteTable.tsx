@@ -19,7 +19,7 @@ import {
   type SiteSort,
   type SiteSortColumn,
 } from './siteListRules';
-import { choiceKey } from '../../resources/types';
+import { choiceKey, fieldLabelKey } from '../../resources/types';
 
 /** The pending-request chip's colours. */
 const PENDING_BACKGROUND = '#fff3e0';
@@ -39,6 +39,8 @@ const COLUMNS: readonly SiteSortColumn[] = [
   'status',
 ];
 
+/** Each column's header: the label of the declaration's field it shows (`resources.sites.fields.<source>`). */
+const HEADER_FIELDS: Record<SiteSortColumn, string> = { ...SITE_SORT_FIELDS, status: 'statusName' };
 const NUMERIC = new Set<string>(['countUsers', 'countEmails', 'countContents', 'countComments', 'population']);
 
 // Static styles (one emotion class each for the whole table, not an `sx` object per row and render: docs/decisions/README.md
@@ -171,10 +173,10 @@ const SiteTableHead = memo(function SiteTableHead({ sort, onSort }: Pick<SiteTab
                 direction={sort?.field === SITE_SORT_FIELDS[column] && sort.order === 'DESC' ? 'desc' : 'asc'}
                 onClick={() => onSort(column)}
               >
-                {translate(`sites.columns.${column}`)}
+                {translate(fieldLabelKey('sites', HEADER_FIELDS[column]))}
               </SortLabel>
             ) : (
-              translate(`sites.columns.${column}`)
+              translate(fieldLabelKey('sites', HEADER_FIELDS[column]))
             )}
           </TableCell>
         ))}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { spanishMessages } from '../../i18n/es/index';
 import { lookup, type MessageTree } from '../../i18n/translate';
 import { resources } from '../../resources/index';
-import { AUDIT_ACTIONS, AUDITED_RESOURCES, auditActionCodes, auditResourceLabelKey, declaredActionNames } from '../../resources/audit';
+import { AUDIT_ACTIONS, AUDITED_RESOURCES, auditActionCodes, auditResourceLabelKey, declaredActionNames, isAuditedDeclaration } from '../../resources/audit';
 import {
   actionLabelKey,
   auditListFilter,
@@ -77,15 +77,27 @@ describe('labels and formats', () => {
     expect(text(auditResourceLabelKey('sites', resources))).toBe(text('resources.sites.title'));
   });
 
-  it('resource choices: the declarations but the audit itself, plus the audited names; labels resolve', () => {
+  it('resource choices: the audited declarations (they write), plus the audited names; labels resolve', () => {
     const choices = resourceChoices(resources);
     const ids = choices.map((choice) => choice.id);
     expect(ids).toEqual(expect.arrayContaining(['sitetypes', 'superadmins', 'auth', 'emails', 'govindex']));
     expect(ids).not.toContain('audit');
+    // Read-only lists never write a line: the mail log and the permission catalogue are not offered.
+    expect(ids).not.toContain('maillog');
+    expect(ids).not.toContain('permissions');
+    expect(ids).toEqual(expect.arrayContaining(['locations', 'siterequests', 'backups']));
     expect(new Set(ids).size).toBe(ids.length);
     expect(text(resourceLabelKey('sitetypes', choices)!)).toBe('Tipos de entidad');
     expect(text(resourceLabelKey('auth', choices)!)).toBe('Autenticación');
     expect(resourceLabelKey('unknown', choices)).toBeUndefined();
+  });
+
+  it('a declaration is audited when it writes (a write operation or an action) or the server audits its name', () => {
+    expect(isAuditedDeclaration({ name: 'colors', title: 't' })).toBe(true);
+    expect(isAuditedDeclaration({ name: 'colors', title: 't', operations: ['list', 'read'] })).toBe(false);
+    expect(isAuditedDeclaration({ name: 'colors', title: 't', operations: ['list', 'update'] })).toBe(true);
+    expect(isAuditedDeclaration({ name: 'colors', title: 't', operations: ['list'], actions: [{ name: 'addRows' }] })).toBe(true);
+    expect(isAuditedDeclaration({ name: 'emails', title: 't', operations: ['list'] })).toBe(true);
   });
 
   it('dates read dd/mm/aaaa hh:mm a. m. in Colombia', () => {

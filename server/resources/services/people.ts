@@ -15,6 +15,7 @@ import type { Db } from '../../db/connection';
 import { badArgument } from '../../http/errors';
 import { ENTITY_SEARCH_MIN_LENGTH } from '../../../resources/deactivation';
 import { recentDeactivations, searchEntities } from '../../users/deactivation';
+import { resultsSchema } from '../openapi';
 import { ResourceService, type ViewHandler, type WriteContext } from './base';
 import { queryRows as rows } from '../../db/rows';
 
@@ -59,30 +60,19 @@ const nullableDateTime = { type: 'string', format: 'date-time', nullable: true }
 const deactivations: ViewHandler = {
   summary: 'Inactivaciones masivas de las últimas 24 horas, con su estado y si aún se pueden deshacer',
   serialize: true,
-  responseSchema: {
-    type: 'object',
-    properties: {
-      results: {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: {
-            jobId: { type: 'integer' },
-            status: { type: 'string' },
-            createdAt: dateTime,
-            finishedAt: nullableDateTime,
-            createdByEmail: { type: 'string', nullable: true },
-            matched: { type: 'integer', description: 'Administradores que coincidieron al confirmar' },
-            deactivated: { type: 'integer', description: 'Administradores inactivados por el trabajo' },
-            undoUntil: { ...nullableDateTime, description: 'Hasta cuándo se puede deshacer' },
-            undoneAt: nullableDateTime,
-            restored: { type: 'integer', nullable: true, description: 'Administradores reactivados al deshacer' },
-            canUndo: { type: 'boolean' },
-          },
-        },
-      },
-    },
-  },
+  responseSchema: resultsSchema({
+    jobId: { type: 'integer' },
+    status: { type: 'string' },
+    createdAt: dateTime,
+    finishedAt: nullableDateTime,
+    createdByEmail: { type: 'string', nullable: true },
+    matched: { type: 'integer', description: 'Administradores que coincidieron al confirmar' },
+    deactivated: { type: 'integer', description: 'Administradores inactivados por el trabajo' },
+    undoUntil: { ...nullableDateTime, description: 'Hasta cuándo se puede deshacer' },
+    undoneAt: nullableDateTime,
+    restored: { type: 'integer', nullable: true, description: 'Administradores reactivados al deshacer' },
+    canUndo: { type: 'boolean' },
+  }),
   run: async ({ app }) => recentDeactivations(app.ctx.database),
 };
 
@@ -91,15 +81,7 @@ const deactivationSites: ViewHandler = {
   summary: `Entidades para el modo Una entidad, por parte del nombre (desde ${ENTITY_SEARCH_MIN_LENGTH} caracteres)`,
   serialize: true,
   querySchema: { type: 'object', properties: { name: { type: 'string', maxLength: 200, description: 'Parte del nombre' } } },
-  responseSchema: {
-    type: 'object',
-    properties: {
-      results: {
-        type: 'array',
-        items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, location: { type: 'string', nullable: true } } },
-      },
-    },
-  },
+  responseSchema: resultsSchema({ id: { type: 'integer' }, name: { type: 'string' }, location: { type: 'string', nullable: true } }),
   run: async ({ app, request }) => searchEntities(app.ctx.database, (request.query as { name?: string }).name ?? ''),
 };
 

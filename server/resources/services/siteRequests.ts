@@ -33,6 +33,7 @@ import { currentUser } from '../../http/route';
 import { t } from '../../i18n';
 import { enqueueJob, jobOrigin } from '../../jobs';
 import { queueMail } from '../../mail/mailLog';
+import { arrayOfObjects } from '../openapi';
 import { ResourceService, type ActionContext, type CustomActionHandler, type ViewContext, type ViewHandler } from './base';
 import { SITE_INSTALL_JOB } from '../../sites/installation/job';
 import { queryRows as rows } from '../../db/rows';
@@ -172,18 +173,12 @@ const administrator: ViewHandler = {
       kind: { type: 'string', enum: ['FirstTime', 'ChangeAdmin', 'UserMade'] },
       status: { type: 'string', enum: ['PendingApproval', 'Approved', 'Rejected'] },
       ...Object.fromEntries(PROFILE_FIELDS.flatMap((field) => [[field, profileText], [webMasterKey(field), profileText]])),
-      files: {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: {
-            fileID: { type: 'string', nullable: true },
-            name: { type: 'string' },
-            filePath: { type: 'string', nullable: true },
-            owner: { type: 'string', nullable: true, enum: ['legalRepresentative', 'webMaster', null] },
-          },
-        },
-      },
+      files: arrayOfObjects({
+        fileID: { type: 'string', nullable: true },
+        name: { type: 'string' },
+        filePath: { type: 'string', nullable: true },
+        owner: { type: 'string', nullable: true, enum: ['legalRepresentative', 'webMaster', null] },
+      }),
     },
   },
   async run({ db, id }: ViewContext) {

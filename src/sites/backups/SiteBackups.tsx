@@ -9,7 +9,8 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Box, Button, CircularProgress, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Confirm, useDelete, useGetList, useNotify, useTranslate } from 'react-admin';
+import { useDelete, useGetList, useNotify, useTranslate } from 'react-admin';
+import { ContinueConfirm } from '../../engine/ContinueConfirm';
 import type { BackupRecord } from '../../../resources/backups';
 import { choiceKey, fieldLabelKey } from '../../../resources/types';
 import { formatDateTime } from '../detail/formatting';
@@ -137,14 +138,12 @@ export function SiteBackups({ siteId }: { siteId: number }) {
           </TableBody>
         </Table>
       ) : null}
-      <Confirm
+      <ContinueConfirm
         isOpen={confirmDelete !== null}
         loading={deleting}
         title="backups.actions.delete"
         content="backups.messages.confirm_delete"
-        confirm="engine.confirm.continue"
-        cancel="engine.confirm.back"
-        onConfirm={() => void remove()}
+        onConfirm={() => remove()}
         onClose={() => setConfirmDelete(null)}
       />
     </Paper>

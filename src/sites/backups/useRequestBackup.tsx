@@ -7,7 +7,8 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Confirm, useDataProvider, useNotify } from 'react-admin';
+import { useDataProvider, useNotify } from 'react-admin';
+import { ContinueConfirm } from '../../engine/ContinueConfirm';
 import { BackupPendingDialog } from './BackupPendingDialog';
 import { pendingBackupOf, replaceAskedBy, type PendingElsewhere } from './backupRules';
 
@@ -53,14 +54,12 @@ export function useRequestBackup(siteId: number): RequestBackup {
     pendingDialog: (
       <>
         <BackupPendingDialog pending={pending} onClose={() => setPending(null)} />
-        <Confirm
+        <ContinueConfirm
           isOpen={askReplace}
           loading={replacing}
           title="backups.request.replace_title"
           content="backups.request.replace"
-          confirm="engine.confirm.continue"
-          cancel="engine.confirm.back"
-          onConfirm={() => void confirmReplace()}
+          onConfirm={() => confirmReplace()}
           onClose={() => setAskReplace(false)}
         />
       </>

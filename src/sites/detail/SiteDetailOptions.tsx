@@ -8,7 +8,8 @@
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { Button as MuiButton, Menu, MenuItem } from '@mui/material';
 import { useId, useState } from 'react';
-import { Confirm, useDataProvider, useGetList, useNotify, useRedirect, useRefresh, useTranslate } from 'react-admin';
+import { useDataProvider, useGetList, useNotify, useRedirect, useRefresh, useTranslate } from 'react-admin';
+import { ContinueConfirm } from '../../engine/ContinueConfirm';
 import type { PortalesDataProvider } from '../../../dataProvider';
 import type { BackupRecord } from '../../../resources/backups';
 import { holdsReadyBackup, siteBackupsQuery } from '../backups/backupRules';
@@ -104,14 +105,12 @@ export function SiteDetailOptions({ site, held, onEdit, onImpersonate }: SiteDet
           </MenuItem>
         ))}
       </Menu>
-      <Confirm
+      <ContinueConfirm
         isOpen={confirming !== null}
         loading={pending}
         title={confirming === 'backup' ? (replacing ? 'backups.request.replace_title' : 'backups.request.confirm_title') : confirming ? `siteDetail.options.${confirming}` : ''}
         content={confirming === 'backup' && replacing ? 'backups.request.replace' : confirming ? CONFIRM_TEXT[confirming] : ''}
-        confirm="engine.confirm.continue"
-        cancel="engine.confirm.back"
-        onConfirm={() => void run()}
+        onConfirm={() => run()}
         onClose={() => setConfirming(null)}
       />
       {pendingDialog}

@@ -1,3 +1,4 @@
+// Hand-built, not the engine's ResourceFormDialog: the permission checklist locks when editing oneself and the saved notice names the invitation e-mail (spec 01 §5).
 /**
  * The add / edit superadmin modal (spec 01 §2 'Modals', §5 'Superadmin'): name, e-mail and the permission checklist
  * from `GET /permissions`. Client checks give the spec's messages; the server's refusals (e-mail used, a permission

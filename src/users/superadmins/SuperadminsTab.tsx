@@ -1,3 +1,4 @@
+// Hand-built, not GeneratedResourcePage: a tab inside /administradores with an order picker kept in the address and a deactivate/activate toggle that refuses oneself (spec 01 §2 'Users'), none of which the generated page gives.
 /**
  * The Superadministradores tab of /administradores (spec 01 §2 'Users'): text search over name and e-mail, order
  * (recent first, or by name), both kept in the address (`?buscar=&orden=`, like the other tabs' filters), 20 at a time
