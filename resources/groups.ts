@@ -76,6 +76,8 @@ export const groupsResource = defineResource<GroupRecord>({
               from group_sites gs join sites s on s.id = gs.site_id where gs.group_id = t.group_id and not s.is_deleted`,
       },
     },
+    // Stamped by the database when the group is created; the API does not answer it.
+    { source: 'createdDate', type: 'datetime', nullable: false, hidden: true },
   ],
   schema: groupSchema,
   sort: { field: 'name', order: 'ASC' },

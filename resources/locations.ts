@@ -23,13 +23,16 @@ export const locationsResource = defineResource<LocationRecord>({
   ...locationsReference,
   table: 'locations',
   fields: [
-    { source: 'id', type: 'id' },
+    // The DANE code as an integer (department 5 = '05', municipality 5001 = '05001'), given by the DIVIPOLA seed.
+    { source: 'id', type: 'id', assigned: true },
     { source: 'name', type: 'text', maxLength: 150, searchable: true, filter: false },
     { source: 'code', type: 'text', maxLength: 5, filter: false },
     { source: 'parentLocationId', type: 'integer', readOnly: true },
     { source: 'isMunicipality', type: 'boolean', readOnly: true },
     { source: 'latitude', type: 'decimal', readOnly: true, filter: false },
     { source: 'longitude', type: 'decimal', readOnly: true, filter: false },
+    // A municipality's population, written by the population load (server/loads/loads.ts); the API does not answer it.
+    { source: 'population', type: 'integer', hidden: true },
   ],
   operations: ['list', 'read'],
   sort: { field: 'name', order: 'ASC' },

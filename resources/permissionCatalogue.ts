@@ -15,7 +15,8 @@ export const permissionsResource = defineResource<PermissionRecord>({
   ...permissionsReference,
   table: 'permissions',
   fields: [
-    { source: 'permissionID', type: 'id' },
+    // The fixed ids of resources/permissions.ts, written by the seed.
+    { source: 'permissionID', type: 'id', assigned: true },
     { source: 'name', type: 'text', maxLength: 50 },
   ],
   operations: ['list'],

@@ -40,7 +40,8 @@ export const siteCommentsResource = defineResource<SiteCommentRecord>({
       required: true,
     },
     { source: 'files', type: 'files', elementType: 'siteComment' },
-    { source: 'userId', type: 'integer', readOnly: true, list: false, filter: false },
+    // The author, set by the service from the session.
+    { source: 'userId', type: 'integer', readOnly: true, list: false, filter: false, nullable: false },
     {
       source: 'userName',
       type: 'text',
@@ -48,7 +49,8 @@ export const siteCommentsResource = defineResource<SiteCommentRecord>({
       nullable: true,
       computed: { sql: 'select u.name from users u where u.id = t.user_id' },
     },
-    { source: 'creationDate', type: 'datetime', readOnly: true },
+    // Stamped by the database.
+    { source: 'creationDate', type: 'datetime', readOnly: true, nullable: false },
   ],
   schema: yup.object({
     description: trimmedString()

@@ -58,6 +58,11 @@ export interface FieldDeclaration {
    * defineCustomResource when the declaration leaves it out. Declare one only for a field that truly needs another key.
    */
   label: string;
+  /**
+   * `id` fields: the id comes with the row (DANE codes, a fixed catalogue's rows), not from a sequence: the column is an
+   * `integer` primary key instead of `serial`, and the resource has no `create` operation (server/resources/shape.ts).
+   */
+  assigned?: boolean;
   /** Database column; defaults to the snake_case of `source`. */
   column?: string;
   /** For text-like fields: the column's length and the form's character limit. */

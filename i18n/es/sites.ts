@@ -153,11 +153,12 @@ export const siteResourceTexts = {
       isMunicipality: 'Municipio',
       latitude: 'Latitud',
       longitude: 'Longitud',
+      population: 'Población',
     },
   },
   groups: {
     title: 'Grupos',
-    fields: { groupID: 'ID', name: 'Nombre', countEntities: 'Entidades', sites: 'Entidades', rows: 'Entidades del grupo' },
+    fields: { groupID: 'ID', name: 'Nombre', countEntities: 'Entidades', sites: 'Entidades', rows: 'Entidades del grupo', createdDate: 'Fecha de creación' },
   },
   /** A group's rows of sites (`GET /sites/groupsites/`). */
   groupSites: {

@@ -3,7 +3,9 @@ import { getTableConfig, PgDialect, PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { documentTypesResource, resources, siteTypesResource } from '../../resources';
 import { fieldColumn, type ResourceDeclaration } from '../../resources/types';
+import { locationsResource } from '../../resources/locations';
 import { duplicateField } from '../resources/engine';
+import { resourceShape } from '../resources/shape';
 import { uniqueIndexName } from './resourceTable';
 import * as schema from './schema';
 
@@ -66,5 +68,34 @@ describe('duplicateField', () => {
   it('names indexes after table and column', () => {
     expect(uniqueIndexName(documentTypesResource, 'name')).toBe('document_types_name_unique');
     expect(() => uniqueIndexName(documentTypesResource, 'nope')).toThrow();
+  });
+});
+
+describe('tables derived from declarations', () => {
+  const columnsOf = (table: PgTable) => getTableConfig(table).columns.map((column) => ({ name: column.name, type: column.getSQLType(), notNull: column.notNull, primary: column.primary }));
+
+  it('an assigned id is an integer primary key; a drawn one is serial', () => {
+    expect(columnsOf(schema.locations).find((column) => column.name === 'id')).toEqual({ name: 'id', type: 'integer', notNull: true, primary: true });
+    expect(columnsOf(schema.permissions).find((column) => column.name === 'permission_id')).toEqual({ name: 'permission_id', type: 'integer', notNull: true, primary: true });
+    expect(columnsOf(schema.groups).find((column) => column.name === 'group_id')).toEqual({ name: 'group_id', type: 'serial', notNull: true, primary: true });
+  });
+
+  it('a hidden field is a column; computed and manyToMany fields are not', () => {
+    expect(columnsOf(schema.locations).map((column) => column.name)).toContain('population');
+    expect(columnsOf(schema.groups).map((column) => column.name).sort()).toEqual(['created_date', 'group_id', 'name']);
+  });
+
+  it("the schema file's storage adds indexes, foreign keys and constraints beside the declared unique indexes", () => {
+    expect(getTableConfig(schema.locations).indexes.map((index) => index.config.name)).toEqual(['locations_parent_idx', 'locations_name_search_idx']);
+    expect(getTableConfig(schema.permissions).uniqueConstraints.map((constraint) => constraint.getName())).toEqual(['permissions_name_unique']);
+    const [siteFk] = getTableConfig(schema.siteComments).foreignKeys;
+    expect([siteFk!.getName(), siteFk!.onDelete]).toEqual(['site_comments_site_id_sites_id_fk', 'cascade']);
+    expect(uniqueIndexes(schema.sitePermissions).map((index) => index.name)).toEqual(['site_permissions_name_unique']);
+  });
+
+  it('refuses a create operation on a resource whose ids come with the row', () => {
+    const creatable = { ...locationsResource, operations: ['list', 'create'] } as ResourceDeclaration;
+    expect(() => resourceShape(creatable)).toThrow(/assigned/);
+    expect(() => resourceShape(locationsResource)).not.toThrow();
   });
 });

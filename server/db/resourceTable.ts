@@ -1,10 +1,13 @@
 /**
- * Builds the Drizzle table of a declared resource from its fields, so that a catalogue's
- * declaration is the single source of its table, its routes and its screens.
+ * Builds the Drizzle table of a declared resource from its fields, so that a resource's declaration is the single
+ * source of its table's columns, its routes and its screens. What only the database needs (indexes the lists read,
+ * foreign keys, other constraints) is added by the schema file over the built columns (`TableStorage`).
  */
 import { sql } from 'drizzle-orm';
 import { boolean, date, doublePrecision, foreignKey, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
-import type { PgColumn, PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import type { $Type, BuildColumns, HasDefault, NotNull } from 'drizzle-orm';
+import type { PgColumn, PgColumnBuilderBase, PgJsonbBuilderInitial, PgTableExtraConfigValue, PgTableWithColumns } from 'drizzle-orm/pg-core';
+import type { AnyObject } from 'yup';
 import { EMAIL_MAX_LENGTH, fieldKind, isNullable } from '../../resources/fieldKinds';
 import { fieldColumn, JUNCTION_COLUMNS, junctionTableName, type FieldDeclaration, type FieldType, type ResourceModel } from '../../resources/types';
 import { spanishKey } from './textKey';
@@ -42,7 +45,8 @@ const COLUMN_BUILDERS: Record<Exclude<FieldType, 'id' | 'manyToMany'>, (name: st
 
 function columnFor(field: FieldDeclaration, idField: string | undefined): PgColumnBuilderBase {
   const name = fieldColumn(field);
-  if (field.type === 'id') return serial(name).primaryKey();
+  // An id given with the row (DANE codes, a fixed catalogue) is a plain integer key; any other is drawn from a sequence.
+  if (field.type === 'id') return field.assigned ? integer(name).primaryKey() : serial(name).primaryKey();
   if (field.type === 'manyToMany') throw new Error(`field ${field.source}: a manyToMany field has no column (junctionTable)`);
   const column = COLUMN_BUILDERS[field.type](name, field);
   // A text id (an alias): the record's key, named by the create body (server/resources/shape.ts).
@@ -55,7 +59,16 @@ function columnFor(field: FieldDeclaration, idField: string | undefined): PgColu
 }
 
 /** `idField` (the reference part) makes a text id field the primary key; a serial `id` field is one anyway. */
-type TableDeclaration = Pick<ResourceModel, 'table' | 'fields' | 'unique' | 'softDelete'> & { idField?: string };
+type TableDeclaration<TRecord extends AnyObject = AnyObject> = Pick<ResourceModel<TRecord>, 'table' | 'fields' | 'unique' | 'softDelete' | 'rules'> & { idField?: string };
+
+/**
+ * The Drizzle columns as the server's code sees them: one per property of the declared record type, holding that
+ * property's type (its `null` included), optional on insert. The database types come from the fields at run time.
+ */
+type RecordColumns<TRecord> = { [K in keyof TRecord & string]: HasDefault<NotNull<$Type<PgJsonbBuilderInitial<''>, TRecord[K]>>> };
+
+/** The table of a declaration whose record type is `TRecord` (`defineResource<TRecord>`). */
+export type DeclaredTable<TRecord> = PgTableWithColumns<{ name: string; schema: undefined; columns: BuildColumns<string, RecordColumns<TRecord>, 'pg'>; dialect: 'pg' }>;
 
 /** Name of the unique index behind `unique: [source]`; a unique violation names it, which gives back the field. */
 export function uniqueIndexName(declaration: Pick<ResourceModel, 'table' | 'fields'>, source: string): string {
@@ -65,21 +78,30 @@ export function uniqueIndexName(declaration: Pick<ResourceModel, 'table' | 'fiel
 }
 
 /**
- * Each `unique` field gets a unique index on its Spanish key (case and accents ignored, as the code
- * check compares), over the rows the lists show: soft-deleted rows do not hold their name.
+ * What the database alone needs of a declared table, written once in its schema file over the built columns (keyed by
+ * field `source`): the indexes its lists and services read, its foreign keys, other unique constraints. Never a column:
+ * a column the API does not show is a `hidden` field of the declaration.
  */
-export function resourceTable(declaration: TableDeclaration) {
+export type TableStorage = (columns: Record<string, PgColumn>) => PgTableExtraConfigValue[];
+
+/**
+ * Each `unique` field gets a unique index on its Spanish key (case and accents ignored, as the code
+ * check compares), over the rows the lists show: soft-deleted rows do not hold their name. `storage` adds the rest
+ * of the table's indexes and constraints.
+ */
+export function resourceTable<TRecord extends AnyObject>(declaration: TableDeclaration<TRecord>, storage?: TableStorage): DeclaredTable<TRecord> {
   const columns: Record<string, PgColumnBuilderBase> = {};
   // A computed field has no column (the engine selects its expression, server/resources/store.ts), nor a manyToMany (junctionTable).
   for (const field of declaration.fields) if (!fieldKind(field).junction && !field.computed) columns[field.source] = columnFor(field, declaration.idField);
   return pgTable(declaration.table, columns, (table) => {
     const built: Record<string, PgColumn> = table;
     const softDelete = declaration.softDelete ? built[declaration.softDelete.field] : undefined;
-    return (declaration.unique ?? []).map((source) => {
+    const uniqueIndexes = (declaration.unique ?? []).map((source) => {
       const index = uniqueIndex(uniqueIndexName(declaration, source)).on(spanishKey(built[source]!));
       return softDelete ? index.where(sql`not ${softDelete}`) : index;
     });
-  });
+    return [...uniqueIndexes, ...(storage ? storage(built) : [])];
+  }) as unknown as DeclaredTable<TRecord>;
 }
 
 export type ResourceTable = ReturnType<typeof resourceTable>;

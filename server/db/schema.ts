@@ -1,7 +1,7 @@
 /**
  * The database schema of the whole back office, one file per area in server/db/schema/ and
- * re-exported from here (import tables from this module). Catalogue tables are derived from their
- * resource declarations (see resourceTable). Migrations are generated from this file with
+ * re-exported from here (import tables from this module). The tables of engine resources are derived from
+ * their declarations (resourceTable; which ones: docs/adding-a-resource.md); the others are hand-written. Migrations are generated from this file with
  * `npm run db:generate` and applied at start-up.
  */
 export * from './schema/catalogues';

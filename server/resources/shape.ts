@@ -39,6 +39,9 @@ export function resourceShape(declaration: ResourceDeclaration): ResourceShape {
   if (idField.type === 'id') idKind = 'serial';
   else if (TEXT_ID_TYPES.has(idField.type)) idKind = 'text';
   else fail(declaration, `id field ${idField.source} must be of type 'id' or a text type, not ${idField.type}`);
+  if (idField.assigned && (declaration.operations ?? ALL_OPERATIONS).includes('create')) {
+    fail(declaration, `id field ${idField.source} is assigned with the row (assigned: true): the resource cannot have a create operation`);
+  }
   if (idKind === 'text' && (idField.maxLength ?? 255) > TEXT_ID_MAX_LENGTH) {
     fail(declaration, `text id ${idField.source} needs maxLength ≤ ${TEXT_ID_MAX_LENGTH} (audit_log.record_id)`);
   }

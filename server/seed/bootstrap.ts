@@ -22,7 +22,7 @@ export async function bootstrapSuperadmin(
   const { db } = database;
   await db
     .insert(permissions)
-    .values(PERMISSIONS.map((p) => ({ permissionId: p.permissionID, name: p.name })))
+    .values(PERMISSIONS.map((p) => ({ permissionID: p.permissionID, name: p.name })))
     .onConflictDoNothing();
 
   const existing = await db

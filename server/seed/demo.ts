@@ -74,7 +74,7 @@ export async function seedDemoData(database: Database, now = Date.now()): Promis
     await tx.execute(sql.raw(BACKFILL_SITE_DOMAINS_SQL));
 
     for (const group of plan.groups) {
-      const [row] = await tx.insert(groups).values({ name: group.name }).returning({ groupId: groups.groupId });
+      const [row] = await tx.insert(groups).values({ name: group.name }).returning({ groupId: groups.groupID });
       if (group.siteIds.length > 0) {
         await tx.insert(groupSites).values(group.siteIds.map((siteId, order) => ({ groupId: row!.groupId, siteId, order })));
       }

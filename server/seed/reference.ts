@@ -87,7 +87,7 @@ export async function seedReferenceData(database: Database, config: Pick<ServerC
   await database.db.transaction(async (tx) => {
     await tx
       .insert(permissions)
-      .values(PERMISSIONS.map((p) => ({ permissionId: p.permissionID, name: p.name })))
+      .values(PERMISSIONS.map((p) => ({ permissionID: p.permissionID, name: p.name })))
       .onConflictDoNothing();
     await insertChunked(locationRows(departments), 1000, (chunk) => tx.insert(locations).values(chunk).onConflictDoNothing());
     await seedCatalogues(tx);

@@ -13,7 +13,8 @@ export function ResourceShowFields({ declaration }: { declaration: ResourceDecla
   return (
     <>
       {declaration.fields
-        .filter((field) => field.type !== 'audience')
+        // Neither an audience (its own card) nor a column the API never answers.
+        .filter((field) => field.type !== 'audience' && !field.hidden && !field.writeOnly)
         .map((field) => (
           <Labeled key={field.source} source={field.source} label={field.label}>
             <FieldCell field={field} />

@@ -12,14 +12,14 @@ import {
 const isIdField = (declaration: ResourceDeclaration, field: FieldDeclaration) =>
   field.type === 'id' || field.source === declaration.idField;
 
-/** List columns: every field not marked `list: false`. */
+/** List columns: every field not marked `list: false` nor `hidden` (a column the API never answers). */
 export function listFields(declaration: ResourceDeclaration): FieldDeclaration[] {
-  return declaration.fields.filter((field) => field.list !== false);
+  return declaration.fields.filter((field) => field.list !== false && !field.hidden);
 }
 
-/** Form inputs: not the id, not read-only, not marked `form: false`. */
+/** Form inputs: not the id, not read-only nor hidden, not marked `form: false`. */
 export function formFields(declaration: ResourceDeclaration): FieldDeclaration[] {
-  return declaration.fields.filter((field) => field.form !== false && !field.readOnly && !isIdField(declaration, field));
+  return declaration.fields.filter((field) => field.form !== false && !field.readOnly && !field.hidden && !isIdField(declaration, field));
 }
 
 /** Initial values of the create form: each input's declared default. */

@@ -46,7 +46,7 @@ describe('reference data', () => {
   });
 
   it('seeds permissions, site types, catalogues and settings, with sequences after the fixed ids', async () => {
-    const held = await reference.database.db.select().from(permissions).orderBy(asc(permissions.permissionId));
+    const held = await reference.database.db.select().from(permissions).orderBy(asc(permissions.permissionID));
     expect(held.map((p) => p.name)).toEqual(PERMISSIONS.map((p) => p.name));
     const types = await reference.database.query<{ id: number; name: string; is_editable: boolean; order_type: number | null }>(
       'select id, name, is_editable, order_type from site_types order by id',

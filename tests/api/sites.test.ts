@@ -142,8 +142,8 @@ describe('GET /api/v1/sites/', () => {
 
   it('filters by group', async () => {
     const [group] = await t.database.db.select().from(groups).where(eq(groups.name, 'Capitales de departamento'));
-    const members = await t.database.db.select({ siteId: groupSites.siteId }).from(groupSites).where(eq(groupSites.groupId, group!.groupId));
-    const rows = await allRows(`groupID=${group!.groupId}`);
+    const members = await t.database.db.select({ siteId: groupSites.siteId }).from(groupSites).where(eq(groupSites.groupId, group!.groupID));
+    const rows = await allRows(`groupID=${group!.groupID}`);
     expect(rows.map((s) => s.id).sort((a, b) => a - b)).toEqual(members.map((m) => m.siteId).sort((a, b) => a - b));
   });
 

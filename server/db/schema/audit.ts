@@ -4,6 +4,7 @@
  */
 import { bigserial, index, inet, integer, jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
 
+// Hand-written: the audit service's table (server/audit), written by every write; the declaration only reads it.
 export const auditLog = pgTable(
   'audit_log',
   {

@@ -7,6 +7,7 @@ import { bigint, index, integer, pgTable, serial, text, timestamp, uniqueIndex, 
 import { sites } from './sites';
 import { users } from './users';
 
+// Hand-written: the backup job's table (server/backups); requested_by, sha256, error and expires_at are the job's, undeclared.
 export const backups = pgTable(
   'backups',
   {

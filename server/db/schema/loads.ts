@@ -7,6 +7,7 @@ import { bigint, bigserial, doublePrecision, index, integer, pgTable, primaryKey
 import { sql } from 'drizzle-orm';
 import { sites } from './sites';
 
+// Hand-written: the e-mail accounts load's table (server/loads); the declaration is a read-only list of some of its columns.
 /** One e-mail account of a site in one loaded month: a load of (year, month) replaces that month's rows. */
 export const mailAccounts = pgTable(
   'mail_accounts',

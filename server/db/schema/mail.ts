@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
+// Hand-written: the mail queue's table (server/mail); the mail log declaration is a read-only list of some of its columns.
 /**
  * Every message the platform sends (server/mail/mailLog.ts, docs/services.md 'Mail log'): queued → sending → sent,
  * or retrying after a temporary failure, or failed. The bodies are kept only while the message may still be sent.

@@ -15,19 +15,19 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { spanishSearchIndex } from '../textKey';
 import { resourceTable } from '../resourceTable';
+import { permissionsResource } from '../../../resources/permissionCatalogue';
 import { sitePermissionsResource } from '../../../resources/people/sitePermissions';
 import { sites } from './sites';
 
 // ── Reference data ─────────────────────────────────────────────────────────────────
-export const permissions = pgTable('permissions', {
-  permissionId: integer('permission_id').primaryKey(),
-  name: varchar('name', { length: 50 }).notNull().unique(),
-});
+/** The superadmin permission catalogue, derived from its declaration (resources/permissionCatalogue.ts); names are unique as written. */
+export const permissions = resourceTable(permissionsResource, (t) => [unique('permissions_name_unique').on(t.name)]);
 
 /** The site-level permissions administrators and site users hold (`users.site_permissions` lists their ids). */
 export const sitePermissions = resourceTable(sitePermissionsResource);
@@ -36,6 +36,7 @@ export const sitePermissions = resourceTable(sitePermissionsResource);
 /** User kinds (spec 01 §3, user filter userTypeId): 1 site administrator, 2 superadmin, 3 site user. */
 export const USER_TYPE = { siteAdministrator: 1, superadmin: 2, siteUser: 3 } as const;
 
+// Hand-written: shared by superadmins, administrators and site users, each declaring some of its columns (the rest belong to auth and triggers).
 export const users = pgTable(
   'users',
   {
@@ -91,7 +92,7 @@ export const userPermissions = pgTable(
   'user_permissions',
   {
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    permissionId: integer('permission_id').notNull().references(() => permissions.permissionId),
+    permissionId: integer('permission_id').notNull().references(() => permissions.permissionID),
   },
   (t) => [primaryKey({ columns: [t.userId, t.permissionId] })],
 );
