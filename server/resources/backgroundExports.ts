@@ -27,11 +27,8 @@ import { SqlParams } from '../lists/listQuery';
 import {
   contentDisposition,
   csvChunks,
-  csvTextChunks,
   EXPORT_CONTENT_TYPES,
   exportBatches,
-  exportCsvBatches,
-  type CsvTextBatch,
   exportFilters,
   exportQuerySchema,
   readExportFormat,
@@ -88,27 +85,14 @@ function exportKind(declaration: ResourceDeclaration, declared: ResourceExport):
       let done = 0;
       const storage = fileStorageOf(ctx.app);
       const key = storageKey(ctx.job.payload.fileName);
-      if (source.csvLine !== undefined) {
-        // The database writes the lines (server/exports/csvSql.ts): one string per batch, no object per row.
-        const line = source.csvLine;
-        async function* texts(): AsyncGenerator<CsvTextBatch> {
-          for await (const batch of exportCsvBatches(ctx.app.database, source.spec, query, source.sql, line)) {
-            yield batch;
-            done += batch.rows;
-            await ctx.progress(done, total);
-          }
+      async function* batches(): AsyncGenerator<Row[]> {
+        for await (const rows of exportBatches<Row>(ctx.app.database, source.spec, query, source.sql)) {
+          yield rows;
+          done += rows.length;
+          await ctx.progress(done, total);
         }
-        await storage.put(key, Readable.from(csvTextChunks(source.columns, texts())));
-      } else {
-        async function* batches(): AsyncGenerator<Row[]> {
-          for await (const rows of exportBatches<Row>(ctx.app.database, source.spec, query, source.sql)) {
-            yield rows;
-            done += rows.length;
-            await ctx.progress(done, total);
-          }
-        }
-        await storage.put(key, Readable.from(csvChunks(source.columns, batches())));
       }
+      await storage.put(key, Readable.from(csvChunks(source.columns, batches())));
       return { fileName: ctx.job.payload.fileName, rows: done };
     },
   };
