@@ -1,9 +1,8 @@
 /**
  * The one way the platform writes a date for a person (issue 21): Colombian `dd/mm/aaaa`, and `dd/mm/aaaa hh:mm a. m.`
  * where a time is shown, in Colombia's time (America/Bogota, UTC−5 all year: no daylight saving since 1993). Screens
- * (src/) and exports (server/exports: the Node writers and the SQL of server/exports/dateSql.ts, which must write the
- * same text) all read it from here. Written by hand, not with Intl, so that every browser, Node and the database agree
- * to the character (Intl's es-CO output varies between ICU versions: `p. m.` with or without narrow spaces).
+ * (src/) and exports (server/exports) all read it from here. Written by hand, not with Intl, so that every browser and
+ * Node agree to the character (Intl's es-CO output varies between ICU versions: `p. m.` with or without narrow spaces).
  */
 
 /** The platform's time zone: the one of every date shown or exported. */

@@ -13,8 +13,7 @@ import { siteListSpec } from '../sites/filter';
 import { siteListSql, type SiteListRow } from '../sites/listQuery';
 import { registerAllowUrlRoute } from '../sites/allowUrl';
 import { tSites } from '../sites/messages';
-import { SITE_STATUS, statusNameKey } from '../sites/status';
-import { SITE_REQUEST_KINDS } from '../../resources/siteRequests';
+import { statusNameKey } from '../sites/status';
 import { registerListExport, type ExportColumn } from '../exports/listExport';
 import { siteRequestExportColumns, siteRequestExportSpec, siteRequestExportSql, type SiteRequestExportRow } from '../sites/requestExport';
 
