@@ -11,7 +11,6 @@
  * - `GET <path>?fileName=&fileType=` downloads the file once its job is done: 409 while it is being written, 404 for a
  *   name no finished export of this resource wrote.
  */
-import { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -26,7 +25,7 @@ import { t } from '../i18n';
 import { SqlParams } from '../lists/listQuery';
 import {
   contentDisposition,
-  csvChunks,
+  csvStream,
   EXPORT_CONTENT_TYPES,
   exportBatches,
   exportFilters,
@@ -92,7 +91,7 @@ function exportKind(declaration: ResourceDeclaration, declared: ResourceExport):
           await ctx.progress(done, total);
         }
       }
-      await storage.put(key, Readable.from(csvChunks(source.columns, batches())));
+      await storage.put(key, csvStream(source.columns, batches()));
       return { fileName: ctx.job.payload.fileName, rows: done };
     },
   };
