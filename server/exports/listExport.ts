@@ -1,8 +1,9 @@
 /**
  * Streamed exports of a list (docs/decisions/0011-dates-and-export-files.md): the list's own query string (every filter and
  * order of its ListSpec; page and pageSize ignored: no row cap), read in keyset batches
- * (server/exports/keyset.ts) and written as they come, as CSV or XLSX, so memory holds one batch
- * whatever the number of rows (XLSX without exceljs: server/exports/xlsxSheet.ts). `registerListExport` declares the route in one place.
+ * (server/exports/keyset.ts) and written by Node as they come, one writer per format (CSV: `csvChunks`; XLSX without
+ * exceljs: `xlsxChunks`, server/exports/xlsxSheet.ts), so memory holds two batches at most whatever the number of rows.
+ * `registerListExport` declares the route in one place.
  */
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -103,7 +104,7 @@ export type ExportDatabase = Pick<Database, 'query'>;
 
 /**
  * Every matching row, batch after batch (server/exports/keysetBatches.ts), each batch the list's statement after the
- * last row of the previous one, read once the caller has written the previous one: one batch in memory.
+ * last row of the previous one, the next one read while the caller writes the current one: two batches in memory at most.
  */
 export async function* exportBatches<Row extends Record<string, unknown>>(
   database: ExportDatabase,
