@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatTime, platformDayBound } from './dates';
+import { formatDate, formatDateTime, formatTime, platformClock, platformDayBound } from './dates';
 
 describe('the platform date format (dd/mm/aaaa hh:mm a. m., Colombia)', () => {
   it.each([
@@ -39,6 +39,23 @@ describe('the platform date format (dd/mm/aaaa hh:mm a. m., Colombia)', () => {
         expect(formatDateTime(date)).toBe(`${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute} ${mark}`);
       }),
     );
+  });
+
+  it("reads an instant's wall clock as Date's UTC fields read it at Colombia's offset, for any instant a Date holds", () => {
+    fc.assert(
+      fc.property(fc.date({ noInvalidDate: true }), (date) => {
+        const local = new Date(date.getTime() - 5 * 3_600_000);
+        // Out of Date's range once shifted: nothing to compare with.
+        fc.pre(!Number.isNaN(local.getTime()));
+        expect(platformClock(date)).toEqual({
+          year: local.getUTCFullYear(), month: local.getUTCMonth() + 1, day: local.getUTCDate(), hours: local.getUTCHours(), minutes: local.getUTCMinutes(),
+        });
+        expect(formatDateTime(date)).toBe(`${formatDate(date)} ${formatTime(date)}`);
+      }),
+      { numRuns: 3000 },
+    );
+    expect(platformClock(new Date('2024-02-29T04:59:59.999Z'))).toEqual({ year: 2024, month: 2, day: 28, hours: 23, minutes: 59 });
+    expect(platformClock(new Date('0000-03-01T05:00:00Z'))).toEqual({ year: 0, month: 3, day: 1, hours: 0, minutes: 0 });
   });
 
   it('a Colombian day runs from 05:00 UTC to 04:59:59.999 UTC the next day', () => {

@@ -1,9 +1,8 @@
 /**
  * The one way the platform writes a date for a person (issue 21): Colombian `dd/mm/aaaa`, and `dd/mm/aaaa hh:mm a. m.`
  * where a time is shown, in Colombia's time (America/Bogota, UTC−5 all year: no daylight saving since 1993). Screens
- * (src/) and exports (server/exports: the Node writers and the SQL of server/exports/dateSql.ts, which must write the
- * same text) all read it from here. Written by hand, not with Intl, so that every browser, Node and the database agree
- * to the character (Intl's es-CO output varies between ICU versions: `p. m.` with or without narrow spaces).
+ * (src/) and exports (server/exports) all read it from here. Written by hand, not with Intl, so that every browser and
+ * Node agree to the character (Intl's es-CO output varies between ICU versions: `p. m.` with or without narrow spaces).
  */
 
 /** The platform's time zone: the one of every date shown or exported. */
@@ -27,10 +26,30 @@ export function toDate(value: unknown): Date | null {
   return date && !Number.isNaN(date.getTime()) ? date : null;
 }
 
-/** The instant's wall-clock fields in Colombia. */
+const DAY_MS = 86_400_000;
+
+/**
+ * The instant's wall-clock fields in Colombia, by arithmetic on its milliseconds (days to a civil date as in Howard
+ * Hinnant's `civil_from_days`): no Date is made, which kept date cells the costliest of an export's cells (issue 22).
+ */
 export function platformClock(date: Date): { year: number; month: number; day: number; hours: number; minutes: number } {
-  const local = new Date(date.getTime() + PLATFORM_UTC_OFFSET_MINUTES * MINUTE_MS);
-  return { year: local.getUTCFullYear(), month: local.getUTCMonth() + 1, day: local.getUTCDate(), hours: local.getUTCHours(), minutes: local.getUTCMinutes() };
+  const local = date.getTime() + PLATFORM_UTC_OFFSET_MINUTES * MINUTE_MS;
+  const days = Math.floor(local / DAY_MS);
+  const inDay = local - days * DAY_MS;
+  const shifted = days + 719_468;
+  const era = Math.floor(shifted / 146_097);
+  const dayOfEra = shifted - era * 146_097;
+  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365);
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const monthFromMarch = Math.floor((5 * dayOfYear + 2) / 153);
+  const month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9;
+  return {
+    year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0),
+    month,
+    day: dayOfYear - Math.floor((153 * monthFromMarch + 2) / 5) + 1,
+    hours: Math.floor(inDay / 3_600_000),
+    minutes: Math.floor((inDay % 3_600_000) / MINUTE_MS),
+  };
 }
 
 const BARE_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -59,10 +78,13 @@ export function formatTime(value: unknown): string {
   return `${pad(twelve)}:${pad(minutes)} ${hours < 12 ? AM : PM}`;
 }
 
-/** `dd/mm/aaaa hh:mm a. m.`: an instant in Colombia; '' for nothing or an unreadable value. */
+/** `dd/mm/aaaa hh:mm a. m.`: an instant in Colombia; '' for nothing or an unreadable value. Its clock is read once. */
 export function formatDateTime(value: unknown): string {
   const date = toDate(value);
-  return date ? `${formatDate(date)} ${formatTime(date)}` : '';
+  if (!date) return '';
+  const { year, month, day, hours, minutes } = platformClock(date);
+  const twelve = hours % 12 === 0 ? 12 : hours % 12;
+  return `${pad(day)}/${pad(month)}/${String(year).padStart(4, '0')} ${pad(twelve)}:${pad(minutes)} ${hours < 12 ? AM : PM}`;
 }
 
 /**

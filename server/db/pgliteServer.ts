@@ -8,6 +8,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { keepingBom } from './pgliteKeepsBom';
 import { PgliteStatements } from './pgliteStatements';
 import { serializeError, type QueryAnswer, type WorkerMessage, type WorkerRequest } from './pgliteProtocol';
 
@@ -42,7 +43,7 @@ export function servePglite(options: PgliteServerOptions, port: PglitePort): voi
 async function start({ dataDir, loadDataDir }: PgliteServerOptions, port: PglitePort): Promise<void> {
   const post = (message: WorkerMessage) => port.postMessage(message);
   // The migrations create these extensions (accent-free name keys, trigram search): PGlite ships them as contrib.
-  const client = await PGlite.create({ dataDir, loadDataDir, extensions: { unaccent, pg_trgm } });
+  const client = await keepingBom(() => PGlite.create({ dataDir, loadDataDir, extensions: { unaccent, pg_trgm } }));
   const statements = new PgliteStatements(client);
   const transactions = new Map<number, OpenTransaction>();
   const unlisteners = new Map<string, () => Promise<void>>();

@@ -58,9 +58,11 @@ describe('exportBatches', () => {
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
     process.on('unhandledRejection', onUnhandled);
     try {
-      for await (const _rows of exportBatches(fakeTable(100, 2), spec, readListQuery(spec, {}), sql, 3)) break;
+      const stopped = fakeTable(100, 2);
+      for await (const _rows of exportBatches(stopped, spec, readListQuery(spec, {}), sql, 3)) break;
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(unhandled).toEqual([]);
+      expect(stopped.calls).toHaveLength(2);
     } finally {
       process.off('unhandledRejection', onUnhandled);
     }

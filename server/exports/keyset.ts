@@ -82,21 +82,3 @@ export function cursorOf(row: Record<string, unknown>): KeysetCursor {
   const orderKey = row[ORDER_KEY];
   return { orderKey: orderKey === null || orderKey === undefined ? null : String(orderKey), tieKey: String(row[TIE_KEY]) };
 }
-
-/** What `keysetEndSql` answers: the batch's number of rows and its last row's keys. */
-export interface KeysetEndRow {
-  rows: number;
-  [ORDER_KEY]: string | null;
-  [TIE_KEY]: string | null;
-}
-
-/**
- * Where a batch ends without reading it: its statement (selecting the keys, ordered and limited) wrapped to answer only
- * its number of rows and its last row's keys. PostgreSQL does not compute the columns of a subquery that are not read,
- * so this is a scan of the batch's index entries; the aggregates read the rows in the subquery's order (one subquery,
- * no join, no grouping), as in server/exports/csvSql.ts.
- */
-export function keysetEndSql(batchSql: string): string {
-  return `select count(*)::int as rows, (array_agg(e."${ORDER_KEY}"))[count(*)] as "${ORDER_KEY}", (array_agg(e."${TIE_KEY}"))[count(*)] as "${TIE_KEY}"
-    from (${batchSql}) e`;
-}

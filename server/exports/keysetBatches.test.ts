@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ListSpec } from '../../resources/listQuery';
 import { readListQuery } from '../lists/listQuery';
 import { ORDER_KEY, TIE_KEY, type KeysetCursor } from './keyset';
-import { keysetBatches, sameCursor, type KeysetReader } from './keysetBatches';
+import { keysetBatches, type KeysetReader } from './keysetBatches';
 
 const spec: ListSpec = { defaultPageSize: 20, maxPageSize: 100, orders: { id: 't.id' }, defaultOrder: 'id', tieBreaker: 't.id', filters: {} };
 const query = readListQuery(spec, {});
@@ -12,26 +12,15 @@ const after = (cursor: KeysetCursor | null) => (cursor && !('section' in cursor)
 const keys = (id: number) => ({ [ORDER_KEY]: String(id), [TIE_KEY]: String(id) });
 
 /** A table of ids read in keyset order, as it is at each call (the test may change it between calls). */
-function tableReader(ids: number[], size: number, options: { end?: boolean; onCall?: (entry: string) => void } = {}) {
+function tableReader(ids: number[], size: number) {
   const log: string[] = [];
   const batchAfter = (cursor: KeysetCursor | null) => [...ids].sort((a, b) => a - b).filter((id) => id > after(cursor)).slice(0, size);
   const reader: KeysetReader<number[]> = {
     read: async (cursor) => {
       log.push(`read ${after(cursor)}`);
-      options.onCall?.(log.at(-1)!);
       const rows = batchAfter(cursor);
       return { batch: rows, rows: rows.length, last: rows.length ? keys(rows[rows.length - 1]!) : undefined };
     },
-    ...(options.end
-      ? {
-          end: async (cursor: KeysetCursor | null) => {
-            log.push(`end ${after(cursor)}`);
-            options.onCall?.(log.at(-1)!);
-            const rows = batchAfter(cursor);
-            return { rows: rows.length, last: rows.length ? keys(rows[rows.length - 1]!) : undefined };
-          },
-        }
-      : {}),
   };
   return { reader, log };
 }
@@ -60,48 +49,16 @@ async function collect(batches: AsyncIterable<number[]>, between?: (index: numbe
 }
 
 describe('keysetBatches', () => {
-  it('without `end`: one batch after the other, the next read while the current one is written', async () => {
+  it('one batch after the other, the next one (no more) read while the caller writes the current one', async () => {
     const { reader, log } = tableReader([1, 2, 3, 4, 5, 6, 7], 3);
-    expect(await collect(keysetBatches(spec, query, 3, reader))).toEqual([[1, 2, 3], [4, 5, 6], [7]]);
-    expect(log).toEqual(['read 0', 'read 3', 'read 6']);
+    const seen: string[][] = [];
+    for await (const _batch of keysetBatches(spec, query, 3, reader)) seen.push([...log]);
+    // When each batch reaches the caller, the one after it is being read, and no other.
+    expect(seen).toEqual([['read 0', 'read 3'], ['read 0', 'read 3', 'read 6'], ['read 0', 'read 3', 'read 6']]);
+    expect(await collect(keysetBatches(spec, query, 3, tableReader([1, 2, 3, 4, 5, 6, 7], 3).reader))).toEqual([[1, 2, 3], [4, 5, 6], [7]]);
   });
 
-  it('with `end`: starts the batch after the announced end before the current batch has answered', async () => {
-    const reads: Array<{ cursor: number; resolve: () => void }> = [];
-    const ids = Array.from({ length: 10 }, (_, index) => index + 1);
-    const reader: KeysetReader<number[]> = {
-      read: (cursor) =>
-        new Promise((resolve) => {
-          const rows = ids.filter((id) => id > after(cursor)).slice(0, 3);
-          reads.push({ cursor: after(cursor), resolve: () => resolve({ batch: rows, rows: rows.length, last: rows.length ? keys(rows.at(-1)!) : undefined }) });
-        }),
-      end: async (cursor) => {
-        const rows = ids.filter((id) => id > after(cursor)).slice(0, 3);
-        return { rows: rows.length, last: rows.length ? keys(rows.at(-1)!) : undefined };
-      },
-    };
-    const iterator = keysetBatches(spec, query, 3, reader);
-    const first = iterator.next();
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    // Two batches are being built at once, none has answered yet.
-    expect(reads.map((read) => read.cursor)).toEqual([0, 3]);
-    reads[0]!.resolve();
-    expect((await first).value).toEqual([1, 2, 3]);
-    const rest = (async () => {
-      const out: number[][] = [];
-      for (let step = await iterator.next(); !step.done; step = await iterator.next()) out.push(step.value);
-      return out;
-    })();
-    // Batches after 0, 3, 6 and 9: the last one is short, so nothing more is read.
-    for (let index = 1; index < 4; index += 1) {
-      while (reads.length <= index) await new Promise((resolve) => setTimeout(resolve, 0));
-      reads[index]!.resolve();
-    }
-    expect(await rest).toEqual([[4, 5, 6], [7, 8, 9], [10]]);
-    expect(reads.map((read) => read.cursor)).toEqual([0, 3, 6, 9]);
-  });
-
-  it('with `end`: every row once, in order, whatever is written or deleted between the announcement and the read', async () => {
+  it('every row once, in order, whatever is written or deleted between the batches', async () => {
     await fc.assert(
       fc.asyncProperty(
         initialIds,
@@ -109,7 +66,7 @@ describe('keysetBatches', () => {
         writes(8),
         async (initial, size, changes) => {
           const ids = [...initial];
-          const { reader } = tableReader(ids, size, { end: true });
+          const { reader } = tableReader(ids, size);
           // A write between batches: an insert or a delete somewhere in the order.
           const seen = (await collect(keysetBatches(spec, query, size, reader), (index) => applyWrite(ids, changes[index - 1]))).flat();
           // Strictly increasing (no row twice, keyset order kept) ...
@@ -123,68 +80,15 @@ describe('keysetBatches', () => {
     );
   });
 
-  it('tells each batch how many rows come before it, whatever is written between the announcement and the read', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        initialIds,
-        batchSize,
-        writes(12),
-        async (initial, size, changes) => {
-          const ids = [...initial];
-          let call = 0;
-          // A write before some of the calls (reads and announcements alike).
-          const change = () => applyWrite(ids, changes[call++]);
-          const batchAfter = (cursor: KeysetCursor | null) => [...ids].sort((a, b) => a - b).filter((id) => id > after(cursor)).slice(0, size);
-          const reader: KeysetReader<{ ids: number[]; rowsBefore: number }> = {
-            read: async (cursor, rowsBefore) => {
-              change();
-              const rows = batchAfter(cursor);
-              return { batch: { ids: rows, rowsBefore }, rows: rows.length, last: rows.length ? keys(rows.at(-1)!) : undefined };
-            },
-            end: async (cursor) => {
-              change();
-              const rows = batchAfter(cursor);
-              return { rows: rows.length, last: rows.length ? keys(rows.at(-1)!) : undefined };
-            },
-          };
-          let seen = 0;
-          for await (const batch of keysetBatches(spec, query, size, reader)) {
-            expect(batch.rowsBefore).toBe(seen);
-            seen += batch.ids.length;
-          }
-        },
-      ),
-      { numRuns: 300 },
-    );
-  });
-
-  it('with `end`: a batch that ends elsewhere than announced drops the batches started after it and reads on from its end', async () => {
-    const ids = [1, 2, 3, 4, 5, 6, 7, 8];
-    // The first batch is read with 3 in the table; its end is announced once 3 is gone (at 4).
-    const { reader, log } = tableReader(ids, 3, { end: true, onCall: (entry) => entry === 'end 0' && ids.splice(ids.indexOf(3), 1) });
-    const batches = await collect(keysetBatches(spec, query, 3, reader));
-    expect(batches).toEqual([[1, 2, 3], [4, 5, 6], [7, 8]]);
-    // The batch started at the announced end (after 4) was dropped, and read again from the real end (after 3).
-    expect(log.filter((entry) => entry.startsWith('read'))).toEqual(['read 0', 'read 4', 'read 3', 'read 6']);
-  });
-
-  it('throws the failure of an announcement where the batches are awaited', async () => {
+  it('throws the failure of a read where the batches are awaited', async () => {
+    let calls = 0;
     const reader: KeysetReader<number[]> = {
-      read: async () => ({ batch: [1], rows: 1, last: keys(1) }),
-      end: async () => {
-        throw new Error('la base de datos falló');
+      read: async () => {
+        calls += 1;
+        if (calls === 2) throw new Error('la base de datos falló');
+        return { batch: [1, 2, 3], rows: 3, last: keys(3) };
       },
     };
     await expect(collect(keysetBatches(spec, query, 3, reader))).rejects.toThrow('la base de datos falló');
-  });
-
-  it('sameCursor compares places in the order', () => {
-    expect(sameCursor(null, null)).toBe(true);
-    expect(sameCursor({ orderKey: 'a', tieKey: '1' }, { orderKey: 'a', tieKey: '1' })).toBe(true);
-    expect(sameCursor({ orderKey: 'a', tieKey: '1' }, { orderKey: 'a', tieKey: '2' })).toBe(false);
-    expect(sameCursor({ orderKey: null, tieKey: '1' }, { orderKey: 'a', tieKey: '1' })).toBe(false);
-    expect(sameCursor({ section: 'empty' }, { section: 'empty' })).toBe(true);
-    expect(sameCursor({ section: 'empty' }, { orderKey: null, tieKey: '1' })).toBe(false);
-    expect(sameCursor(null, { section: 'filled' })).toBe(false);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * Streamed exports of a list (docs/decisions/0011-dates-and-export-files.md): the list's own query string (every filter and
  * order of its ListSpec; page and pageSize ignored: no row cap), read in keyset batches
- * (server/exports/keyset.ts) and written as they come, as CSV or XLSX, so memory holds one batch
- * whatever the number of rows (XLSX without exceljs: server/exports/xlsxSheet.ts). `registerListExport` declares the route in one place.
+ * (server/exports/keyset.ts) and written by Node as they come, one writer per format (CSV: `csvChunks`; XLSX without
+ * exceljs: `xlsxChunks`, server/exports/xlsxSheet.ts), so memory holds two batches at most whatever the number of rows.
+ * `registerListExport` declares the route in one place.
  */
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -14,11 +15,9 @@ import { t } from '../i18n';
 import { listQuerySchema, readListQuery, SqlParams } from '../lists/listQuery';
 import { formatDateTime } from '../../resources/dates';
 import { CSV_DELIMITER, csvCell, csvLines } from './csv';
-import { csvBatchSql, type CsvBatchRow } from './csvSql';
-import { keysetAfter, keysetEndSql, keysetSelect, type KeysetCursor, type KeysetEndRow } from './keyset';
-import { keysetBatches, type KeysetRead, type KeysetReader } from './keysetBatches';
+import { keysetAfter, keysetSelect } from './keyset';
+import { keysetBatches } from './keysetBatches';
 import { xlsxFile } from './xlsxFile';
-import { xlsxBatchSql, type XlsxBatchRow } from './xlsxSql';
 import { SHEET_END, sheetRows, sheetStart, type SheetCell } from './xlsxSheet';
 
 export type ExportFormat = 'csv' | 'xlsx';
@@ -53,11 +52,6 @@ export interface ExportBatch {
   after: string[];
   keys: string;
   limit: string;
-  /**
-   * Only the keys are read (`keysetEndSql`: where the batch will end): the statement may leave out what only its
-   * columns need. PostgreSQL drops unread columns and left joins on a unique key by itself, not a lateral join.
-   */
-  keysOnly?: boolean;
 }
 
 /** The statement of one batch, ordered by `listOrderBy(spec, query)`. */
@@ -72,10 +66,6 @@ export interface ListExportOptions<Row> {
   fileName: string;
   format: ExportFormat;
   batchSize?: number;
-  /** The SQL of one CSV line over the batch's rows (server/exports/csvSql.ts), when the database can write every cell. */
-  csvLine?: string;
-  /** The SQL of one XLSX worksheet row over the batch's rows (server/exports/xlsxSql.ts), when the database can write every cell. */
-  xlsxRow?: string;
 }
 
 /** `portales-2026-11-23.xlsx`: the stem, the day of the download (UTC) and the extension. */
@@ -109,49 +99,12 @@ export function readExportFormat(rawQuery: unknown, formats: readonly ExportForm
   throw new ApiError(400, 'BadArgument', message, [{ code: 'BadArgument', target: 'format', message }]);
 }
 
-/** What reads the batches: the database's `query`, and its kind (PostgreSQL builds several batches at once). */
-export type ExportDatabase = Pick<Database, 'query'> & Partial<Pick<Database, 'kind'>>;
+/** What reads the batches: the database's `query`. */
+export type ExportDatabase = Pick<Database, 'query'>;
 
 /**
- * The reader of one export's batches (server/exports/keysetBatches.ts): each batch the list's statement after the
- * cursor, run by `run` into what it answers; on PostgreSQL also where a batch ends (`keysetEndSql`), so that the
- * next batches are built at the same time on other connections. PGlite serves one statement at a time: one by one.
- */
-function exportReader<Batch>(
-  database: ExportDatabase,
-  spec: ListSpec,
-  query: ListQuery,
-  sql: ExportSql,
-  batchSize: number,
-  run: (text: string, values: unknown[], rowsBefore: number) => Promise<KeysetRead<Batch>>,
-): KeysetReader<Batch> {
-  const statement = (cursor: KeysetCursor | null, keysOnly = false) => {
-    const params = new SqlParams();
-    const after = keysetAfter(spec, query, cursor, params);
-    const limit = `limit ${params.add(batchSize)}`;
-    return { text: sql(query, { params, after, keys: keysetSelect(spec, query), limit, keysOnly }), values: params.values };
-  };
-  return {
-    read: (cursor, rowsBefore) => {
-      const { text, values } = statement(cursor);
-      return run(text, values, rowsBefore);
-    },
-    ...(database.kind === 'postgres'
-      ? {
-          end: async (cursor: KeysetCursor | null) => {
-            const { text, values } = statement(cursor, true);
-            const [row] = await database.query<KeysetEndRow>(keysetEndSql(text), values);
-            const rows = Number(row?.rows ?? 0);
-            return { rows, last: rows > 0 ? (row as unknown as Record<string, unknown>) : undefined };
-          },
-        }
-      : {}),
-  };
-}
-
-/**
- * Every matching row, batch after batch, each batch one statement after the last row of the previous one, the next
- * ones read while the caller writes the current one (server/exports/keysetBatches.ts): a few batches in memory at most.
+ * Every matching row, batch after batch (server/exports/keysetBatches.ts), each batch the list's statement after the
+ * last row of the previous one, the next one read while the caller writes the current one: two batches in memory at most.
  */
 export async function* exportBatches<Row extends Record<string, unknown>>(
   database: ExportDatabase,
@@ -160,70 +113,15 @@ export async function* exportBatches<Row extends Record<string, unknown>>(
   sql: ExportSql,
   batchSize = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<Row[]> {
-  yield* keysetBatches<Row[]>(
-    spec,
-    query,
-    batchSize,
-    exportReader(database, spec, query, sql, batchSize, async (text, values) => {
-      const rows = await database.query<Row>(text, values);
+  yield* keysetBatches<Row[]>(spec, query, batchSize, {
+    read: async (cursor) => {
+      const params = new SqlParams();
+      const after = keysetAfter(spec, query, cursor, params);
+      const limit = `limit ${params.add(batchSize)}`;
+      const rows = await database.query<Row>(sql(query, { params, after, keys: keysetSelect(spec, query), limit }), params.values);
       return { batch: rows, rows: rows.length, last: rows[rows.length - 1] };
-    }),
-  );
-}
-
-/** One batch of CSV lines written by the database (server/exports/csvSql.ts) and its number of rows. */
-export interface CsvTextBatch {
-  text: string;
-  rows: number;
-}
-
-/**
- * `exportBatches` with each batch's lines built by the database: `line` is the SQL expression of one line over the
- * batch's rows (`b."column"`, csvSql.ts); each batch is one row holding its lines.
- */
-export async function* exportCsvBatches(
-  database: ExportDatabase,
-  spec: ListSpec,
-  query: ListQuery,
-  sql: ExportSql,
-  line: string,
-  batchSize = EXPORT_BATCH_SIZE,
-): AsyncGenerator<CsvTextBatch> {
-  yield* keysetBatches<CsvTextBatch>(
-    spec,
-    query,
-    batchSize,
-    exportReader(database, spec, query, sql, batchSize, async (text, values) => {
-      const [row] = await database.query<CsvBatchRow>(csvBatchSql(text, line), values);
-      const rows = Number(row?.rows ?? 0);
-      return { batch: { text: row?.csv ?? '', rows }, rows, last: rows > 0 ? (row as unknown as Record<string, unknown>) : undefined };
-    }),
-  );
-}
-
-/** One batch of XLSX worksheet rows written by the database (server/exports/xlsxSql.ts) and its number of rows. */
-export type XlsxTextBatch = CsvTextBatch;
-
-/**
- * `exportBatches` with each batch's worksheet rows built by the database: `row` is the SQL expression of one `<row>`
- * over the batch's rows (xlsxSql.ts). Each statement receives its first row number: 2 (after the header) plus the rows
- * before it, as keysetBatches announces them (a batch started on a count that turns out wrong is read again).
- */
-export async function* exportXlsxBatches(
-  database: ExportDatabase,
-  spec: ListSpec,
-  query: ListQuery,
-  sql: ExportSql,
-  row: string,
-  batchSize = EXPORT_BATCH_SIZE,
-): AsyncGenerator<XlsxTextBatch> {
-  // Row 1 is the header: a batch's first row is 2 plus the rows before it (told by keysetBatches, checked there).
-  const run = async (text: string, values: unknown[], rowsBefore: number): Promise<KeysetRead<XlsxTextBatch>> => {
-    const [answer] = await database.query<XlsxBatchRow>(xlsxBatchSql(text, row, `$${values.length + 1}`), [...values, 2 + rowsBefore]);
-    const rows = Number(answer?.rows ?? 0);
-    return { batch: { text: answer?.xml ?? '', rows }, rows, last: rows > 0 ? (answer as unknown as Record<string, unknown>) : undefined };
-  };
-  yield* keysetBatches<XlsxTextBatch>(spec, query, batchSize, exportReader(database, spec, query, sql, batchSize, run));
+    },
+  });
 }
 
 function cellOf<Row>(column: ExportColumn<Row>, row: Row): ExportCell {
@@ -233,7 +131,7 @@ function cellOf<Row>(column: ExportColumn<Row>, row: Row): ExportCell {
   return String(value);
 }
 
-/** A date in a CSV cell: `23/11/2026 12:04 a. m.`, Colombian (resources/dates.ts, as the screens; csvDateTimeSql writes the same). */
+/** A date in a CSV cell: `23/11/2026 12:04 a. m.`, Colombian (resources/dates.ts, as the screens). */
 const csvDate = (date: Date): string => formatDateTime(date);
 
 /**
@@ -263,15 +161,17 @@ export async function* csvChunks<Row>(columns: readonly ExportColumn<Row>[], bat
   }
 }
 
+/**
+ * The CSV file as a byte stream (the answer's body, a background export's file): its buffer is full after one batch's
+ * chunk, so the next batch is asked for only once the reader has taken it (server/exports/csv.test.ts).
+ */
+export function csvStream<Row>(columns: readonly ExportColumn<Row>[], batches: AsyncIterable<Row[]>): Readable {
+  return Readable.from(csvChunks(columns, batches), { objectMode: false });
+}
+
 /** The CSV header line (with the BOM) of the columns. */
 export function csvHeader<Row>(columns: readonly ExportColumn<Row>[]): string {
   return BOM + csvLines([columns.map((column) => t(column.headerKey))]);
-}
-
-/** The CSV text when the database wrote the lines (`exportCsvBatches`): the header line, then each batch's text. */
-export async function* csvTextChunks<Row>(columns: readonly ExportColumn<Row>[], batches: AsyncIterable<CsvTextBatch>): AsyncGenerator<string> {
-  yield csvHeader(columns);
-  for await (const batch of batches) yield batch.text;
 }
 
 /**
@@ -299,13 +199,6 @@ export function xlsxHeader<Row>(columns: readonly ExportColumn<Row>[]): string {
   return sheetStart(columns.map((column) => ({ header: t(column.headerKey), width: column.width ?? 18 })));
 }
 
-/** The worksheet's XML when the database wrote the rows (`exportXlsxBatches`): the header, each batch's text, the end. */
-export async function* xlsxTextChunks<Row>(columns: readonly ExportColumn<Row>[], batches: AsyncIterable<XlsxTextBatch>): AsyncGenerator<string> {
-  yield xlsxHeader(columns);
-  for await (const batch of batches) yield batch.text;
-  yield SHEET_END;
-}
-
 /** The XLSX file: its worksheet written by `xlsxChunks`, zipped as it comes (server/exports/xlsxFile.ts). */
 export function xlsxStream<Row>(columns: readonly ExportColumn<Row>[], batches: AsyncIterable<Row[]>): Readable {
   return xlsxFile(t('exports.sheet'), xlsxChunks(columns, batches));
@@ -322,13 +215,8 @@ export async function streamListExport<Row extends Record<string, unknown>>(
   options: ListExportOptions<Row>,
 ): Promise<FastifyReply> {
   const query = readExportQuery(options.spec, options.rawQuery);
-  const body = options.format === 'csv' && options.csvLine !== undefined
-    ? Readable.from(csvTextChunks(options.columns, await startedBatches(exportCsvBatches(database, options.spec, query, options.sql, options.csvLine, options.batchSize))))
-    : options.format === 'csv'
-      ? Readable.from(csvChunks(options.columns, await startedBatches(exportBatches<Row>(database, options.spec, query, options.sql, options.batchSize))))
-      : options.xlsxRow !== undefined
-        ? xlsxFile(t('exports.sheet'), xlsxTextChunks(options.columns, await startedBatches(exportXlsxBatches(database, options.spec, query, options.sql, options.xlsxRow, options.batchSize))))
-        : xlsxStream(options.columns, await startedBatches(exportBatches<Row>(database, options.spec, query, options.sql, options.batchSize)));
+  const batches = await startedBatches(exportBatches<Row>(database, options.spec, query, options.sql, options.batchSize));
+  const body = options.format === 'csv' ? csvStream(options.columns, batches) : xlsxStream(options.columns, batches);
   return reply
     .header('content-type', EXPORT_CONTENT_TYPES[options.format])
     .header('content-disposition', contentDisposition(exportFileName(options.fileName, options.format)))
@@ -363,10 +251,6 @@ export interface ListExportDeclaration<Row> {
   formats?: readonly ExportFormat[];
   /** `POST`: the filters come in a JSON body (and the query string); default `GET`. */
   method?: 'GET' | 'POST';
-  /** The SQL of one CSV line (`ListExportOptions.csvLine`), when the database can write every cell. */
-  csvLine?: string;
-  /** The SQL of one XLSX worksheet row (`ListExportOptions.xlsxRow`), when the database can write every cell. */
-  xlsxRow?: string;
 }
 
 /** The filters of an export request: the query string, and with `POST` the JSON body's (the body wins). */
@@ -409,8 +293,6 @@ export function registerListExport<Row extends Record<string, unknown>>(app: Fas
         fileName: t(declaration.fileNameKey),
         format: readExportFormat(exportFilters(method, request.query, request.body), declaration.formats),
         batchSize: declaration.batchSize,
-        csvLine: declaration.csvLine,
-        xlsxRow: declaration.xlsxRow,
       }),
   });
 }

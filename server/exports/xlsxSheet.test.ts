@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { STYLE_BOLD, STYLE_DATE } from './xlsxParts';
+import { withoutForbiddenXml } from '../../tests/helpers/xmlChars';
 import { columnLetter, excelSerial, SHEET_END, sheetCell, sheetRows, sheetStart } from './xlsxSheet';
 
 /** The 0-based index of column letters, the other way round (base 26 without a zero digit). */
@@ -61,6 +62,28 @@ describe('sheetCell', () => {
     expect(sheetCell('A1', '\u00A0nbsp')).toBe('<c r="A1" t="inlineStr"><is><t xml:space="preserve">\u00A0nbsp</t></is></c>');
     expect(sheetCell('A1', 'en medio')).toBe('<c r="A1" t="inlineStr"><is><t>en medio</t></is></c>');
     expect(sheetCell('A1', 'ñandú')).toBe('<c r="A1" t="inlineStr"><is><t>ñandú</t></is></c>');
+  });
+
+  it('for the tricky texts: no cell when nothing is left once escaped, else an inline string, xml:space="preserve" only with edge whitespace', () => {
+    const cases = ['=SUMA(A1)', 'a & b', '<b>', 'di "hola"', 'línea\r\nnueva', '\r', ' borde', 'borde ', '\tx', 'x\n', '\u00A0x', 'x\u3000', '\uFEFFx',
+      '\u0001\u0007\u001F', 'a\u0001b\u007Fc', '\uFFFEx\uFFFF', '😀', 'ñandú', '', ' ', '\u0085x', 'a\u2028b'];
+    for (const text of cases) {
+      const kept = withoutForbiddenXml(text);
+      const cell = sheetCell('B7', text);
+      if (kept === '') {
+        expect(cell, JSON.stringify(text)).toBe('');
+        continue;
+      }
+      // JavaScript's \s on the escaped text (CR is `&#13;` there): what Excel would trim (the BOM, no-break and
+      // ideographic spaces included; U+0085 not).
+      const preserve = /^\s|\s$/.test(kept.replace(/\r/g, '&#13;'));
+      expect(cell, JSON.stringify(text)).toMatch(new RegExp(`^<c r="B7" t="inlineStr"><is><t${preserve ? ' xml:space="preserve"' : ''}>[^]*</t></is></c>$`));
+      expect(cell).not.toMatch(/[\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF\r]/);
+    }
+    expect(sheetCell('B7', 'línea\r\nnueva')).toBe('<c r="B7" t="inlineStr"><is><t>línea&#13;\nnueva</t></is></c>');
+    expect(sheetCell('B7', 'a\u0001b\u007Fc')).toBe('<c r="B7" t="inlineStr"><is><t>abc</t></is></c>');
+    expect(sheetCell('B7', '\uFEFFx')).toBe('<c r="B7" t="inlineStr"><is><t xml:space="preserve">\uFEFFx</t></is></c>');
+    expect(sheetCell('B7', '\u0085x')).toBe('<c r="B7" t="inlineStr"><is><t>\u0085x</t></is></c>');
   });
 
   it('writes a number that XML cannot hold as a value (NaN, Infinity) as text', () => {

@@ -11,7 +11,6 @@
  * - `GET <path>?fileName=&fileType=` downloads the file once its job is done: 409 while it is being written, 404 for a
  *   name no finished export of this resource wrote.
  */
-import { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -26,12 +25,9 @@ import { t } from '../i18n';
 import { SqlParams } from '../lists/listQuery';
 import {
   contentDisposition,
-  csvChunks,
-  csvTextChunks,
+  csvStream,
   EXPORT_CONTENT_TYPES,
   exportBatches,
-  exportCsvBatches,
-  type CsvTextBatch,
   exportFilters,
   exportQuerySchema,
   readExportFormat,
@@ -88,27 +84,14 @@ function exportKind(declaration: ResourceDeclaration, declared: ResourceExport):
       let done = 0;
       const storage = fileStorageOf(ctx.app);
       const key = storageKey(ctx.job.payload.fileName);
-      if (source.csvLine !== undefined) {
-        // The database writes the lines (server/exports/csvSql.ts): one string per batch, no object per row.
-        const line = source.csvLine;
-        async function* texts(): AsyncGenerator<CsvTextBatch> {
-          for await (const batch of exportCsvBatches(ctx.app.database, source.spec, query, source.sql, line)) {
-            yield batch;
-            done += batch.rows;
-            await ctx.progress(done, total);
-          }
+      async function* batches(): AsyncGenerator<Row[]> {
+        for await (const rows of exportBatches<Row>(ctx.app.database, source.spec, query, source.sql)) {
+          yield rows;
+          done += rows.length;
+          await ctx.progress(done, total);
         }
-        await storage.put(key, Readable.from(csvTextChunks(source.columns, texts())));
-      } else {
-        async function* batches(): AsyncGenerator<Row[]> {
-          for await (const rows of exportBatches<Row>(ctx.app.database, source.spec, query, source.sql)) {
-            yield rows;
-            done += rows.length;
-            await ctx.progress(done, total);
-          }
-        }
-        await storage.put(key, Readable.from(csvChunks(source.columns, batches())));
       }
+      await storage.put(key, csvStream(source.columns, batches()));
       return { fileName: ctx.job.payload.fileName, rows: done };
     },
   };

@@ -12,8 +12,6 @@ import { fieldColumn, listedFields, type FieldDeclaration, type LabelledDeclarat
 import { registerListExport, type ExportBatch, type ExportCell, type ExportColumn } from '../exports/listExport';
 import type { ListQuery } from '../../resources/listQuery';
 import { t } from '../i18n';
-import { batchColumn, csvDateTimeSql, csvLineSql, csvLiteral, sqlLiteral } from '../exports/csvSql';
-import { xlsxDateCellSql, xlsxLiteralCellSql, xlsxNumberCellSql, xlsxRowSql, xlsxTextCellSql, type XlsxCellSql } from '../exports/xlsxSql';
 import { listOrderBy, listWhere, SqlParams } from '../lists/listQuery';
 import { resourceAccess } from './access';
 import { resourceListSpec } from './listSpec';
@@ -111,76 +109,6 @@ export function exportCellReader(declaration: ResourceDeclaration, field: FieldD
   return (row) => exportCell(declaration, field, row[column]);
 }
 
-/** The field types whose cell `csv_cell` writes from the column's text (the column holds text). */
-const TEXT_TYPES = new Set<FieldDeclaration['type']>(['text', 'email', 'url', 'color', 'richText']);
-
-/**
- * A field with choices (`fieldChoiceLabels`) as an SQL `case` over its value's text: each known value's cell (`known`,
- * a literal written in Node), else `other` (the value as it is).
- */
-function choiceCaseSql(column: string, labels: ChoiceLabels, known: (label: string) => string, other: string): string {
-  if (labels.size === 0) return other;
-  const whens = [...labels].map(([value, label]) => `when ${sqlLiteral(value)} then ${known(label)}`);
-  return `case (${column})::text ${whens.join(' ')} else ${other} end`;
-}
-
-/**
- * The SQL of one field's CSV cell over a batch row (`b."column"`, server/exports/csvSql.ts): the same text as
- * `exportCellReader` then `csvChunks` write, never null (an empty value is the empty cell); null when only Node writes
- * it exactly (decimals, dates, JSON, translated values): the export then keeps building its lines in Node. A field
- * with choices is a `case` over its labels (`labels`: `fieldChoiceLabels`, the ones `exportCellReader` writes).
- */
-export function exportCellSql(field: FieldDeclaration, labels?: ChoiceLabels): string | null {
-  if (field.hidden || field.writeOnly) return "''";
-  if (field.computed?.translated) return null;
-  const column = batchColumn(fieldColumn(field));
-  if (labels) return choiceCaseSql(column, labels, csvLiteral, `csv_cell((${column})::text)`);
-  // JavaScript writes these numbers as PostgreSQL writes integers (no exponent below 2^53).
-  if (field.type === 'id' || field.type === 'integer' || field.type === 'reference') return `coalesce((${column})::text, '')`;
-  // `23/11/2026 12:04 a. m.`, Colombian, as csvChunks writes a date (resources/dates.ts formatDateTime).
-  if (field.type === 'datetime') return csvDateTimeSql(column);
-  if (field.type === 'boolean') {
-    return `case when (${column}) then ${csvLiteral(t('exports.values.yes'))} when not (${column}) then ${csvLiteral(t('exports.values.no'))} else '' end`;
-  }
-  if (TEXT_TYPES.has(field.type)) return `csv_cell((${column})::text)`;
-  return null;
-}
-
-/** The SQL of one CSV line of the export, or undefined when some cell is written by Node only. */
-export function exportCsvLineSql(declaration: Pick<ResourceDeclaration, 'name'>, fields: readonly FieldDeclaration[]): string | undefined {
-  const cells = fields.map((field) => exportCellSql(field, fieldChoiceLabels(declaration, field)));
-  return cells.every((cell): cell is string => cell !== null) ? csvLineSql(cells) : undefined;
-}
-
-/**
- * The SQL of one field's XLSX cell over a batch row (server/exports/xlsxSql.ts): the cell `xlsxChunks` writes from
- * `exportCellReader`'s value; null for the same fields as `exportCellSql` (only Node writes them exactly).
- */
-export function xlsxCellSql(field: FieldDeclaration, labels?: ChoiceLabels): XlsxCellSql | null {
-  if (field.hidden || field.writeOnly) return () => "''";
-  if (field.computed?.translated) return null;
-  const column = batchColumn(fieldColumn(field));
-  if (labels) {
-    const text = xlsxTextCellSql(`(${column})::text`);
-    return (ref) => choiceCaseSql(column, labels, (label) => xlsxLiteralCellSql(label)(ref), text(ref));
-  }
-  if (field.type === 'id' || field.type === 'integer' || field.type === 'reference') return xlsxNumberCellSql(column);
-  if (field.type === 'datetime') return xlsxDateCellSql(column);
-  if (field.type === 'boolean') {
-    const yes = xlsxLiteralCellSql(t('exports.values.yes'));
-    const no = xlsxLiteralCellSql(t('exports.values.no'));
-    return (ref) => `case when (${column}) then ${yes(ref)} when not (${column}) then ${no(ref)} else '' end`;
-  }
-  if (TEXT_TYPES.has(field.type)) return xlsxTextCellSql(`(${column})::text`);
-  return null;
-}
-
-/** The SQL of one XLSX worksheet row of the export, or undefined when some cell is written by Node only. */
-export function exportXlsxRowSql(declaration: Pick<ResourceDeclaration, 'name'>, fields: readonly FieldDeclaration[]): string | undefined {
-  const cells = fields.map((field) => xlsxCellSql(field, fieldChoiceLabels(declaration, field)));
-  return cells.every((cell): cell is XlsxCellSql => cell !== null) ? xlsxRowSql(cells) : undefined;
-}
-
 /** The select list of an export: only the columns its file shows (computed ones as their expression). */
 function exportSelectSql(fields: readonly FieldDeclaration[]): string {
   return fields
@@ -205,10 +133,6 @@ export function resourceExportSource(declaration: ResourceDeclaration, declared:
     /** `select count(*)` of the rows the export writes (a background export's progress total). */
     countSql: (query: ListQuery, params: SqlParams) =>
       `select count(*)::int as total ${readFromSql(declaration)} ${listWhere(query, params, readConditions(declaration, query))}`,
-    /** The SQL of one CSV line when the database writes every cell (server/exports/csvSql.ts), else undefined. */
-    csvLine: exportCsvLineSql(declaration, fields),
-    /** The SQL of one XLSX worksheet row when the database writes every cell (server/exports/xlsxSql.ts), else undefined. */
-    xlsxRow: exportXlsxRowSql(declaration, fields),
     // The batch rows carry only the file's columns and the keyset keys: each cell reads its column.
     columns: columns.map((column, index) => ({ ...column, value: exportCellReader(declaration, fields[index]!) })),
   };
@@ -230,8 +154,6 @@ export function registerResourceExports(app: FastifyInstance, declaration: Resou
       sql: source.sql,
       columns: source.columns,
       fileNameKey: declared.fileName,
-      csvLine: source.csvLine,
-      xlsxRow: source.xlsxRow,
     });
   }
 }

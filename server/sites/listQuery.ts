@@ -43,8 +43,6 @@ export function siteListSql(query: ListQuery, batch?: ExportBatch): { text: stri
   const params = batch?.params ?? new SqlParams();
   const where = listWhere(query, params, [...SITE_BASE_CONDITIONS, ...(batch?.after ?? [])]);
   const orderBy = listOrderBy(siteListSpec, query);
-  // Where a batch ends (only its keys read): the filters and orders read sites alone, the lateral join is left out.
-  if (batch?.keysOnly) return { text: `select ${batch.keys} from sites t ${where} ${orderBy} ${batch.limit}`, params: params.values };
   if (batch) {
     return { text: `select ${COLUMNS}, ${batch.keys} from sites t ${JOINS} ${PENDING_REQUEST} ${where} ${orderBy} ${batch.limit}`, params: params.values };
   }

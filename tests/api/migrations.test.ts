@@ -3,7 +3,7 @@
  * code check let through (races, case or accent variants), and the reference sites that do not exist
  * (Bogotá's governorate and assembly, mayoralties of áreas no municipalizadas) are retired. Sites that
  * held several backups keep one (migration 0026_backup_per_site: the newest ready one), the others'
- * zips and rows going with the backups sweep.
+ * zips and rows going with the backups sweep. The export cells the database wrote (0023, 0025) are dropped (0027).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -103,6 +103,14 @@ describe('upgrading a database with data', () => {
       'concejo-la-chorrera-91405': true,
       'gobernacion-bogota-d-c-11': true,
     });
+  });
+
+  it('drops the cells the database wrote for the exports (0023, 0025), which Node writes now (0027_drop_export_cells)', async () => {
+    // Created on the way up: the upgrade ran every migration from 0003 on.
+    const applied = await database.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
+    expect(applied[0]!.n).toBe(JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')).entries.length);
+    const left = await database.query("select proname from pg_proc where proname in ('csv_cell', 'xlsx_text_cell', 'xlsx_escaped_cell')");
+    expect(left).toEqual([]);
   });
 });
 
