@@ -73,7 +73,7 @@ describe('rutas', () => {
 
   it('las rutas no distinguen mayúsculas y las secciones futuras muestran "en construcción" dentro del diseño', async () => {
     const { page } = e2e;
-    await e2e.signIn(page, ADMIN.email, ADMIN.password);
+    await e2e.signInByApi(page);
     await page.goto(e2e.url('/PORTALES'));
     await page.getByRole('columnheader', { name: 'Tipo de entidad' }).waitFor();
     expect(await page.getByText('Página no encontrada').count()).toBe(0);

@@ -22,7 +22,7 @@ async function apiNames(path: string): Promise<string[]> {
 }
 
 async function openAsAdmin(page: Page, route: string, title: string): Promise<void> {
-  await e2e.signIn(page, ADMIN.email, ADMIN.password);
+  await e2e.signInByApi(page);
   await page.goto(e2e.url(route));
   await page.getByText(title).first().waitFor();
 }

@@ -54,7 +54,7 @@ async function createGroupsByApi(names: string[], siteId: number): Promise<void>
 }
 
 async function openGroups(page: Page): Promise<void> {
-  await e2e.signIn(page, ADMIN.email, ADMIN.password);
+  await e2e.signInByApi(page);
   await page.goto(e2e.url('/portales/grupos'));
   await page.locator('tbody tr').first().waitFor();
 }
@@ -225,7 +225,7 @@ describe('grupos (/portales/grupos)', () => {
     const [site] = await uniqueSites(1, 40);
     const [group] = await testApp.database.query<{ id: number; name: string }>('select group_id as id, name from groups order by group_id limit 1');
     const user = await e2e.createSuperadmin(['Impersonate']);
-    await e2e.signIn(page, user.email, user.password);
+    await e2e.signInByApi(page, user.email, user.password);
     await page.goto(e2e.url('/portales/grupos'));
     await page.waitForURL((url) => url.pathname !== '/portales/grupos');
     expect(await page.getByRole('dialog').count()).toBe(0);

@@ -122,8 +122,9 @@ export interface E2eHarness {
    * Signs in through the API (POST /api/v1/auth/, as the login form does) and has the page's next load keep the token
    * and user in local storage the way the admin does: the page then opens any screen signed in, without loading /login
    * first. For tests that are not about signing in (they keep `signIn`). Call it before the page's first `goto`.
+   * Returns the token.
    */
-  signInByApi(page: Page, email?: string, password?: string): Promise<void>;
+  signInByApi(page: Page, email?: string, password?: string): Promise<string>;
   /** The bearer token the admin keeps in local storage (null when signed out). */
   storedToken(page: Page): Promise<string | null>;
   /** Calls the API over HTTP like the browser does. */
@@ -319,6 +320,7 @@ export function setupE2e(): E2eHarness {
         },
         { origin: new URL(baseUrl).origin, keys: { token: TOKEN_KEY, user: USER_KEY }, token: answer.body.token, user: JSON.stringify(answer.body.user) },
       );
+      return answer.body.token;
     },
 
     async storedToken(target) {
