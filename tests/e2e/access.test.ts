@@ -1,6 +1,6 @@
 /** Landing routes, permission redirects, the not-found page and routing rules (spec 01 §2, §6). */
 import { describe, expect, it } from 'vitest';
-import { ADMIN, MENU_LABELS, menuEntry, setupE2e, topMenu } from '../helpers/e2e';
+import { MENU_LABELS, menuEntry, setupE2e, topMenu } from '../helpers/e2e';
 
 const e2e = setupE2e();
 

@@ -1,7 +1,7 @@
 /** Catalogue screens generated from the declarations, driven through the UI (spec 03 'Catalogue lists', §5). */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, setupE2e } from '../helpers/e2e';
+import { setupE2e } from '../helpers/e2e';
 
 const e2e = setupE2e();
 

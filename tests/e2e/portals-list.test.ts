@@ -11,7 +11,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createJobRunner } from '../../server/jobs';
 import { blockingViolations, describeViolations } from '../helpers/axe';
-import { ADMIN, rawKeys, setupE2e } from '../helpers/e2e';
+import { rawKeys, setupE2e } from '../helpers/e2e';
 
 const e2e = setupE2e();
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { blockingViolations, describeViolations } from '../helpers/axe';
-import { ADMIN, setupE2e } from '../helpers/e2e';
+import { setupE2e } from '../helpers/e2e';
 
 const e2e = setupE2e();
 

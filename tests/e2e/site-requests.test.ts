@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITE_INSTALL_JOB_KIND } from '../../server/resources/services/siteRequests';
 import { jobKind, registerJobKind, startJobRunner, type JobRunner } from '../../server/jobs';
 import { blockingViolations, describeViolations } from '../helpers/axe';
-import { ADMIN, setupE2e } from '../helpers/e2e';
+import { setupE2e } from '../helpers/e2e';
 
 if (!jobKind(SITE_INSTALL_JOB_KIND)) {
   registerJobKind(SITE_INSTALL_JOB_KIND, {

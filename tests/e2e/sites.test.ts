@@ -1,7 +1,7 @@
 /** The site list at /portales in the browser against the demo data (spec 01 'Site list'). */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, setupE2e } from '../helpers/e2e';
+import { setupE2e } from '../helpers/e2e';
 
 const e2e = setupE2e();
 
