@@ -1,6 +1,6 @@
 /** Landing routes, permission redirects, the not-found page and routing rules (spec 01 §2, §6). */
 import { describe, expect, it } from 'vitest';
-import { ADMIN, MENU_LABELS, menuEntry, setupE2e, topMenu } from '../helpers/e2e';
+import { MENU_LABELS, menuEntry, setupE2e, topMenu } from '../helpers/e2e';
 
 const e2e = setupE2e();
 
@@ -73,7 +73,7 @@ describe('rutas', () => {
 
   it('las rutas no distinguen mayúsculas y las secciones futuras muestran "en construcción" dentro del diseño', async () => {
     const { page } = e2e;
-    await e2e.signIn(page, ADMIN.email, ADMIN.password);
+    await e2e.signInByApi(page);
     await page.goto(e2e.url('/PORTALES'));
     await page.getByRole('columnheader', { name: 'Tipo de entidad' }).waitFor();
     expect(await page.getByText('Página no encontrada').count()).toBe(0);

@@ -2,6 +2,7 @@
  * Accessibility of every real screen (issue 5): axe-core's WCAG 2 A/AA rules find no serious or
  * critical violation on the public pages, the screens under the layout (signed in as the full
  * admin), the 'en construcción' panels and the dialogs. A failure lists each violation readably.
+ * Signed in, the screens are opened by the app's router (no reload between them: the app and axe load once).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -21,6 +22,50 @@ async function visit(page: Page, route: string, ready: (page: Page) => Promise<u
   await page.goto(e2e.url(route));
   await ready(page);
   await page.waitForLoadState('networkidle');
+}
+
+/** Counts the page's requests in flight (not the realtime stream, which stays open). */
+function trackRequests(page: Page): () => number {
+  let inFlight = 0;
+  const counted = (request: { resourceType(): string }) => !['eventsource', 'websocket'].includes(request.resourceType());
+  page.on('request', (request) => {
+    if (counted(request)) inFlight += 1;
+  });
+  for (const event of ['requestfinished', 'requestfailed'] as const) {
+    page.on(event, (request) => {
+      if (counted(request)) inFlight -= 1;
+    });
+  }
+  return () => inFlight;
+}
+
+/**
+ * Opens `route` through the app's router, as a link in the app would (history entry + popstate, which
+ * react-router follows), waits for the screen and then for its calls to end (as 'networkidle' waits after a load).
+ */
+async function navigate(page: Page, inFlight: () => number, route: string, ready: (page: Page) => Promise<unknown>): Promise<void> {
+  await page.evaluate((target) => {
+    const idx = ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+    window.history.pushState({ usr: null, key: `e2e${idx}`, idx }, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }, route);
+  await page.waitForURL((url) => url.pathname === route);
+  await ready(page);
+  await requestsDone(inFlight);
+}
+
+/** No request in flight for 500 ms. */
+async function requestsDone(inFlight: () => number): Promise<void> {
+  let quietSince = Date.now();
+  await expect
+    .poll(
+      () => {
+        if (inFlight() > 0) quietSince = Date.now();
+        return Date.now() - quietSince >= 500;
+      },
+      { intervals: [100], timeout: 15_000 },
+    )
+    .toBe(true);
 }
 
 const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { name }).first().waitFor();
@@ -51,18 +96,20 @@ describe('accesibilidad (axe-core, WCAG 2 A/AA): ninguna violación grave o crí
   it('pantallas con sesión: portales, configuración, catálogos con su diálogo, auditoría, administradores y secciones en construcción', async () => {
     const { page } = e2e;
     const failures: string[] = [];
+    const inFlight = trackRequests(page);
     await e2e.signIn(page, ADMIN.email, ADMIN.password);
     await page.waitForLoadState('networkidle');
     await check(page, `${new URL(page.url()).pathname} (llegada tras ingresar)`, failures);
+    const go = (route: string, ready: (page: Page) => Promise<unknown>) => navigate(page, inFlight, route, ready);
 
-    await visit(page, '/portales', heading('Portales'));
+    await go('/portales', heading('Portales'));
     await check(page, '/portales', failures);
 
-    await visit(page, '/configuracion', heading('Configuración'));
+    await go('/configuracion', heading('Configuración'));
     await check(page, '/configuracion', failures);
 
     for (const declaration of catalogueResources) {
-      await visit(page, declaration.route, (p) => p.getByRole('button', { name: 'Agregar' }).waitFor());
+      await go(declaration.route, (p) => p.getByRole('button', { name: 'Agregar' }).waitFor());
       await dismissNotices(page);
       await check(page, declaration.route, failures);
       await page.getByRole('button', { name: 'Agregar' }).click();
@@ -72,7 +119,7 @@ describe('accesibilidad (axe-core, WCAG 2 A/AA): ninguna violación grave o crí
       await page.getByRole('dialog').waitFor({ state: 'detached' });
     }
 
-    await visit(page, '/configuracion/auditoria', (p) => p.getByRole('table', { name: 'Auditoría' }).waitFor());
+    await go('/configuracion/auditoria', (p) => p.getByRole('table', { name: 'Auditoría' }).waitFor());
     await check(page, '/configuracion/auditoria', failures);
     await page.getByRole('button', { name: 'Ver cambios' }).first().click();
     await page.getByRole('button', { name: 'Ocultar cambios' }).first().waitFor();
@@ -82,16 +129,16 @@ describe('accesibilidad (axe-core, WCAG 2 A/AA): ninguna violación grave o crí
     await check(page, '/configuracion/auditoria (filtro de usuario abierto)', failures);
     await page.keyboard.press('Escape');
 
+    await go('/administradores', heading('Administradores'));
     for (const tab of ['Superadministradores', 'Administradores', 'Usuarios']) {
-      await visit(page, '/administradores', heading('Administradores'));
       await page.getByRole('tab', { name: tab, exact: true }).click();
       await page.getByRole('tab', { name: tab, exact: true, selected: true }).waitFor();
-      await page.waitForLoadState('networkidle');
+      await requestsDone(inFlight);
       await check(page, `/administradores (pestaña ${tab})`, failures);
     }
 
     for (const route of ['/configuracion/pie-pagina', '/contenidos', '/metricas']) {
-      await visit(page, route, (p) => p.getByText('Esta sección está en construcción').waitFor());
+      await go(route, (p) => p.getByText('Esta sección está en construcción').waitFor());
       await check(page, `${route} (en construcción)`, failures);
     }
 

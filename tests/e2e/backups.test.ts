@@ -34,7 +34,7 @@ describe('copias de seguridad', () => {
       'select id, name from sites where not is_deleted and installed and status_id = 1 order by id limit 1',
     );
     const user = await e2e.createSuperadmin(['Sites']);
-    await e2e.signIn(page, user.email, user.password);
+    await e2e.signInByApi(page, user.email, user.password);
     await page.goto(e2e.url(`/portales/${site!.id}`));
     await page.getByRole('heading', { name: site!.name }).waitFor();
     const summary = page.getByRole('region', { name: 'Copias de seguridad' });
@@ -88,8 +88,7 @@ describe('copias de seguridad', () => {
     );
     const [holder, other] = [sites[0]!, sites[1]!];
     const user = await e2e.createSuperadmin(['Sites']);
-    await e2e.signIn(page, user.email, user.password);
-    const token = await e2e.storedToken(page);
+    const token = await e2e.signInByApi(page, user.email, user.password);
     expect((await e2e.api('/api/v1/backuprequests', { method: 'POST', token, body: { siteId: holder.id } })).status).toBe(201);
 
     await page.goto(e2e.url(`/portales/${other.id}`));
@@ -113,7 +112,7 @@ describe('copias de seguridad', () => {
       "select s.id, s.name from sites s join backups b on b.site_id = s.id where b.status = 'ready' order by b.id desc limit 1",
     );
     const user = await e2e.createSuperadmin(['Sites']);
-    await e2e.signIn(page, user.email, user.password);
+    await e2e.signInByApi(page, user.email, user.password);
     await page.goto(e2e.url(`/portales/${holder!.id}`));
     await page.getByRole('heading', { name: holder!.name }).waitFor();
     const summary = page.getByRole('region', { name: 'Copias de seguridad' });

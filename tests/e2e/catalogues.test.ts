@@ -1,7 +1,7 @@
 /** Catalogue screens generated from the declarations, driven through the UI (spec 03 'Catalogue lists', §5). */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, setupE2e } from '../helpers/e2e';
+import { setupE2e } from '../helpers/e2e';
 
 const e2e = setupE2e();
 
@@ -22,7 +22,7 @@ async function apiNames(path: string): Promise<string[]> {
 }
 
 async function openAsAdmin(page: Page, route: string, title: string): Promise<void> {
-  await e2e.signIn(page, ADMIN.email, ADMIN.password);
+  await e2e.signInByApi(page);
   await page.goto(e2e.url(route));
   await page.getByText(title).first().waitFor();
 }

@@ -77,7 +77,7 @@ describe('inactivación masiva con solo el permiso Settings', () => {
     expect(before!.n).toBeGreaterThanOrEqual(3);
 
     const user = await e2e.createSuperadmin(['Settings']);
-    await e2e.signIn(page, user.email, user.password);
+    await e2e.signInByApi(page, user.email, user.password);
     await page.goto(e2e.url('/administradores/eliminar'));
     await deactivateEntity(page, site!, before!.n);
     await createJobRunner(e2e.testApp.context, { instanceId: 'e2e-deactivation', log: () => {} }).drain();

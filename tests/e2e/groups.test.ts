@@ -7,7 +7,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { blockingViolations, describeViolations } from '../helpers/axe';
-import { ADMIN, setupE2e } from '../helpers/e2e';
+import { setupE2e } from '../helpers/e2e';
 
 const e2e = setupE2e();
 
@@ -54,7 +54,7 @@ async function createGroupsByApi(names: string[], siteId: number): Promise<void>
 }
 
 async function openGroups(page: Page): Promise<void> {
-  await e2e.signIn(page, ADMIN.email, ADMIN.password);
+  await e2e.signInByApi(page);
   await page.goto(e2e.url('/portales/grupos'));
   await page.locator('tbody tr').first().waitFor();
 }
@@ -225,7 +225,7 @@ describe('grupos (/portales/grupos)', () => {
     const [site] = await uniqueSites(1, 40);
     const [group] = await testApp.database.query<{ id: number; name: string }>('select group_id as id, name from groups order by group_id limit 1');
     const user = await e2e.createSuperadmin(['Impersonate']);
-    await e2e.signIn(page, user.email, user.password);
+    await e2e.signInByApi(page, user.email, user.password);
     await page.goto(e2e.url('/portales/grupos'));
     await page.waitForURL((url) => url.pathname !== '/portales/grupos');
     expect(await page.getByRole('dialog').count()).toBe(0);

@@ -11,7 +11,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createJobRunner } from '../../server/jobs';
 import { blockingViolations, describeViolations } from '../helpers/axe';
-import { ADMIN, rawKeys, setupE2e } from '../helpers/e2e';
+import { rawKeys, setupE2e } from '../helpers/e2e';
 
 const e2e = setupE2e();
 
@@ -27,7 +27,7 @@ async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
 }
 
 async function openList(page: Page, search = ''): Promise<void> {
-  await e2e.signIn(page, ADMIN.email, ADMIN.password);
+  await e2e.signInByApi(page);
   await page.goto(e2e.url(`/portales${search}`));
   await page.locator('tbody tr').first().waitFor();
 }
@@ -413,7 +413,7 @@ describe('sin el permiso Sites', () => {
     const name = `Entidad sin permiso ${Date.now().toString(36)}`;
     const id = await inactiveInstalledSite(name, 4);
     const user = await e2e.createSuperadmin(['Reports']);
-    await e2e.signIn(page, user.email, user.password);
+    await e2e.signInByApi(page, user.email, user.password);
     await page.goto(e2e.url(`/portales?estado=inactivos&nombre=${encodeURIComponent(name)}`));
     await rowOf(page, id).waitFor();
     await rowOf(page, id).getByText('Inactivo', { exact: true }).waitFor();

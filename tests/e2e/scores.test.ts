@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { blockingViolations, describeViolations } from '../helpers/axe';
-import { ADMIN, setupE2e } from '../helpers/e2e';
+import { setupE2e } from '../helpers/e2e';
 
 const e2e = setupE2e();
 
@@ -16,7 +16,7 @@ describe('puntajes del portal', () => {
       `select s.id, s.name from sites s join site_scores sc on sc.site_id = s.id
         group by s.id, s.name order by s.id limit 1`,
     );
-    await e2e.signIn(page, ADMIN.email, ADMIN.password);
+    await e2e.signInByApi(page);
     await page.goto(e2e.url(`/portales/${site!.id}`));
     const section = page.getByRole('region', { name: 'Puntaje', exact: true });
     await section.getByRole('combobox', { name: 'Mes' }).waitFor();
@@ -50,7 +50,7 @@ describe('puntajes del portal', () => {
     const [best] = await testApp.database.query<{ name: string }>(
       'select name from sites where not is_deleted and latest_score is not null order by latest_score desc, id desc limit 1',
     );
-    await e2e.signIn(page, ADMIN.email, ADMIN.password);
+    await e2e.signInByApi(page);
     await page.goto(e2e.url('/portales'));
     await page.getByRole('button', { name: 'Ordenar por ranking' }).click();
     await page.waitForURL(/orden=-score/);

@@ -44,7 +44,7 @@ async function expectAxeClean(page: Page, screen: string): Promise<void> {
 }
 
 async function openDetail(page: Page, site: SiteRow, email: string = ADMIN.email, password: string = ADMIN.password): Promise<void> {
-  await e2e.signIn(page, email, password);
+  await e2e.signInByApi(page, email, password);
   await page.goto(e2e.url(`/portales/${site.id}`));
   await page.getByRole('heading', { name: site.name, exact: true }).waitFor();
 }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITE_INSTALL_JOB_KIND } from '../../server/resources/services/siteRequests';
 import { jobKind, registerJobKind, startJobRunner, type JobRunner } from '../../server/jobs';
 import { blockingViolations, describeViolations } from '../helpers/axe';
-import { ADMIN, setupE2e } from '../helpers/e2e';
+import { setupE2e } from '../helpers/e2e';
 
 if (!jobKind(SITE_INSTALL_JOB_KIND)) {
   registerJobKind(SITE_INSTALL_JOB_KIND, {
@@ -54,7 +54,7 @@ describe('solicitudes de una entidad', () => {
   it('aprueba una solicitud pendiente desde el detalle y sigue la instalación hasta el final', async () => {
     const { page } = e2e;
     const { siteId, requestId, name } = await pendingSite(0);
-    await e2e.signIn(page, ADMIN.email, ADMIN.password);
+    await e2e.signInByApi(page);
     await page.goto(e2e.url(`/portales/${siteId}`));
     await page.getByRole('tab', { name: 'Solicitudes' }).click();
     const card = page.getByRole('article');
@@ -80,7 +80,7 @@ describe('solicitudes de una entidad', () => {
   it('rechaza otra con el motivo: regla de 50 caracteres, aviso de éxito, correo al solicitante e histórico', async () => {
     const { page } = e2e;
     const { siteId, requestId } = await pendingSite(0);
-    await e2e.signIn(page, ADMIN.email, ADMIN.password);
+    await e2e.signInByApi(page);
     await page.goto(e2e.url(`/portales/${siteId}`));
     await page.getByRole('tab', { name: 'Solicitudes' }).click();
     await page.getByRole('article').getByRole('button', { name: 'Rechazar' }).click();

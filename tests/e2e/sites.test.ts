@@ -1,7 +1,7 @@
 /** The site list at /portales in the browser against the demo data (spec 01 'Site list'). */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, setupE2e } from '../helpers/e2e';
+import { setupE2e } from '../helpers/e2e';
 
 const e2e = setupE2e();
 
@@ -19,8 +19,8 @@ async function totalFor(condition: string): Promise<number> {
 }
 
 async function openList(page: Page): Promise<void> {
-  await e2e.signIn(page, ADMIN.email, ADMIN.password);
-  if (!page.url().endsWith('/portales')) await page.goto(e2e.url('/portales'));
+  await e2e.signInByApi(page);
+  await page.goto(e2e.url('/portales'));
   await siteRows(page).first().waitFor();
 }
 
@@ -162,7 +162,7 @@ describe('lista de portales', () => {
   it('quien solo tiene Reports ve las filas sin enlace: sin puntero y el clic no abre el detalle', async () => {
     const { page } = e2e;
     const user = await e2e.createSuperadmin(['Reports']);
-    await e2e.signIn(page, user.email, user.password);
+    await e2e.signInByApi(page, user.email, user.password);
     await page.goto(e2e.url('/portales'));
     const row = page.locator('tbody tr').first();
     await row.waitFor();

@@ -27,7 +27,7 @@ const usersWhere = (userTypeId: 1 | 3, siteCondition = 'true') =>
   `select count(*)::int as n from users u join sites s on s.id = u.site_id where u.user_type_id = ${userTypeId} and (${siteCondition})`;
 
 async function openTab(page: Page, tab: 'Superadministradores' | 'Administradores' | 'Usuarios', email: string = ADMIN.email, password: string = ADMIN.password) {
-  await e2e.signIn(page, email, password);
+  await e2e.signInByApi(page, email, password);
   await page.goto(e2e.url('/administradores'));
   await page.getByRole('tab', { name: tab, exact: true }).click();
   await page.getByRole('tab', { name: tab, exact: true }).and(page.locator('[aria-selected=true]')).waitFor();
@@ -83,7 +83,7 @@ describe('superadministradores', () => {
   it('abre en Superadministradores con Users; la búsqueda filtra y queda en la dirección; sin coincidencias dice el vacío', async () => {
     const { page } = e2e;
     const other = await e2e.createSuperadmin(['Reports'], { name: 'Zoila Buscable Pérez' });
-    await e2e.signIn(page, ADMIN.email, ADMIN.password);
+    await e2e.signInByApi(page);
     await page.goto(e2e.url('/administradores'));
     for (const tab of ['Superadministradores', 'Administradores', 'Usuarios']) await page.getByRole('tab', { name: tab, exact: true }).waitFor();
     await page.getByRole('tab', { name: 'Superadministradores' }).and(page.locator('[aria-selected=true]')).waitFor();
@@ -383,7 +383,7 @@ describe('exportación y permisos', () => {
     page.on('request', (request) => {
       if (request.method() !== 'GET' && /\/(usermain|siteusers?)\b/.test(request.url())) changes.push(`${request.method()} ${request.url()}`);
     });
-    await e2e.signIn(page, user.email, user.password);
+    await e2e.signInByApi(page, user.email, user.password);
     await page.goto(e2e.url('/administradores?tab=superadministradores'));
     await page.getByRole('tab', { name: 'Administradores' }).and(page.locator('[aria-selected=true]')).waitFor();
     await waitForRows(page, 'Nombre', () => true);

@@ -165,7 +165,7 @@ describe('asistente público de solicitud de portal', () => {
 
     // A super-admin sees it counted in 'Por aprobar'.
     const admin = await e2e.newPage();
-    await e2e.signIn(admin, ADMIN.email, ADMIN.password);
+    await e2e.signInByApi(admin);
     await admin.goto(e2e.url('/portales'));
     await admin.getByRole('tab', { name: `Por aprobar (${pendingBefore + 1})`, exact: true }).waitFor();
 

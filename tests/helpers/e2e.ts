@@ -1,9 +1,12 @@
 /**
  * Browser tests: the built admin served by the real server (in-process, PGlite with demo data — or, with
  * TEST_DATABASE_URL, a fresh PostgreSQL database per test file, as createTestApp does for the API tests)
- * and driven by Chromium through playwright-core. One server and one browser per test file;
- * a fresh browser context (empty local storage) per test. On failure a screenshot and the
- * browser console are written to /tmp/e2e-<test>.png / .log.
+ * and driven by Chromium through playwright-core. One server, one browser and one browser context per test file; each
+ * test gets a new page in that context, whose site data (local storage, IndexedDB, cookies, permissions, routes) is
+ * emptied before the test, so a test starts signed out as in a fresh context while the admin's assets stay in the
+ * context's HTTP cache (loaded and compiled once per file, not once per test). A failed test's context is thrown away.
+ * `e2e.newPage()` opens a page in a context of its own (a second user). On failure a screenshot and the browser
+ * console are written to /tmp/e2e-<test>.png / .log.
  *
  *   const e2e = setupE2e();
  *   it('…', async () => { await e2e.page.goto(e2e.url('/login')); … });
@@ -16,6 +19,7 @@ import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { TOKEN_KEY, USER_KEY } from '../../authProvider/storage';
 import { PERMISSIONS, type PermissionName } from '../../resources/permissions';
 import { buildState } from '../../server/build/freshness';
 import { userPermissions, users, USER_TYPE } from '../../server/db/schema';
@@ -105,7 +109,7 @@ export interface E2eHarness {
   /** http://127.0.0.1:<port> */
   readonly baseUrl: string;
   readonly browser: Browser;
-  /** The current test's page (fresh context, 1366×768). */
+  /** The current test's page (the file's context with its site data emptied, 1366×768). */
   readonly page: Page;
   url(pathname: string): string;
   /** Another isolated page (its own context), closed after the test. */
@@ -114,6 +118,13 @@ export interface E2eHarness {
   createSuperadmin(permissions: readonly PermissionName[], options?: { name?: string; email?: string; password?: string }): Promise<CreatedUser>;
   /** Fills the login form and waits until the browser leaves /login. */
   signIn(page: Page, email: string, password: string): Promise<void>;
+  /**
+   * Signs in through the API (POST /api/v1/auth/, as the login form does) and has the page's next load keep the token
+   * and user in local storage the way the admin does: the page then opens any screen signed in, without loading /login
+   * first. For tests that are not about signing in (they keep `signIn`). Call it before the page's first `goto`.
+   * Returns the token.
+   */
+  signInByApi(page: Page, email?: string, password?: string): Promise<string>;
   /** The bearer token the admin keeps in local storage (null when signed out). */
   storedToken(page: Page): Promise<string | null>;
   /** Calls the API over HTTP like the browser does. */
@@ -160,15 +171,21 @@ export function setupE2e(): E2eHarness {
   let baseUrl = '';
   let browser: Browser | undefined;
   let contexts: BrowserContext[] = [];
+  /** The file's context: every test's page opens in it (its site data emptied first). */
+  let fileContext: BrowserContext | undefined;
   let page: Page | undefined;
   let consoleLines: string[] = [];
   let userCounter = 0;
 
-  async function newContextPage(): Promise<Page> {
+  async function newContext(): Promise<BrowserContext> {
     const context = await browser!.newContext({ viewport: { width: 1366, height: 768 }, locale: 'es-CO', timezoneId: 'America/Bogota' });
-    contexts.push(context);
     // The cookies notice (fixed at the bottom) would cover buttons: accepted beforehand, as a returning user would have.
     await context.addInitScript(() => window.localStorage.setItem('cookies', 'true'));
+    return context;
+  }
+
+  /** A new page in `context` with the failure log's listeners. */
+  async function pageIn(context: BrowserContext): Promise<Page> {
     const created = await context.newPage();
     created.setDefaultTimeout(DEFAULT_TIMEOUT_MS);
     created.on('console', (message) => {
@@ -182,6 +199,33 @@ export function setupE2e(): E2eHarness {
     return created;
   }
 
+  /** Another page in a context of its own, closed after the test. */
+  async function newContextPage(): Promise<Page> {
+    const context = await newContext();
+    contexts.push(context);
+    return pageIn(context);
+  }
+
+  /**
+   * The test's page: a new page in the file's context, after emptying what an earlier test may have left there — the
+   * admin origin's site data (local storage, session storage, IndexedDB, cookies…; not the HTTP cache), the
+   * permissions granted and the routes set on the context. The other pages were closed after the earlier test.
+   */
+  async function freshPage(): Promise<Page> {
+    fileContext ??= await newContext();
+    const created = await pageIn(fileContext);
+    await fileContext.unrouteAll({ behavior: 'ignoreErrors' });
+    await fileContext.clearCookies();
+    await fileContext.clearPermissions();
+    const cdp = await fileContext.newCDPSession(created);
+    await cdp.send('Storage.clearDataForOrigin', {
+      origin: new URL(baseUrl).origin,
+      storageTypes: 'cookies,file_systems,indexeddb,local_storage,service_workers,cache_storage,storage_buckets',
+    });
+    await cdp.detach();
+    return created;
+  }
+
   beforeAll(async () => {
     await ensureAdminBuilt();
     testApp = await createTestApp({ seed: 'demo', staticDir: DIST_DIR });
@@ -192,7 +236,7 @@ export function setupE2e(): E2eHarness {
 
   beforeEach(async () => {
     consoleLines = [];
-    page = await newContextPage();
+    page = await freshPage();
   });
 
   afterEach(async (context) => {
@@ -206,9 +250,17 @@ export function setupE2e(): E2eHarness {
     await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
     contexts = [];
     page = undefined;
+    if (fileContext && failed) {
+      // Whatever the failed test left half done stays out of the next test.
+      await fileContext.close().catch(() => undefined);
+      fileContext = undefined;
+    } else if (fileContext) {
+      await Promise.all(fileContext.pages().map((p) => p.close().catch(() => undefined)));
+    }
   });
 
   afterAll(async () => {
+    await fileContext?.close().catch(() => undefined);
     await browser?.close().catch(() => undefined);
     await testApp?.close();
   });
@@ -253,6 +305,22 @@ export function setupE2e(): E2eHarness {
       await target.locator('input[name=password]').fill(password);
       await target.locator('input[name=password]').press('Enter');
       await target.waitForURL((url) => !url.pathname.toLowerCase().startsWith('/login'), { timeout: 15_000 });
+    },
+
+    async signInByApi(target, email = ADMIN.email, password = ADMIN.password) {
+      const answer = await harness.api<{ token: string; user: unknown }>('/api/v1/auth/', { method: 'POST', body: { email, password } });
+      if (answer.status !== 200) throw new Error(`signInByApi(${email}): ${answer.status} ${JSON.stringify(answer.body)}`);
+      // Once per tab (the flag lives in session storage): a later sign-out or reload keeps what the app did.
+      await target.addInitScript(
+        ({ origin, keys, token, user }) => {
+          if (window.location.origin !== origin || window.sessionStorage.getItem('e2e-session')) return;
+          window.sessionStorage.setItem('e2e-session', '1');
+          window.localStorage.setItem(keys.token, token);
+          window.localStorage.setItem(keys.user, user);
+        },
+        { origin: new URL(baseUrl).origin, keys: { token: TOKEN_KEY, user: USER_KEY }, token: answer.body.token, user: JSON.stringify(answer.body.user) },
+      );
+      return answer.body.token;
     },
 
     async storedToken(target) {
