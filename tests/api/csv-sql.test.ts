@@ -14,6 +14,7 @@ import { auditResource } from '../../resources/audit';
 import { siteUsersResource } from '../../resources/people/siteUsers';
 import { csvChunks, csvTextChunks, exportBatches, exportCsvBatches, readExportQuery } from '../../server/exports/listExport';
 import { resourceExportSource } from '../../server/resources/exports';
+import { propertyRuns } from '../helpers/propertyRuns';
 
 let test: TestApp;
 beforeAll(async () => {
@@ -47,7 +48,7 @@ describe('csv_cell (migration 0023)', () => {
       fc.asyncProperty(fc.array(text, { minLength: 1, maxLength: 40 }), async (texts) => {
         expect(await cellsOf(texts)).toEqual(texts.map((value) => csvCell(value)));
       }),
-      { numRuns: 150 },
+      { numRuns: propertyRuns(150) },
     );
   });
 
@@ -82,7 +83,7 @@ describe('csvDateTimeSql', () => {
           expect(rows.map((row) => row.cell)).toEqual(dates.map((date) => formatDateTime(date)));
         },
       ),
-      { numRuns: 40 },
+      { numRuns: propertyRuns(40) },
     );
     const [edge] = await test.database.query<{ noon: string; midnight: string; none: string }>(
       `select ${csvDateTimeSql("timestamptz '2026-10-23 17:00:00+00'")} as noon, ${csvDateTimeSql("timestamptz '2026-10-23 05:00:00+00'")} as midnight,
@@ -139,7 +140,7 @@ describe('engine exports written by the database', () => {
           expect(database.split('\r\n').length).toBeGreaterThanOrEqual(lines.length + 2);
         },
       ),
-      { numRuns: 40 },
+      { numRuns: propertyRuns(40) },
     );
   });
 });

@@ -9,6 +9,7 @@ import { sheetCell } from '../../server/exports/xlsxSheet';
 import { xlsxBatchSql, xlsxDateCellSql, xlsxLiteralCellSql, xlsxNumberCellSql, xlsxRowSql, xlsxTextCellSql, type XlsxBatchRow } from '../../server/exports/xlsxSql';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import { sqlCells } from '../helpers/sqlCells';
+import { propertyRuns } from '../helpers/propertyRuns';
 
 let test: TestApp;
 beforeAll(async () => {
@@ -44,7 +45,7 @@ describe('xlsx_text_cell (migration 0025)', () => {
       fc.asyncProperty(fc.array(text, { minLength: 1, maxLength: 40 }), async (texts) => {
         expect(await cellsOf(texts)).toEqual(texts.map((value) => sheetCell('B7', value)));
       }),
-      { numRuns: 150 },
+      { numRuns: propertyRuns(150) },
     );
   });
 
@@ -68,7 +69,7 @@ describe('xlsx_text_cell (migration 0025)', () => {
           expect(counted.map((row) => row.cell)).toEqual(numbers.map((value) => sheetCell('D4', value)));
         },
       ),
-      { numRuns: 40 },
+      { numRuns: propertyRuns(40) },
     );
   });
 
