@@ -43,7 +43,9 @@ export default defineConfig({
         test: {
           name: 'api',
           environment: 'node',
-          include: ['tests/api/**/*.test.ts'],
+          // tests/embedded/: the embedded database itself (its thread, its data folder's lock), whatever TEST_DATABASE_URL
+          // says: the PostgreSQL pass leaves them out (tests/run.ts).
+          include: ['tests/api/**/*.test.ts', 'tests/embedded/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           isolate: false,
@@ -52,11 +54,6 @@ export default defineConfig({
           // Seeds the reference and demo databases once; each file's createTestApp copies one (tests/helpers/databaseTemplates.ts).
           globalSetup: ['tests/helpers/databaseTemplatesSetup.ts'],
         },
-      },
-      {
-        extends: true,
-        // The embedded database itself (its thread, its data folder's lock): the same whatever TEST_DATABASE_URL says, so run once.
-        test: { name: 'embedded', environment: 'node', include: ['tests/embedded/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000, isolate: false, maxWorkers: WORKERS },
       },
       {
         extends: true,

@@ -11,7 +11,8 @@
  * The router ignores case, doubled slashes, the trailing slash and percent-encoded letters, so access
  * must follow the matched route, never the URL's text: every route is also called under many spellings
  * of its path, with no token and with each single-permission token, and must answer exactly as under
- * its canonical path.
+ * its canonical path. Each route is called once per caller under its canonical path (canonicalAnswers): those answers
+ * serve both its access tests and the comparison with its other spellings.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -144,6 +145,58 @@ async function inBatches<T>(tasks: (() => Promise<T>)[], size = 40): Promise<T[]
     results.push(...(await Promise.all(tasks.slice(start, start + size).map((task) => task()))));
   }
   return results;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Callers and the answers under the canonical path, shared by the per-route tests and the spelling tests below.
+
+/** A caller: no token (null) or a token holding exactly one permission. */
+type Caller = PermissionName | null;
+
+/** Does a call to this 'authenticated' route end its caller's session (logout)? Asked once per route, with a throwaway session. */
+const endsSessionCache = new Map<string, Promise<boolean>>();
+function endsSession(route: RegisteredRoute): Promise<boolean> {
+  const key = label(route);
+  let answer = endsSessionCache.get(key);
+  if (!answer) {
+    answer = (async () => {
+      const token = await t.tokenFor([PERMISSION_NAMES[0]]);
+      await call(route, token);
+      const after = await t.app.inject({ method: 'GET', url: '/api/v1/auth/', headers: bearer(token), remoteAddress: nextAddress() });
+      return after.statusCode === 401;
+    })();
+    endsSessionCache.set(key, answer);
+  }
+  return answer;
+}
+
+/**
+ * The token of a caller: the shared single-permission token, or a fresh session per call where the route ends the
+ * session it is called with (an 'authenticated' route such as logout), so that no call sees another's ended session.
+ */
+async function tokenOf(route: RegisteredRoute & { access: Access }, caller: Caller): Promise<string | undefined> {
+  if (caller === null) return undefined;
+  if (route.access === 'authenticated' && (await endsSession(route))) return t.tokenFor([caller]);
+  return tokens.get(caller);
+}
+
+/** Every caller's answer under the canonical path, called once per route (in parallel batches) and reused. */
+const canonicalCache = new Map<RegisteredRoute, Promise<Map<Caller, LightMyRequestResponse>>>();
+function canonicalAnswers(route: RegisteredRoute & { access: Access }, callers: readonly Caller[]): Promise<Map<Caller, LightMyRequestResponse>> {
+  let answers = canonicalCache.get(route);
+  if (!answers) {
+    answers = (async () => {
+      const answered = new Map<Caller, LightMyRequestResponse>();
+      await inBatches(callers.map((caller) => async () => answered.set(caller, await call(route, await tokenOf(route, caller)))));
+      return answered;
+    })();
+    canonicalCache.set(route, answers);
+  }
+  return answers.then((answered) => {
+    const missing = callers.filter((caller) => !answered.has(caller));
+    if (missing.length) throw new Error(`${label(route)}: no canonical answer for ${missing.join(', ')}`);
+    return answered;
+  });
 }
 
 describe('spellings', () => {
@@ -346,15 +399,19 @@ describe('each route has the access its declaration states', () => {
   });
 });
 
+/** Who calls each route under its canonical path: no token and every single-permission token. */
+const ALL_CALLERS: readonly Caller[] = [null, ...PERMISSION_NAMES];
+
 describe.each(declared.map((route) => ({ name: `${label(route)} [${describeAccess(route.access)}]`, route })))(
   '$name',
   ({ route }) => {
     const { access } = route;
+    /** The canonical answers, reused by the spelling test of this route below. */
+    const answers = () => canonicalAnswers(route, ALL_CALLERS);
 
     if (access === 'public' && PUBLIC_WITH_OWN_CREDENTIAL.has(label(route))) {
       it('answers 401 in the envelope without its own credential, whatever the bearer token', async () => {
-        for (const token of [undefined, ...tokens.values()]) {
-          const response = await call(route, token);
+        for (const response of (await answers()).values()) {
           expect(response.statusCode).toBe(401);
           expect(response.json().error.code).toBe('Unauthorized');
         }
@@ -364,14 +421,14 @@ describe.each(declared.map((route) => ({ name: `${label(route)} [${describeAcces
 
     if (access === 'public') {
       it('answers without a token (never 401/403)', async () => {
-        const response = await call(route);
+        const response = (await answers()).get(null)!;
         expect([401, 403]).not.toContain(response.statusCode);
       });
       return;
     }
 
     it('refuses a call without a token with 401', async () => {
-      const response = await call(route);
+      const response = (await answers()).get(null)!;
       expect(response.statusCode).toBe(401);
       expect(response.json().error.code).toBe('Unauthorized');
     });
@@ -380,8 +437,8 @@ describe.each(declared.map((route) => ({ name: `${label(route)} [${describeAcces
       it('answers 401 without a portal key, to every superadmin token and to a revoked or forged key', async () => {
         const forged = livePortalKey.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'));
         const attempts = [
-          await call(route),
-          ...(await Promise.all([...tokens.values()].map((token) => call(route, token)))),
+          // No token, then every superadmin token.
+          ...(await answers()).values(),
           await call(route, undefined, undefined, portalHeader(revokedPortalKey)),
           await call(route, undefined, undefined, portalHeader(forged)),
           await call(route, undefined, undefined, bearer(revokedPortalKey)),
@@ -404,19 +461,16 @@ describe.each(declared.map((route) => ({ name: `${label(route)} [${describeAcces
 
     if (access === 'authenticated') {
       it('accepts any signed-in user, whatever the permission', async () => {
-        for (const name of PERMISSION_NAMES) {
-          // A fresh session per call: an authenticated route may end the session (logout).
-          const response = await call(route, await t.tokenFor([name]));
-          expect([401, 403], name).not.toContain(response.statusCode);
-        }
+        // A fresh session per call where the route ends the session it is called with (logout): tokenOf.
+        const answered = await answers();
+        for (const name of PERMISSION_NAMES) expect([401, 403], name).not.toContain(answered.get(name)!.statusCode);
       });
       return;
     }
 
     it('lets holders of a listed permission through and answers 403 to everyone else', async () => {
-      const outcomes = await Promise.all(
-        PERMISSION_NAMES.map(async (name) => ({ name, status: (await call(route, tokens.get(name))).statusCode })),
-      );
+      const answered = await answers();
+      const outcomes = PERMISSION_NAMES.map((name) => ({ name, status: answered.get(name)!.statusCode }));
       const failures = outcomes.filter((outcome) => outcome.status >= 500);
       // Not this test's subject (only the status class is), but a 5xx on dummy input deserves a look.
       if (failures.length) console.warn(`${label(route)}: ${failures.map((f) => `${f.name} → ${f.status}`).join(', ')}`);
@@ -435,8 +489,8 @@ const spelledRoutes = allRoutes.filter((route): route is RegisteredRoute & { acc
  * Who calls each spelling: no token and every single-permission token. A HEAD route is fastify's copy of its GET
  * (same declaration, covered in full there): no token, one holder and one non-holder of a listed permission.
  */
-function callersFor(route: RegisteredRoute & { access: Access }): (PermissionName | null)[] {
-  if (route.method !== 'HEAD') return [null, ...PERMISSION_NAMES];
+function callersFor(route: RegisteredRoute & { access: Access }): readonly Caller[] {
+  if (route.method !== 'HEAD') return ALL_CALLERS;
   const { access } = route;
   if (typeof access === 'string') return [null, PERMISSION_NAMES[0]];
   const holder = access.permissions[0] as PermissionName;
@@ -451,20 +505,15 @@ describe('the same answer under every spelling of the path', () => {
     // (`/api/docs/static//x`), not another spelling of this one.
     const sameRoute = (spelt: string) => !route.url.endsWith('*') || !/\/\/999999\/?$/.test(spelt);
     const callers = callersFor(route);
-    // A fresh session per call where a route may end it (logout is merely 'authenticated').
-    const tokenOf = async (caller: PermissionName | null) =>
-      caller === null ? undefined : route.access === 'authenticated' ? t.tokenFor([caller]) : tokens.get(caller);
-
-    const expected = new Map<PermissionName | null, string>();
-    await inBatches(
-      callers.map((caller) => async () => expected.set(caller, outcome(await call(route, await tokenOf(caller), canonical)))),
-    );
+    // The canonical answers (those the route's own tests above checked, for an /api/v1 route other than HEAD).
+    const canonicalAnswered = await canonicalAnswers(route, callers);
+    const expected = new Map(callers.map((caller) => [caller, outcome(canonicalAnswered.get(caller)!)]));
 
     const mismatches: string[] = [];
     await inBatches(
       spellings(canonical).filter(sameRoute).flatMap((spelt) =>
         callers.map((caller) => async () => {
-          const response = await call(route, await tokenOf(caller), spelt);
+          const response = await call(route, await tokenOf(route, caller), spelt);
           const got = outcome(response);
           const who = caller ?? 'sin token';
           if (got !== expected.get(caller)) mismatches.push(`${spelt} [${who}]: ${got}, canónica ${expected.get(caller)}`);

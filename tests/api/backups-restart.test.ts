@@ -9,14 +9,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import JSZip from 'jszip';
 import { afterAll, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../server/db/connection';
-import { createFreshDatabase, type FreshDatabase } from '../../server/db/freshDatabase';
+import type { Database } from '../../server/db/connection';
+import { createSharedDatabase } from '../helpers/testApp';
 
 const ATTACHMENTS = 6;
 /** Each of the 13 entries waits this long: the zip takes a few seconds to write, time enough to kill it midway. */
@@ -24,15 +23,14 @@ const ENTRY_DELAY_MS = 400;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const worker = path.join(root, 'tests/helpers/backupWorker.ts');
 
-const pgBase = process.env.TEST_DATABASE_URL;
-const fresh: FreshDatabase | null = pgBase ? await createFreshDatabase(pgBase, 'br') : null;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portales-backups-restart-'));
+// Empty: the first runner migrates it.
+const shared = await createSharedDatabase('br');
+const dataDir = shared.dataDir;
 const storageDir = path.join(dataDir, 'archivos');
-const databaseEnv = fresh ? { JOB_WORKER_DATABASE_URL: fresh.url } : { JOB_WORKER_DATA_DIR: dataDir };
+const databaseEnv = shared.databaseUrl ? { JOB_WORKER_DATABASE_URL: shared.databaseUrl } : { JOB_WORKER_DATA_DIR: dataDir };
 
 afterAll(async () => {
-  await fresh?.drop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await shared.drop();
 });
 
 interface Worker {
@@ -85,7 +83,7 @@ function startWorker(mode: 'start' | 'resume'): Worker {
 }
 
 async function withDatabase<T>(use: (database: Database) => Promise<T>): Promise<T> {
-  const database = await openDatabase({ databaseUrl: fresh?.url, dataDir: fresh ? undefined : dataDir });
+  const database = await shared.open();
   try {
     return await use(database);
   } finally {

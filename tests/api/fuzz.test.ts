@@ -24,6 +24,7 @@ import { registeredRoutes, type RegisteredRoute } from '../../server/http/route'
 import { createShapeTables, SHAPE_RESOURCES } from '../helpers/shapeResources';
 import { multipart } from '../helpers/multipart';
 import { bearer, createTestApp } from '../helpers/testApp';
+import { propertyRuns } from '../helpers/propertyRuns';
 
 // The engine's shapes (text id, singleton, collection update, nested path) through throwaway declarations.
 const t = await createTestApp({ seed: 'reference', extraResources: SHAPE_RESOURCES });
@@ -636,7 +637,7 @@ describe('fuzz: property over random routes and inputs', () => {
         if (problems.length > 0) throw new Error(`${label(route)} [${caller}] → ${response.statusCode} ${response.body.slice(0, 200)}: ${problems.join('; ')}`);
       },
     );
-    await fc.assert(property, { numRuns: 200 });
+    await fc.assert(property, { numRuns: propertyRuns(100) });
   });
 });
 

@@ -6,28 +6,23 @@
  * site installed only at the end. PGlite folder or PostgreSQL (TEST_DATABASE_URL).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
-import { readConfig } from '../../server/config';
-import { openDatabase, type Database } from '../../server/db/connection';
-import { createFreshDatabase, type FreshDatabase } from '../../server/db/freshDatabase';
+import type { Database } from '../../server/db/connection';
 import { enqueueJob } from '../../server/jobs';
-import { initializeDatabase } from '../../server/seed';
 import { SITE_INSTALL_JOB } from '../../server/sites/installation/job';
+import { createSharedDatabase } from '../helpers/testApp';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const worker = path.join(root, 'tests/helpers/installationWorker.ts');
 
-const pgBase = process.env.TEST_DATABASE_URL;
-const fresh: FreshDatabase | null = pgBase ? await createFreshDatabase(pgBase, 'ir') : null;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portales-installation-restart-'));
-const databaseEnv = fresh ? { INSTALLATION_WORKER_DATABASE_URL: fresh.url } : { INSTALLATION_WORKER_DATA_DIR: dataDir };
+// The reference data, copied from the run's template (the site below needs its locations and site types).
+const shared = await createSharedDatabase('ir', { seed: 'reference' });
+const databaseEnv = shared.databaseUrl ? { INSTALLATION_WORKER_DATABASE_URL: shared.databaseUrl } : { INSTALLATION_WORKER_DATA_DIR: shared.dataDir };
 
 // The installer: the first call never gets an answer (its caller is killed meanwhile); later ones install.
 const calls: Array<{ installationId: string; portalKey: string }> = [];
@@ -50,12 +45,11 @@ const installerUrl = `http://127.0.0.1:${(installer.address() as AddressInfo).po
 afterAll(async () => {
   installer.closeAllConnections();
   await new Promise((resolve) => installer.close(resolve));
-  await fresh?.drop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await shared.drop();
 });
 
 async function withDatabase<T>(use: (database: Database) => Promise<T>): Promise<T> {
-  const database = await openDatabase({ databaseUrl: fresh?.url, dataDir: fresh ? undefined : dataDir });
+  const database = await shared.open();
   try {
     return await use(database);
   } finally {
@@ -84,7 +78,6 @@ function startWorker(name: string): { child: ChildProcess; final: Promise<string
 
 it('completes an installation after its process was killed during the installer call, each step once', { timeout: 180_000 }, async () => {
   const { siteId, requestId, jobId } = await withDatabase(async (database) => {
-    await initializeDatabase(database, readConfig({ DATA_DIR: dataDir, ADMIN_EMAIL: 'admin@portales.test', ADMIN_PASSWORD: 'Clave-de-prueba-1' }), () => {}, { demo: false });
     const [site] = await database.query<{ id: number }>(
       `insert into sites (name, alias, parent_location_id, location_id, site_type_id, order_type)
        values ('Entidad reiniciada', 'entidad-reiniciada', 5, 5001, 5, 1) returning id`,

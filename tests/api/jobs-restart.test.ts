@@ -6,8 +6,6 @@
  * every administrator is deactivated exactly once, and the undo restores exactly them. PGlite folder or PostgreSQL.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -15,8 +13,8 @@ import type { FastifyRequest } from 'fastify';
 import { afterAll, expect, it } from 'vitest';
 import { DEFAULT_ITEM_BATCH } from '../../server/jobs';
 import { undoDeactivation } from '../../server/users/deactivation';
-import { openDatabase, type Database } from '../../server/db/connection';
-import { createFreshDatabase, type FreshDatabase } from '../../server/db/freshDatabase';
+import type { Database } from '../../server/db/connection';
+import { createSharedDatabase } from '../helpers/testApp';
 
 const ITEMS = 200;
 const ADMINS = 2000;
@@ -24,14 +22,13 @@ const INACTIVE = 3;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const worker = path.join(root, 'tests/helpers/jobWorker.ts');
 
-const pgBase = process.env.TEST_DATABASE_URL;
-const fresh: FreshDatabase | null = pgBase ? await createFreshDatabase(pgBase, 'jr') : null;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portales-jobs-restart-'));
-const databaseEnv = fresh ? { JOB_WORKER_DATABASE_URL: fresh.url } : { JOB_WORKER_DATA_DIR: dataDir };
+// Empty: the first runner migrates it.
+const shared = await createSharedDatabase('jr');
+const dataDir = shared.dataDir;
+const databaseEnv = shared.databaseUrl ? { JOB_WORKER_DATABASE_URL: shared.databaseUrl } : { JOB_WORKER_DATA_DIR: dataDir };
 
 afterAll(async () => {
-  await fresh?.drop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await shared.drop();
 });
 
 interface Worker {
@@ -85,7 +82,7 @@ function startWorker(mode: 'start' | 'resume', kind: 'restart' | 'deactivate' = 
 }
 
 async function withDatabase<T>(use: (database: Database) => Promise<T>): Promise<T> {
-  const database = await openDatabase({ databaseUrl: fresh?.url, dataDir: fresh ? undefined : dataDir });
+  const database = await shared.open();
   try {
     return await use(database);
   } finally {

@@ -1,17 +1,23 @@
 /**
  * One server per embedded data folder (issue 5): `npm start`'s own entry point, run twice on one DATA_DIR.
- * SERVE_ADMIN=0 serves the API only, so no admin build is needed.
+ * SERVE_ADMIN=0 serves the API only, so no admin build is needed. The folder starts as a copy of the run's seeded
+ * reference database (what this config's first start would have seeded), so no server seeds it.
+ * Embedded database only (DATABASE_URL is emptied): the same in the runner's PGlite and PostgreSQL passes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { readConfig } from '../../server/config';
+import { restorePgliteTemplate, seedFingerprint, TEST_ENV } from '../helpers/databaseTemplates';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let dataDir: string;
 const started: ChildProcess[] = [];
+/** The servers' settings and superadmin: those of the run's templates. */
+const seedEnv = { ADMIN_EMAIL: TEST_ENV.ADMIN_EMAIL!, ADMIN_PASSWORD: TEST_ENV.ADMIN_PASSWORD!, CAPTCHA_REQUEST_VALUE: TEST_ENV.CAPTCHA_REQUEST_VALUE! };
 
 interface Server {
   child: ChildProcess;
@@ -38,8 +44,7 @@ async function start(): Promise<Server> {
       SERVE_ADMIN: '0',
       HOST: '127.0.0.1',
       PORT: String(await freePort()),
-      ADMIN_EMAIL: 'admin@portales.test',
-      ADMIN_PASSWORD: 'Clave-de-prueba-1',
+      ...seedEnv,
       LOG_LEVEL: 'error',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -69,15 +74,21 @@ async function stop(server: Server): Promise<number | null> {
   return server.exited;
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'portales-lock-')), 'datos');
+  // The PostgreSQL pass's templates have no PGlite copy: the first server then seeds the folder itself.
+  const templates = inject('databaseTemplates');
+  const reference = templates?.pglite?.reference;
+  if (reference && templates.fingerprint === seedFingerprint(readConfig({ DATA_DIR: dataDir, ...seedEnv }))) {
+    await restorePgliteTemplate(reference, dataDir);
+  }
 });
 afterAll(() => {
   for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
 });
 
-// Each server creates or reopens an embedded database (seconds each, more on a busy machine).
+// Each server opens the embedded database (seconds each, more on a busy machine).
 describe('DATA_DIR lock', { timeout: 240_000 }, () => {
   it('a second server on the same data folder refuses to start, in Spanish, with exit code 1', async () => {
     const first = await start();

@@ -3,18 +3,19 @@
  * `start` creates a site with six annotation attachments and a requested backup, queues its job and runs it (the test
  * kills the process with SIGKILL while the zip is half written: BACKUP_TEST_ENTRY_DELAY_MS slows each entry);
  * `resume` runs the queue until that backup is ready or failed, then exits.
- * Database: JOB_WORKER_DATABASE_URL (PostgreSQL) or the PGlite folder JOB_WORKER_DATA_DIR (one process at a time);
+ * Database: JOB_WORKER_DATABASE_URL (PostgreSQL) or the PGlite folder JOB_WORKER_DATA_DIR (one process at a time,
+ * opened in this thread: openSharedDatabase);
  * files: BACKUP_WORKER_STORAGE_DIR. Prints `backup <id>`, then `final <status>` (resume).
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { readConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/connection';
 import { LocalFileStorage } from '../../server/files';
 import { enqueueJob, startJobRunner } from '../../server/jobs';
 import { BACKUP_JOB } from '../../server/backups/job';
 import { createMailer } from '../../server/mail/mailer';
+import { openSharedDatabase } from './databaseTemplates';
 
 export const ATTACHMENTS = 6;
 const LEASE_MS = 1000;
@@ -22,7 +23,7 @@ const LEASE_MS = 1000;
 const mode = process.env.BACKUP_WORKER_MODE;
 const dataDir = process.env.JOB_WORKER_DATA_DIR;
 const storageDir = process.env.BACKUP_WORKER_STORAGE_DIR!;
-const database = await openDatabase({ databaseUrl: process.env.JOB_WORKER_DATABASE_URL, dataDir });
+const database = await openSharedDatabase({ databaseUrl: process.env.JOB_WORKER_DATABASE_URL, dataDir });
 await database.migrate();
 const storage = new LocalFileStorage(storageDir);
 

@@ -62,6 +62,28 @@ export async function openTestPglite(loadDataDir?: Blob): Promise<{ database: Da
   return { database: embeddedDatabase(client), client };
 }
 
+/**
+ * A database that a test shares with the processes it spawns (job runners, `npm start`): the PostgreSQL database at
+ * `databaseUrl`, or the embedded one in the folder `dataDir` (openDatabase's layout: the database in its `pglite`
+ * subfolder; one process at a time). Test processes and their helper processes only: a folder's PGlite answers in this
+ * thread (openTestPglite), as the API tests' do, without the worker thread the server starts (TEST_DATABASE_TEMPLATE=0:
+ * the worker thread, like the server).
+ */
+export async function openSharedDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+  if (options.databaseUrl || !options.dataDir || !templatesEnabled()) return openDatabase(options);
+  const folder = path.join(options.dataDir, 'pglite');
+  fs.mkdirSync(folder, { recursive: true });
+  return embeddedDatabase(await RemotePglite.start(folder, { inProcess: true }));
+}
+
+/** Writes the dumped data directory `templateFile` into the folder `dataDir` (openDatabase's layout), for openSharedDatabase and the server. */
+export async function restorePgliteTemplate(templateFile: string, dataDir: string): Promise<void> {
+  const folder = path.join(dataDir, 'pglite');
+  fs.mkdirSync(folder, { recursive: true });
+  const client = await RemotePglite.start(folder, { inProcess: true, loadDataDir: new Blob([fs.readFileSync(templateFile)]) });
+  await client.close();
+}
+
 /** Seeds the templates of `seeds` for the backend of this run; answers them and their removal. */
 export async function buildTemplates(
   seeds: readonly TemplateSeed[] = TEMPLATE_SEEDS,

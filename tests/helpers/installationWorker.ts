@@ -3,18 +3,18 @@
  * and the installation job registered, the portal installer at INSTALLATION_WORKER_INSTALLER_URL, until the newest
  * `sites.install` job ends (then prints `final <status>` and exits). The test kills the first one with SIGKILL while
  * the installer is being called. Database: INSTALLATION_WORKER_DATABASE_URL (PostgreSQL) or the PGlite folder
- * INSTALLATION_WORKER_DATA_DIR (one process at a time).
+ * INSTALLATION_WORKER_DATA_DIR (one process at a time, opened in this thread: openSharedDatabase).
  */
 import os from 'node:os';
 import path from 'node:path';
 import { readConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/connection';
 import { startJobRunner } from '../../server/jobs';
 import { createMailer } from '../../server/mail/mailer';
 import { SITE_INSTALL_JOB } from '../../server/sites/installation/job';
+import { openSharedDatabase } from './databaseTemplates';
 
 const dataDir = process.env.INSTALLATION_WORKER_DATA_DIR;
-const database = await openDatabase({ databaseUrl: process.env.INSTALLATION_WORKER_DATABASE_URL, dataDir });
+const database = await openSharedDatabase({ databaseUrl: process.env.INSTALLATION_WORKER_DATABASE_URL, dataDir });
 const config = readConfig({
   DATA_DIR: dataDir ?? os.tmpdir(),
   PUBLIC_URL: 'http://127.0.0.1:0',

@@ -3,8 +3,10 @@
  * kills it with SIGKILL midway); `resume` runs the queue until that job ends, then exits.
  * JOB_WORKER_KIND: `restart` (default), a 200-item job of `runItem`s; or `deactivate`, the bulk deactivation of
  * DEACTIVATE_ADMINS administrators (server/users/deactivation.ts, batched items) plus DEACTIVATE_INACTIVE already
- * inactive ones, each batch held open `DEACTIVATE_HOLD_MS` after its update so that the kill lands inside a batch.
- * Database: JOB_WORKER_DATABASE_URL (PostgreSQL) or the PGlite folder JOB_WORKER_DATA_DIR (one process at a time).
+ * inactive ones, each batch held open `DEACTIVATE_HOLD_MS` after its update so that the kill lands inside a batch
+ * (`start` only: the resumed runner goes at full speed, as for `restart`'s items).
+ * Database: JOB_WORKER_DATABASE_URL (PostgreSQL) or the PGlite folder JOB_WORKER_DATA_DIR (one process at a time,
+ * opened in this thread: openSharedDatabase).
  * Prints `job <id>`, `done <key>` after each finished item (restart), `batch <n> written <size>` once a batch's
  * update ran and before it commits (deactivate), and `final <status>`.
  */
@@ -12,10 +14,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { readConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/connection';
 import { enqueueJob, jobKind, registerJobKind, startJobRunner } from '../../server/jobs';
 import { DEACTIVATION_JOB_KIND } from '../../server/users/deactivation';
 import { createMailer } from '../../server/mail/mailer';
+import { openSharedDatabase } from './databaseTemplates';
 
 const RESTART_ITEMS = 200;
 const RESTART_LEASE_MS = 1000;
@@ -26,7 +28,7 @@ const DEACTIVATE_HOLD_MS = 300;
 const mode = process.env.JOB_WORKER_MODE;
 const workerKind = process.env.JOB_WORKER_KIND === 'deactivate' ? DEACTIVATION_JOB_KIND : 'test.restart';
 const dataDir = process.env.JOB_WORKER_DATA_DIR;
-const database = await openDatabase({ databaseUrl: process.env.JOB_WORKER_DATABASE_URL, dataDir });
+const database = await openSharedDatabase({ databaseUrl: process.env.JOB_WORKER_DATABASE_URL, dataDir });
 await database.migrate();
 await database.query('create table if not exists job_restart_records (item_key text not null, instance text not null)');
 
@@ -38,7 +40,8 @@ registerJobKind('test.restart', {
     await ctx.items(keys);
     for (const key of await ctx.pendingItems()) {
       await ctx.runItem(key, async (tx) => {
-        await new Promise((resolve) => setTimeout(resolve, 5));
+        // Slowed while the test waits to kill it midway; the resumed runner goes at full speed.
+        if (mode === 'start') await new Promise((resolve) => setTimeout(resolve, 5));
         await tx.execute(sql`insert into job_restart_records (item_key, instance) values (${key}, ${instanceId})`);
       });
       process.stdout.write(`done ${key}\n`);
@@ -58,7 +61,7 @@ deactivation.run = (ctx) =>
         const outcomes = await fn(tx, keys);
         batches += 1;
         process.stdout.write(`batch ${batches} written ${keys.length}\n`);
-        await new Promise((resolve) => setTimeout(resolve, DEACTIVATE_HOLD_MS));
+        if (mode === 'start') await new Promise((resolve) => setTimeout(resolve, DEACTIVATE_HOLD_MS));
         return outcomes;
       }, options),
   });

@@ -20,7 +20,15 @@ import { createMailer } from '../../server/mail/mailer';
 import { initializeDatabase } from '../../server/seed';
 import { PERMISSIONS, type PermissionName } from '../../resources/permissions';
 import type { ResourceDeclaration } from '../../resources/types';
-import { openTestPglite, seedFingerprint, templatesEnabled, TEST_ENV, type DatabaseTemplates } from './databaseTemplates';
+import {
+  openSharedDatabase,
+  openTestPglite,
+  restorePgliteTemplate,
+  seedFingerprint,
+  templatesEnabled,
+  TEST_ENV,
+  type DatabaseTemplates,
+} from './databaseTemplates';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -105,6 +113,58 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.close();
+      await fresh?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A database a test shares with the processes it spawns (createSharedDatabase). */
+export interface SharedDatabase {
+  /** The PostgreSQL database (TEST_DATABASE_URL runs); undefined on PGlite. */
+  databaseUrl?: string;
+  /** The embedded database's folder (PGlite runs; its `pglite` subfolder), and a scratch folder on PostgreSQL. */
+  dataDir: string;
+  /** Opens it in this process (openSharedDatabase); close it before a spawned process opens a PGlite folder. */
+  open(): Promise<Database>;
+  drop(): Promise<void>;
+}
+
+/**
+ * A database for a test that spawns processes on it: a new database on TEST_DATABASE_URL's server or a PGlite folder.
+ * `seed: 'reference'` copies the run's reference template when there is one (seeded here with createTestApp's config
+ * otherwise), so neither the test nor its processes seed; `seed: 'none'` leaves it empty (not even migrated).
+ */
+export async function createSharedDatabase(prefix: string, options: { seed?: 'reference' | 'none' } = {}): Promise<SharedDatabase> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `portales-${prefix}-`));
+  const config = readConfig({ DATA_DIR: dataDir, ...TEST_ENV });
+  const pgBase = process.env.TEST_DATABASE_URL;
+  const templates = options.seed === 'reference' && templatesEnabled() ? providedTemplates() : undefined;
+  const usable = templates && templates.fingerprint === seedFingerprint(config) ? templates : undefined;
+  let fresh: FreshDatabase | null = null;
+  let seeded = false;
+  if (pgBase) {
+    const template = usable?.postgres?.reference;
+    fresh = await createFreshDatabase(pgBase, prefix, template);
+    seeded = template !== undefined;
+  } else if (usable?.pglite?.reference) {
+    await restorePgliteTemplate(usable.pglite.reference, dataDir);
+    seeded = true;
+  }
+  const open = () => openSharedDatabase({ databaseUrl: fresh?.url, dataDir: fresh ? undefined : dataDir });
+  if (options.seed === 'reference' && !seeded) {
+    const database = await open();
+    try {
+      await initializeDatabase(database, config, () => {}, { demo: false });
+    } finally {
+      await database.close();
+    }
+  }
+  return {
+    databaseUrl: fresh?.url,
+    dataDir,
+    open,
+    async drop() {
       await fresh?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
