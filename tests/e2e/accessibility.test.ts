@@ -31,11 +31,11 @@ function trackRequests(page: Page): () => number {
   page.on('request', (request) => {
     if (counted(request)) inFlight += 1;
   });
-  for (const event of ['requestfinished', 'requestfailed'] as const) {
-    page.on(event, (request) => {
-      if (counted(request)) inFlight -= 1;
-    });
-  }
+  const finished = (request: { resourceType(): string }) => {
+    if (counted(request)) inFlight -= 1;
+  };
+  page.on('requestfinished', finished);
+  page.on('requestfailed', finished);
   return () => inFlight;
 }
 
@@ -63,7 +63,7 @@ async function requestsDone(inFlight: () => number): Promise<void> {
         if (inFlight() > 0) quietSince = Date.now();
         return Date.now() - quietSince >= 500;
       },
-      { intervals: [100], timeout: 15_000 },
+      { interval: 100, timeout: 15_000 },
     )
     .toBe(true);
 }
