@@ -5,7 +5,7 @@
  * bundled font (no system font needed), each slightly turned, skewed and scaled, set touching their
  * neighbours on a wavy baseline, two curves through the letters' middle; sharp rasterises the drawing,
  * then the pixels are bent by gentle waves, speckled and blurred. server/auth/captchaOcr.test.ts checks that
- * tesseract reads fewer than 1 in 20; docs/decisions/0006-captcha-samples.png shows ten.
+ * tesseract reads fewer than 1 in 20; docs/decisions/0006-captcha-samples.png shows six.
  */
 import { randomInt } from 'node:crypto';
 import sharp from 'sharp';
