@@ -59,9 +59,9 @@ export function exportCell(
   return String(value);
 }
 
-/** The file's columns: the declared `fields`, else the list's (`list !== false`, not `detailOnly`), each headed by its label. */
+/** The file's columns: the declared `fields`, else the list's (`list !== false`, not `detailOnly`, `hidden` nor `writeOnly`), each headed by its label. */
 export function exportColumns(declaration: ResourceDeclaration, declared: Pick<ResourceExport, 'fields'>): ExportColumn<Row>[] {
-  const sources = declared.fields ?? listedFields(declaration.fields).filter((field) => field.list !== false && !field.writeOnly).map((field) => field.source);
+  const sources = declared.fields ?? listedFields(declaration.fields).filter((field) => field.list !== false && !field.writeOnly && !field.hidden).map((field) => field.source);
   return sources.map((source) => {
     const field = declaration.fields.find((candidate) => candidate.source === source);
     if (!field) throw new Error(`resource ${declaration.name}: export column ${source} is not a declared field`);
