@@ -42,6 +42,20 @@ function leaves(tree: MessageTree, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}${key}`] : leaves(value, `${prefix}${key}.`)));
 }
 
+/** Each key's owner among `parts` (after those of `owner`), and the keys two of them define. */
+function keyOwners(parts: Record<string, unknown>, owner = new Map<string, string>()): { owner: Map<string, string>; twice: string[] } {
+  const twice: string[] = [];
+  for (const [name, part] of Object.entries(parts)) {
+    const keys = leaves(part as MessageTree);
+    expect(keys.length, name).toBeGreaterThan(0);
+    for (const key of keys) {
+      if (owner.has(key)) twice.push(`${key} (${owner.get(key)}, ${name})`);
+      else owner.set(key, name);
+    }
+  }
+  return { owner, twice };
+}
+
 describe('Spanish messages in two parts', () => {
   it('the signed-out code uses only keys of the sign-in part', () => {
     const used = new Map<string, string>();
@@ -60,31 +74,13 @@ describe('Spanish messages in two parts', () => {
     expect(leaves(messageParts.newSite as unknown as MessageTree)).toContain('newSite.steps.site');
     expect(leaves(messageParts.siteDetail as unknown as MessageTree)).toContain('siteDetail.tabs.info');
     expect(leaves(messageParts.deactivation as unknown as MessageTree).length).toBeGreaterThan(0);
-    const owner = new Map<string, string>(signIn.map((key) => [key, 'signIn']));
-    const twice: string[] = [];
-    for (const [name, part] of Object.entries(messageParts)) {
-      const keys = leaves(part as unknown as MessageTree);
-      expect(keys.length, name).toBeGreaterThan(0);
-      for (const key of keys) {
-        if (owner.has(key)) twice.push(`${key} (${owner.get(key)}, ${name})`);
-        else owner.set(key, name);
-      }
-    }
+    const { owner, twice } = keyOwners(messageParts, new Map(signIn.map((key) => [key, 'signIn'])));
     expect(twice).toEqual([]);
     expect(leaves(spanishMessages as unknown as MessageTree)).toHaveLength(owner.size);
   });
 
   it('defines every text in one area file only (the signed-in part joins several)', () => {
-    const owner = new Map<string, string>();
-    const twice: string[] = [];
-    for (const [name, area] of Object.entries(areaMessages)) {
-      const keys = leaves(area as unknown as MessageTree);
-      expect(keys.length, name).toBeGreaterThan(0);
-      for (const key of keys) {
-        if (owner.has(key)) twice.push(`${key} (${owner.get(key)}, ${name})`);
-        else owner.set(key, name);
-      }
-    }
+    const { owner, twice } = keyOwners(areaMessages);
     expect(twice).toEqual([]);
     expect(leaves(spanishMessages as unknown as MessageTree)).toHaveLength(owner.size);
   });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { exportTexts } from '../../i18n/es/exports';
 import { csvLines } from './csv';
 import { csvChunks, csvStream, type ExportCell, type ExportColumn } from './listExport';
+import { batchesPulledByStalledReader } from '../../tests/helpers/stalledReader';
 
 const papa = (lines: (string | number)[][]) => `${Papa.unparse(lines, { delimiter: ';', newline: '\r\n', escapeFormulae: true })}\r\n`;
 
@@ -83,30 +84,12 @@ describe('csvChunks', () => {
 
 describe('csvStream', () => {
   it('reads no batch ahead of a client that stops reading, and stops reading when the client leaves', async () => {
-    let pulled = 0;
-    let stop: () => void = () => {};
-    const stopped = new Promise<void>((resolve) => (stop = resolve));
-    async function* endless(): AsyncGenerator<Row[]> {
-      try {
-        for (;;) {
-          pulled += 1;
-          yield Array.from({ length: 2000 }, (_, id) => ({ id, name: `nombre ${id}` }));
-        }
-      } finally {
-        stop();
-      }
-    }
-    const output = csvStream([{ key: 'id', headerKey: 'exports.columns.sites.id' }, { key: 'name', headerKey: 'exports.columns.sites.name' }], endless());
-    // A client that took the first bytes and reads no more.
-    output.once('data', () => output.pause());
-    let seen = -1;
-    while (seen !== pulled) {
-      seen = pulled;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const { pulled, closedWhenLeft } = await batchesPulledByStalledReader<Row>(
+      () => Array.from({ length: 2000 }, (_, id) => ({ id, name: `nombre ${id}` })),
+      (batches) => csvStream([{ key: 'id', headerKey: 'exports.columns.sites.id' }, { key: 'name', headerKey: 'exports.columns.sites.name' }], batches),
+    );
     // The batch in the stream's buffer and the one being written: not the 16 chunks an object stream holds.
     expect(pulled).toBeLessThanOrEqual(2);
-    output.destroy();
-    await stopped;
+    await closedWhenLeft;
   });
 });

@@ -2,8 +2,7 @@
  * The batches of an export read in keyset order (server/exports/keyset.ts): each batch one statement after the
  * previous batch's last row, ordered, `limit` the batch size, so that its plan is the index scan of one batch. The next
  * batch is read while the caller writes the current one, so memory holds two batches at most whatever the number of
- * rows. Issue 22: the plain stream (each batch read once the one before was written) left the CSV exports at 20–47% of
- * `COPY` (docs/performance.md); reading one batch ahead is the one mechanism kept.
+ * rows. Reading ahead is kept for speed only: without it the audit CSV measured 20% of `COPY` (docs/performance.md).
  */
 import type { ListQuery, ListSpec } from '../../resources/listQuery';
 import { cursorOf, keysetRest, type KeysetCursor } from './keyset';

@@ -8,6 +8,7 @@ import { exceljsReferenceStream } from '../../tests/helpers/exceljsReference';
 import { withoutForbiddenXml } from '../../tests/helpers/xmlChars';
 import { t } from '../i18n';
 import { xlsxStream, type ExportCell, type ExportColumn } from './listExport';
+import { batchesPulledByStalledReader } from '../../tests/helpers/stalledReader';
 
 type Row = Record<string, ExportCell>;
 
@@ -138,32 +139,14 @@ describe('xlsxStream', () => {
   });
 
   it('reads no batch ahead of the client, and stops reading when the client leaves', async () => {
-    let pulled = 0;
-    let stop: () => void = () => {};
-    const stopped = new Promise<void>((resolve) => (stop = resolve));
-    async function* endless(): AsyncGenerator<Row[]> {
-      try {
-        for (;;) {
-          pulled += 1;
-          // Random text (about 450 KB of XML a batch): it does not compress away, so the zip's buffers fill.
-          yield Array.from({ length: 2000 }, (_, id) => ({ id, name: randomBytes(100).toString('hex') }));
-        }
-      } finally {
-        stop();
-      }
-    }
-    const output = xlsxStream(columnsOf(['id', 'name']), endless());
-    // A client that took the first bytes and reads no more.
-    output.once('data', () => output.pause());
-    let seen = -1;
-    while (seen !== pulled) {
-      seen = pulled;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const { pulled, closedWhenLeft } = await batchesPulledByStalledReader<Row>(
+      // Random text (about 450 KB of XML a batch): it does not compress away, so the zip's buffers fill.
+      () => Array.from({ length: 2000 }, (_, id) => ({ id, name: randomBytes(100).toString('hex') })),
+      (batches) => xlsxStream(columnsOf(['id', 'name']), batches),
+    );
     // The batch in the worksheet's buffer, the one being zipped, and what the zip's buffers (64 KB) still took.
     expect(pulled).toBeLessThanOrEqual(3);
-    output.destroy();
-    await stopped;
+    await closedWhenLeft;
   });
 
   it('fails the file when a batch cannot be read (it does not end as if complete)', async () => {

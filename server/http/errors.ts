@@ -35,10 +35,14 @@ export const notFound = () => new ApiError(404, 'NotFound', t('errors.not_found'
 export const badUrl = () => new ApiError(400, 'BadArgument', t('errors.url_invalid'));
 
 /** 400 with one detail: a field's value is refused (duplicates use code BadArgument too). */
-export function badArgument(target: string, messageKey: string, code = 'BadArgument', status = 400): ApiError {
-  const message = t(messageKey);
+export function badArgument(target: string, messageKey: string, code = 'BadArgument', status = 400, values?: Record<string, unknown>): ApiError {
+  const message = t(messageKey, values);
   return new ApiError(status, code, message, [{ code, target, message }]);
 }
+
+/** 400 for a pure rule's refusal (`{ target, key, values }`, e.g. resources/loads.ts `govIndexYearError`). */
+export const ruleRefusal = (rule: { target: string; key: string; values?: Record<string, unknown> }): ApiError =>
+  badArgument(rule.target, rule.key, 'BadArgument', 400, rule.values);
 
 /** A rule's i18n key in Spanish; yup's own English text of a type check without a key of ours becomes 'El valor no es válido'. */
 function failureMessage(failure: ValidationError): string {

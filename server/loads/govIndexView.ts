@@ -6,9 +6,8 @@
 import { EMAIL_PAGE_SIZE } from '../../resources/mailAccounts';
 import type { ListSpec } from '../../resources/listQuery';
 import { govIndexYearError } from '../../resources/loads';
-import { ApiError, notFound } from '../http/errors';
+import { notFound, ruleRefusal } from '../http/errors';
 import { textParam } from '../http/params';
-import { t } from '../i18n';
 import { listLimit, listOrderBy, listPage, listQuerySchema, listWhere, readListQuery, SqlParams } from '../lists/listQuery';
 import { listEnvelopeSchema } from '../resources/openapi';
 import type { ViewHandler } from '../resources/services/base';
@@ -47,10 +46,7 @@ export const govIndexView: ViewHandler = {
     if (!/^\d{1,9}$/.test(raw)) throw notFound();
     const year = Number(raw);
     const invalid = govIndexYearError(year);
-    if (invalid) {
-      const message = t(invalid.key, invalid.values);
-      throw new ApiError(400, 'BadArgument', message, [{ code: 'BadArgument', target: invalid.target, message }]);
-    }
+    if (invalid) throw ruleRefusal(invalid);
     const query = readListQuery(govIndexListSpec, request.query);
     const params = new SqlParams();
     const rows = await app.ctx.database.query(

@@ -49,8 +49,8 @@ const ownPath = (view: Pick<ResourceView, 'path'>): boolean => view.path.startsW
  * it (`actors/`); a path of its own (`/newsite/terms/`) is the URL as written.
  */
 export function viewUrl(declaration: ResourceDeclaration, view: Pick<ResourceView, 'path'>): string {
-  if (ownPath(view)) return view.path.replace(/\{([a-z][A-Za-z0-9]*)\}/g, ':$1');
-  return `${actionUrl(resourcePaths(declaration).collection, view.path)}${view.path.endsWith('/') ? '/' : ''}`;
+  const base = ownPath(view) ? '' : resourcePaths(declaration).collection;
+  return `${actionUrl(base, view.path)}${view.path.endsWith('/') ? '/' : ''}`;
 }
 
 function registerView(app: FastifyInstance, declaration: ResourceDeclaration, view: ResourceView, handler: ViewHandler): void {

@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SETTINGS, SITES } from '../../resources/areas';
 import { emailPeriodError, govIndexYearError, LOAD_ELEMENT_TYPE, LOAD_JOB_KINDS } from '../../resources/loads';
 import { registerListExport } from '../exports/listExport';
-import { ApiError } from '../http/errors';
+import { ApiError, badArgument, ruleRefusal } from '../http/errors';
 import { isFileId } from '../files';
 import { textParam } from '../http/params';
 import { apiRoute } from '../http/route';
@@ -28,11 +28,7 @@ const UPDATERS = { permissions: SETTINGS };
 const TAGS = ['Cargas'];
 const EMAIL_LOAD_INDEX = 'jobs_one_email_load_idx';
 
-const refusal = (target: string, key: string, values?: Record<string, unknown>) => {
-  const message = t(key, values);
-  return new ApiError(400, 'BadArgument', message, [{ code: 'BadArgument', target, message }]);
-};
-const busy = () => refusal('file', 'loads.errors.busy');
+const busy = () => badArgument('file', 'loads.errors.busy');
 
 const body = (request: FastifyRequest) => (request.body ?? {}) as Record<string, unknown>;
 
@@ -41,7 +37,7 @@ async function checkedFile(request: FastifyRequest, app: FastifyInstance): Promi
   try {
     await checkLoadFile(app.ctx, fileID, [LOAD_ELEMENT_TYPE]);
   } catch (error) {
-    if (error instanceof SheetError) throw refusal('fileID', error.key);
+    if (error instanceof SheetError) throw badArgument('fileID', error.key);
     throw error;
   }
   return fileID as string;
@@ -81,7 +77,7 @@ async function preview<Row>(app: FastifyInstance, definition: LoadDefinition<Row
   try {
     return await previewLoad(app.ctx, definition, payload);
   } catch (error) {
-    if (error instanceof SheetError) throw refusal('fileID', error.key);
+    if (error instanceof SheetError) throw badArgument('fileID', error.key);
     throw error;
   }
 }
@@ -113,7 +109,7 @@ export function registerLoadRoutes(app: FastifyInstance): void {
     handler: async (request) => {
       const { year, month } = body(request);
       const period = emailPeriodError(year, month);
-      if (period) throw refusal(period.target, period.key, period.values);
+      if (period) throw ruleRefusal(period);
       return preview(app, emailLoad, { fileID: await checkedFile(request, app), year: year as number, month: month as number });
     },
   });
@@ -130,7 +126,7 @@ export function registerLoadRoutes(app: FastifyInstance): void {
     handler: async (request) => {
       const { year } = body(request);
       const invalid = govIndexYearError(year);
-      if (invalid) throw refusal(invalid.target, invalid.key, invalid.values);
+      if (invalid) throw ruleRefusal(invalid);
       return preview(app, govIndexLoad, { fileID: await checkedFile(request, app), year: year as number });
     },
   });
@@ -175,7 +171,7 @@ export function registerLoadRoutes(app: FastifyInstance): void {
     handler: async (request, reply) => {
       const { year, month } = body(request);
       const period = emailPeriodError(year, month);
-      if (period) throw refusal(period.target, period.key, period.values);
+      if (period) throw ruleRefusal(period);
       const fileID = await checkedFile(request, app);
       if (await emailLoadBusy(app)) throw busy();
       try {
@@ -204,7 +200,7 @@ export function registerLoadRoutes(app: FastifyInstance): void {
     handler: async (request, reply) => {
       const { year } = body(request);
       const invalid = govIndexYearError(year);
-      if (invalid) throw refusal(invalid.target, invalid.key, invalid.values);
+      if (invalid) throw ruleRefusal(invalid);
       const fileID = await checkedFile(request, app);
       const jobId = await enqueueJob<LoadPayload>(database.db, { kind: LOAD_JOB_KINDS.govIndex, payload: { fileID, year: year as number }, ...jobOrigin(request) });
       return reply.status(202).send({ jobId });

@@ -306,7 +306,6 @@ const CUSTOM_ROUTE_OWNERS: CustomRouteOwners = {
   'POST /api/v1/locations/preview': { resource: 'sites', requirement: 'write' },
   'POST /api/v1/emails/preview': { resource: 'sites', requirement: 'write' },
   'POST /api/v1/govindex/preview': { resource: 'sites', requirement: 'write' },
-  'GET /api/v1/stateDocument': { resource: 'documenttypes', requirement: 'read' },
   // The wizard's submission under the spec's path (server/newSite/routes.ts): public like POST /newsite/.
   'POST /api/v1/siterequests/': { resource: 'siterequests', requirement: 'public' },
 };

@@ -4,9 +4,10 @@
  * marks it deleted (soft delete).
  */
 import { t } from '../../i18n';
+import { listEnvelopeSchema, objectSchema } from '../openapi';
 import { ResourceService, type ViewHandler } from './base';
 
-export const DOCUMENT_STATES = [
+const DOCUMENT_STATES = [
   { id: 1, key: 'resources.documenttypes.states.active' },
   { id: 0, key: 'resources.documenttypes.states.deleted' },
 ] as const;
@@ -14,13 +15,7 @@ export const DOCUMENT_STATES = [
 const states: ViewHandler = {
   summary: 'Estados de un tipo de documento: 1 activo, 0 eliminado',
   serialize: true,
-  responseSchema: {
-    type: 'object',
-    properties: {
-      results: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } } },
-      meta: { type: 'object', properties: { hasNextPage: { type: 'boolean' }, total: { type: 'integer' } } },
-    },
-  },
+  responseSchema: listEnvelopeSchema(objectSchema({ id: { type: 'integer' }, name: { type: 'string' } }), { total: true }),
   run: async () => {
     const results = DOCUMENT_STATES.map((state) => ({ id: state.id, name: t(state.key) }));
     return { results, meta: { hasNextPage: false, total: results.length } };
