@@ -12,13 +12,14 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * 'unit (isolated)', found by reading the files, so nobody keeps a list; API and browser files may not mock modules.
  */
 const UNIT = ['tests/unit/**/*.test.ts', 'resources/**/*.test.ts', 'server/**/*.test.ts', 'i18n/**/*.test.ts', 'authProvider/**/*.test.ts', 'dataProvider/**/*.test.ts', 'src/**/*.test.ts'];
+const COMPONENT = ['tests/component/**/*.test.tsx', 'src/**/*.test.tsx'];
 const SOURCE_DIRS = ['tests', 'resources', 'server', 'i18n', 'authProvider', 'dataProvider', 'src'];
 
-/** Node test files (relative paths) that call vi.mock. */
+/** Test files (relative paths) that call vi.mock. */
 const MOCKING_FILES = SOURCE_DIRS.flatMap((dir) =>
   (fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }) as string[])
     .map((file) => path.join(dir, file))
-    .filter((file) => file.endsWith('.test.ts') && fs.readFileSync(file, 'utf8').includes('vi.mock(')),
+    .filter((file) => /\.test\.tsx?$/.test(file) && fs.readFileSync(file, 'utf8').includes('vi.mock(')),
 );
 
 const isUnitFile = (file: string) => !/^tests\/(api|e2e|embedded)\//.test(file);
@@ -31,13 +32,15 @@ if (mockingServerTests.length > 0) {
 
 /** Two workers: the machine's two cores. */
 const WORKERS = 2;
+/** A property test writing files takes seconds on a loaded machine; a wrong result still fails at once. */
+const UNIT_TIMEOUT = 20_000;
 
 export default defineConfig({
   plugins: [react()],
   test: {
     projects: [
-      { extends: true, test: { name: 'unit', environment: 'node', include: UNIT, exclude: EXCLUDE_MOCKING, isolate: false, maxWorkers: WORKERS } },
-      { extends: true, test: { name: 'unit (isolated)', environment: 'node', include: MOCKING_FILES.filter(isUnitFile), maxWorkers: WORKERS } },
+      { extends: true, test: { name: 'unit', environment: 'node', include: UNIT, exclude: EXCLUDE_MOCKING, isolate: false, maxWorkers: WORKERS, testTimeout: UNIT_TIMEOUT } },
+      { extends: true, test: { name: 'unit (isolated)', environment: 'node', include: MOCKING_FILES.filter((file) => file.endsWith('.ts') && isUnitFile(file)), maxWorkers: WORKERS, testTimeout: UNIT_TIMEOUT } },
       {
         extends: true,
         test: {
@@ -60,10 +63,23 @@ export default defineConfig({
         test: {
           name: 'component',
           environment: 'jsdom',
-          include: ['tests/component/**/*.test.tsx', 'src/**/*.test.tsx'],
+          include: COMPONENT,
+          exclude: EXCLUDE_MOCKING,
           setupFiles: ['tests/helpers/setupDom.ts'],
           testTimeout: 30_000,
-          // Each file its own modules and window: react-admin's and the screens' state does not carry over.
+          // Files share their worker's modules and window; tests/helpers/setupDom.ts empties the window after each file.
+          isolate: false,
+          maxWorkers: WORKERS,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'component (isolated)',
+          environment: 'jsdom',
+          include: MOCKING_FILES.filter((file) => file.endsWith('.tsx')),
+          setupFiles: ['tests/helpers/setupDom.ts'],
+          testTimeout: 30_000,
           maxWorkers: WORKERS,
         },
       },

@@ -66,7 +66,7 @@ const { DATABASE_URL, ...embeddedEnv } = process.env;
 const withoutOcr = !process.env.CI && !hasTesseract();
 if (withoutOcr) console.log('No se encontró tesseract (apt-get install tesseract-ocr): se omite la prueba de lectura del captcha por OCR.');
 // Pure rules and components first; then the API tests, whose files each open a database.
-run(['--project', 'unit', '--project', 'unit (isolated)', '--project', 'component', ...(withoutOcr ? ['--exclude', 'server/auth/captchaOcr.test.ts'] : [])], {
+run(['--project', 'unit', '--project', 'unit (isolated)', '--project', 'component', '--project', 'component (isolated)', ...(withoutOcr ? ['--exclude', 'server/auth/captchaOcr.test.ts'] : [])], {
   ...embeddedEnv,
   DATABASE_URL: '',
 });
