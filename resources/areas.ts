@@ -140,8 +140,8 @@ export const AREAS = {
   },
   statistics: { path: '/estadisticas', title: 'pages.sections.statistics', permissions: REPORTS, menu: { label: 'menu.ranking', position: 5 } },
 
-  // Settings (spec 03 §2, 02 §2): the index and its sub-pages, in the index's order; the catalogues' pages (2, 3, 7, 18)
-  // come from their declarations (resources/catalogues/, generated into resources/generated/catalogueScreens.ts).
+  // Settings (spec 03 §2, 02 §2): the index and its sub-pages, in the index's order; the catalogues' pages come from
+  // their declarations (resources/catalogues/, written into resources/generated/catalogueScreens.ts).
   settings: {
     path: '/configuracion',
     title: 'pages.sections.settings',
