@@ -5,6 +5,7 @@
  * resource declarations' screens and the server's area-wide permission lists are all derived from it.
  * Pure data and functions: imported by the browser and by the server.
  */
+import { CATALOGUE_AREAS } from './generated/catalogueScreens';
 import { hasAnyPermission, PERMISSION_NAMES, type PermissionName } from './permissions';
 
 export interface Area {
@@ -57,9 +58,9 @@ const settingsRow = (position: number, key: string) => ({
 
 /**
  * A settings sub-page that shows a declared resource: its title and its index row are the resource's texts
- * (`resources.<name>.title`, `resources.<name>.description`).
+ * (`resources.<name>.title`, `resources.<name>.description`). The catalogues' rows are built by it too (resources/catalogue.ts).
  */
-const resourceSettingsPage = (path: string, resourceName: string, position: number) => ({
+export const resourceSettingsPage = (path: string, resourceName: string, position: number) => ({
   path,
   title: `resources.${resourceName}.title`,
   permissions: SETTINGS,
@@ -139,7 +140,8 @@ export const AREAS = {
   },
   statistics: { path: '/estadisticas', title: 'pages.sections.statistics', permissions: REPORTS, menu: { label: 'menu.ranking', position: 5 } },
 
-  // Settings (spec 03 §2, 02 §2): the index and its sub-pages, in the index's order.
+  // Settings (spec 03 §2, 02 §2): the index and its sub-pages, in the index's order; the catalogues' pages come from
+  // their declarations (resources/catalogues/, written into resources/generated/catalogueScreens.ts).
   settings: {
     path: '/configuracion',
     title: 'pages.sections.settings',
@@ -148,12 +150,9 @@ export const AREAS = {
     landing: [{ position: 6, permissions: SETTINGS }],
   },
   'settings.fontsThemes': { path: '/configuracion/fuentes-temas', title: 'pages.sections.fonts_themes', permissions: SETTINGS, settings: settingsRow(1, 'fonts_themes'), parent: 'settings' },
-  'settings.siteTypes': resourceSettingsPage('/configuracion/tipos', 'sitetypes', 2),
-  'settings.procedureTypes': resourceSettingsPage('/configuracion/tramites-tipos', 'proceduretypes', 3),
   'settings.footer': { path: '/configuracion/pie-pagina', title: 'pages.sections.footer', permissions: SETTINGS, settings: settingsRow(4, 'footer'), parent: 'settings' },
   'settings.procedureTexts': { path: '/configuracion/textos-tramites', title: 'pages.sections.procedure_texts', permissions: SETTINGS, settings: settingsRow(5, 'procedure_texts'), parent: 'settings' },
   'settings.tooltips': { path: '/configuracion/tooltips', title: 'pages.sections.tooltips', permissions: SETTINGS, settings: settingsRow(6, 'tooltips'), parent: 'settings' },
-  'settings.documentTypes': resourceSettingsPage('/configuracion/tipo-documentos', 'documenttypes', 7),
   'settings.gallery': { path: '/configuracion/galeria', title: 'pages.sections.gallery', permissions: SETTINGS, settings: settingsRow(8, 'gallery'), parent: 'settings' },
   'settings.galleryManager': { path: '/configuracion/galery-manager', title: 'pages.sections.gallery_manager', permissions: SETTINGS, parent: 'settings' },
   'settings.dataPolicies': { path: '/configuracion/politicas-datos', title: 'pages.sections.data_policies', permissions: SETTINGS, settings: settingsRow(9, 'data_policies'), parent: 'settings' },
@@ -170,10 +169,9 @@ export const AREAS = {
     settings: settingsRow(16, 'admin_updates'),
     parent: 'settings',
   },
-  // After the spec's rows: ticket categories (spec 03 lists them among the settings) and the audit trail (beyond the
-  // spec: docs/decisions/0010-audit-trail.md).
-  'settings.chatCategories': resourceSettingsPage('/configuracion/categorias-tickets', 'chatcategories', 18),
+  // After the spec's rows: the audit trail (beyond the spec: docs/decisions/0010-audit-trail.md).
   'settings.audit': resourceSettingsPage('/configuracion/auditoria', 'audit', 19),
+  ...CATALOGUE_AREAS,
 } satisfies Record<string, Area>;
 
 export type AreaKey = keyof typeof AREAS;
@@ -260,9 +258,18 @@ export function parentPathOf(pathname: string, areas: readonly KeyedArea[] = ARE
 }
 
 /** What a resource declaration takes from its area: its screen's route, who opens it and its parent. */
-export function screenOfArea(key: AreaKey | undefined): { route: string; routeAccess: readonly PermissionName[]; parentRoute?: string } {
-  if (key === undefined) return { route: '', routeAccess: [] };
-  const area: Area = AREAS[key];
+export function screenOfArea(key: AreaKey | undefined): AreaScreen {
+  return key === undefined ? { route: '', routeAccess: [] } : screenOf(AREAS[key]);
+}
+
+export interface AreaScreen {
+  route: string;
+  routeAccess: readonly PermissionName[];
+  parentRoute?: string;
+}
+
+/** The screen facts of an area row, whether or not the table holds it yet (a catalogue's own row: resources/catalogue.ts). */
+export function screenOf(area: Area): AreaScreen {
   const parent = area.parent === undefined ? undefined : (AREAS as Record<string, Area>)[area.parent]?.path;
   return { route: area.path, routeAccess: area.permissions, ...(parent === undefined ? {} : { parentRoute: parent }) };
 }

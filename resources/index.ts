@@ -1,10 +1,7 @@
 /** Every declared resource. The server's routes, the client's screens and the menu derive from this list. */
 import { auditResource } from './audit';
 import { backupsResource } from './backups';
-import { chatCategoriesResource } from './catalogues/chatcategories';
-import { documentTypesResource } from './catalogues/documenttypes';
-import { procedureTypesResource } from './catalogues/proceduretypes';
-import { siteTypesResource } from './catalogues/sitetypes';
+import { catalogueResources } from './generated/catalogues';
 import { groupSitesFindResource, groupSitesResource, groupsResource } from './groups';
 import { locationsResource } from './locations';
 import { mailAccountsResource } from './mailAccounts';
@@ -19,12 +16,8 @@ import { sitePermissionsResource } from './people/sitePermissions';
 import { siteUsersResource } from './people/siteUsers';
 import { isGeneratedResource, type AnyResourceDeclaration, type ResourceDeclaration } from './types';
 
-export const catalogueResources: readonly ResourceDeclaration[] = [
-  siteTypesResource,
-  procedureTypesResource,
-  documentTypesResource,
-  chatCategoriesResource,
-];
+/** The catalogues (resources/catalogue.ts), listed by npm run db:generate. */
+export { catalogueResources };
 
 /** Site area resources, all on the engine: sites (with hand-written screens), locations, groups and their rows of sites, annotations and requests. */
 export const siteResources: readonly AnyResourceDeclaration[] = [sitesResource, locationsResource, groupsResource, groupSitesResource, groupSitesFindResource, siteCommentsResource, siteRequestsResource];
@@ -54,4 +47,3 @@ export function findGeneratedResource(name: string): ResourceDeclaration | undef
 }
 
 export { administratorsResource, sitePermissionsResource, siteUsersResource };
-export { chatCategoriesResource, documentTypesResource, procedureTypesResource, siteTypesResource };

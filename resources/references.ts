@@ -2,48 +2,14 @@
  * The reference part of every declaration: name, API path, id field, area (its route, title and access), title and
  * permissions. The first chunk reads these (react-admin's <Resource>s, the route table, canAccess, the dataProvider's
  * paths) without the models — fields and yup schemas — that only the generated screens, the forms and the server need
- * (docs/decisions/0022-first-load-budget.md). Each declaration in resources/ spreads its reference.
+ * (docs/decisions/0022-first-load-budget.md). Each declaration in resources/ spreads its reference; a catalogue's is
+ * generated from its declaration (resources/catalogue.ts).
  */
-import { AREAS, EVERYONE, GROUP_READERS, MESSAGES_AREA, permissionUnion, PORTAL_AREA, SETTINGS, SITES, USERS_AREA } from './areas';
+import { AREAS, GROUP_READERS, PORTAL_AREA, SETTINGS, SITES, USERS_AREA } from './areas';
+import { CATALOGUE_REFERENCES } from './generated/catalogueScreens';
 import { defineReference, type ResourceReference } from './types';
 
 // Each reference's title is `resources.<name>.title` unless it names another key (defineReference).
-
-/** The catalogues of the settings area: every superadmin reads them, Settings changes them. */
-const CATALOGUE_ACCESS = { read: EVERYONE, write: SETTINGS };
-
-export const siteTypesReference = defineReference({
-  name: 'sitetypes',
-  apiPath: '/sitetypes/',
-  idField: 'id',
-  area: 'settings.siteTypes',
-  permissions: CATALOGUE_ACCESS,
-});
-
-export const procedureTypesReference = defineReference({
-  name: 'proceduretypes',
-  apiPath: '/proceduretypes/',
-  idField: 'procedureTypeID',
-  area: 'settings.procedureTypes',
-  permissions: CATALOGUE_ACCESS,
-});
-
-export const documentTypesReference = defineReference({
-  name: 'documenttypes',
-  apiPath: '/documentType',
-  idField: 'documentTypeID',
-  area: 'settings.documentTypes',
-  permissions: CATALOGUE_ACCESS,
-});
-
-// Read by the messages area (ticket forms and filters) and by settings.
-export const chatCategoriesReference = defineReference({
-  name: 'chatcategories',
-  apiPath: '/chats/categories/',
-  idField: 'id',
-  area: 'settings.chatCategories',
-  permissions: { read: permissionUnion(MESSAGES_AREA, SETTINGS), write: SETTINGS },
-});
 
 export const sitesReference = defineReference({
   name: 'sites',
@@ -188,10 +154,8 @@ export const mailAccountsReference = defineReference({
 
 /** Every reference, in the order of resources/index.ts `resources` (tests/unit/references.test.ts). */
 export const resourceReferences: readonly ResourceReference[] = [
-  siteTypesReference,
-  procedureTypesReference,
-  documentTypesReference,
-  chatCategoriesReference,
+  // The catalogues first, as in resources/index.ts.
+  ...CATALOGUE_REFERENCES.map((reference) => defineReference(reference)),
   sitesReference,
   locationsReference,
   groupsReference,

@@ -523,7 +523,7 @@ export function withFieldLabels(resourceName: string, fields: readonly DeclaredF
   return fields.map((field) => ({ ...field, label: field.label ?? fieldLabelKey(resourceName, field.source) }));
 }
 
-type Declared<T extends { fields?: readonly FieldDeclaration[] }> = Omit<T, ScreenFacts | 'fields'> & { fields: readonly DeclaredField[] };
+export type Declared<T extends { fields?: readonly FieldDeclaration[] }> = Omit<T, ScreenFacts | 'fields'> & { fields: readonly DeclaredField[] };
 
 export function defineResource<TRecord extends AnyObject>(declaration: Declared<ResourceDeclaration<TRecord>>): ResourceDeclaration<TRecord> {
   return { ...declaration, fields: withFieldLabels(declaration.name, declaration.fields), ...screenOfArea(declaration.area) };

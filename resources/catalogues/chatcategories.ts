@@ -1,6 +1,6 @@
 import * as yup from 'yup';
-import { chatCategoriesReference } from '../references';
-import { defineResource } from '../types';
+import { MESSAGES_AREA, permissionUnion, SETTINGS } from '../areas';
+import { defineCatalogue } from '../catalogue';
 import { catalogueName } from './validation';
 
 export interface ChatCategoryRecord {
@@ -10,8 +10,15 @@ export interface ChatCategoryRecord {
 }
 
 /** Ticket categories (spec 02 'Chat category', spec 03 'Chat categories'). */
-export const chatCategoriesResource = defineResource<ChatCategoryRecord>({
-  ...chatCategoriesReference,
+export const chatCategoriesResource = defineCatalogue<ChatCategoryRecord>({
+  name: 'chatcategories',
+  apiPath: '/chats/categories/',
+  idField: 'id',
+  area: 'settings.chatCategories',
+  // After the spec's rows (spec 03 lists ticket categories among the settings).
+  settingsPage: { path: '/configuracion/categorias-tickets', position: 18 },
+  // Read by the messages area (ticket forms and filters) and by settings.
+  permissions: { read: permissionUnion(MESSAGES_AREA, SETTINGS), write: SETTINGS },
   table: 'chat_categories',
   fields: [
     { source: 'id', type: 'id' },

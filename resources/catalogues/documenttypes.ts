@@ -1,6 +1,5 @@
 import * as yup from 'yup';
-import { documentTypesReference } from '../references';
-import { defineResource } from '../types';
+import { defineCatalogue } from '../catalogue';
 import { catalogueName } from './validation';
 
 export interface DocumentTypeRecord {
@@ -10,8 +9,12 @@ export interface DocumentTypeRecord {
 }
 
 /** Document types (spec 03): `/documentType`; deleting marks the type deleted; `GET /stateDocument` names the two states. */
-export const documentTypesResource = defineResource<DocumentTypeRecord>({
-  ...documentTypesReference,
+export const documentTypesResource = defineCatalogue<DocumentTypeRecord>({
+  name: 'documenttypes',
+  apiPath: '/documentType',
+  idField: 'documentTypeID',
+  area: 'settings.documentTypes',
+  settingsPage: { path: '/configuracion/tipo-documentos', position: 7 },
   table: 'document_types',
   fields: [
     { source: 'documentTypeID', type: 'id' },

@@ -1,6 +1,5 @@
-import { procedureTypesReference } from '../references';
 import * as yup from 'yup';
-import { defineResource } from '../types';
+import { defineCatalogue } from '../catalogue';
 import { catalogueName } from './validation';
 
 export interface ProcedureTypeRecord {
@@ -11,8 +10,12 @@ export interface ProcedureTypeRecord {
 /** Procedure types with an ID of 2 or less are fixed (spec 03 §5 'Catalogues'). */
 export const FIXED_PROCEDURE_TYPE_MAX_ID = 2;
 
-export const procedureTypesResource = defineResource<ProcedureTypeRecord>({
-  ...procedureTypesReference,
+export const procedureTypesResource = defineCatalogue<ProcedureTypeRecord>({
+  name: 'proceduretypes',
+  apiPath: '/proceduretypes/',
+  idField: 'procedureTypeID',
+  area: 'settings.procedureTypes',
+  settingsPage: { path: '/configuracion/tramites-tipos', position: 3 },
   table: 'procedure_types',
   fields: [
     { source: 'procedureTypeID', type: 'id' },

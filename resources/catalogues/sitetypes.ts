@@ -1,6 +1,5 @@
 import * as yup from 'yup';
-import { siteTypesReference } from '../references';
-import { defineResource } from '../types';
+import { defineCatalogue } from '../catalogue';
 import { catalogueName } from './validation';
 
 export interface SiteTypeRecord {
@@ -12,8 +11,12 @@ export interface SiteTypeRecord {
 }
 
 /** Entity types (spec 03 'Catalogue lists'): only `isEditable` types can be edited or deleted. */
-export const siteTypesResource = defineResource<SiteTypeRecord>({
-  ...siteTypesReference,
+export const siteTypesResource = defineCatalogue<SiteTypeRecord>({
+  name: 'sitetypes',
+  apiPath: '/sitetypes/',
+  idField: 'id',
+  area: 'settings.siteTypes',
+  settingsPage: { path: '/configuracion/tipos', position: 2 },
   table: 'site_types',
   fields: [
     { source: 'id', type: 'id' },

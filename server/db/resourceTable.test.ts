@@ -1,7 +1,9 @@
 import { is, SQL } from 'drizzle-orm';
 import { getTableConfig, PgDialect, PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { documentTypesResource, resources, siteTypesResource } from '../../resources';
+import { resources } from '../../resources';
+import { documentTypesResource } from '../../resources/catalogues/documenttypes';
+import { siteTypesResource } from '../../resources/catalogues/sitetypes';
 import { fieldColumn, type ResourceDeclaration } from '../../resources/types';
 import { locationsResource } from '../../resources/locations';
 import { duplicateField } from '../resources/engine';

@@ -1,14 +1,16 @@
 /**
- * docs/adding-a-resource.md walked on a throwaway catalogue: a reference and a model written as the guide writes them
- * (labels by convention, rules, unique) and the screen facts an area row gives. The engine alone then answers its list,
- * create, edit and delete, documents them in OpenAPI, writes their audit lines, refuses who lacks the permission, and
- * the client derives its route (the generated screen, the area's access) and offers it in the audit's resource filter.
+ * docs/adding-a-resource.md walked on a throwaway catalogue: one declaration written as the guide writes it (reference,
+ * settings page and model; labels by convention, rules, unique). What `npm run db:generate` writes from it names it
+ * (reference, area row, list, table); the engine alone then answers its list, create, edit and delete, documents them in
+ * OpenAPI, writes their audit lines and refuses who lacks the permission; the client derives its route (the generated
+ * screen, the area's access), its row in the settings index and its place in the audit's resource filter.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as yup from 'yup';
-import { SETTINGS } from '../../resources/areas';
+import { AREA_LIST, settingsAreas } from '../../resources/areas';
+import { catalogueArea, defineCatalogue } from '../../resources/catalogue';
 import { catalogueName } from '../../resources/catalogues/validation';
-import { defineReference, defineResource } from '../../resources/types';
+import { discoverCatalogues, renderCatalogueFiles } from '../../scripts/catalogueFiles';
 import { createTableSql } from '../../server/resources/tableSql';
 import { resourceChoices } from '../../src/audit/auditRules';
 import { buildAppRoutes } from '../../src/routes/appRoutes';
@@ -21,43 +23,34 @@ interface ColorRecord {
   isEditable: boolean;
 }
 
-// Step 1: the reference.
-const colorsReference = defineReference({
+// Step 1: the declaration (resources/catalogues/colors.ts); step 2, its texts, is not needed by these checks.
+const colorsResource = defineCatalogue<ColorRecord>({
   name: 'colors',
   apiPath: '/colors/',
   idField: 'colorID',
-  permissions: { read: SETTINGS, write: SETTINGS },
+  area: 'settings.colors',
+  settingsPage: { path: '/configuracion/colores', position: 20 },
+  table: 'walkthrough_colors',
+  fields: [
+    { source: 'colorID', type: 'id' },
+    { source: 'name', type: 'text', maxLength: 100, searchable: true },
+    { source: 'isEditable', type: 'boolean', readOnly: true, defaultValue: true, list: false },
+  ],
+  schema: yup.object({ name: catalogueName() }),
+  sort: { field: 'name', order: 'ASC' },
+  pageSize: 20,
+  editMode: 'dialog',
+  unique: ['name'],
+  rules: { canEdit: (record) => record.isEditable, canDelete: (record) => record.isEditable },
+  messages: { confirmDelete: 'resources.colors.confirm_delete', locked: 'resources.colors.locked' },
 });
-
-// Step 2: the model; step 3's area row gives the screen facts (route, access, 'Atrás').
-const colorsResource = {
-  ...defineResource<ColorRecord>({
-    ...colorsReference,
-    table: 'walkthrough_colors',
-    fields: [
-      { source: 'colorID', type: 'id' },
-      { source: 'name', type: 'text', maxLength: 100, searchable: true },
-      { source: 'isEditable', type: 'boolean', readOnly: true, defaultValue: true, list: false },
-    ],
-    schema: yup.object({ name: catalogueName() }),
-    sort: { field: 'name', order: 'ASC' },
-    pageSize: 20,
-    editMode: 'dialog',
-    unique: ['name'],
-    rules: { canEdit: (record) => record.isEditable, canDelete: (record) => record.isEditable },
-    messages: { confirmDelete: 'resources.colors.confirm_delete', locked: 'resources.colors.locked' },
-  }),
-  route: '/configuracion/colores',
-  routeAccess: SETTINGS,
-  parentRoute: '/configuracion',
-};
 
 let testApp: TestApp;
 let settings: Record<string, string>;
 
 beforeAll(async () => {
   testApp = await createTestApp({ extraResources: [colorsResource] });
-  // Step 4: the table (here from the declaration; in the project, the generated migration).
+  // Step 3: the table (here from the declaration; in the project, the migration npm run db:generate writes).
   await testApp.database.query(createTableSql(colorsResource));
   settings = bearer(await testApp.tokenFor(['Settings']));
 });
@@ -67,6 +60,17 @@ afterAll(async () => {
 });
 
 describe('adding a catalogue as docs/adding-a-resource.md says', () => {
+  it('is named by every file npm run db:generate writes: reference, area row, list and table', async () => {
+    const files = renderCatalogueFiles([...(await discoverCatalogues()), { module: 'colors', exportName: 'colorsResource', declaration: colorsResource }]);
+    expect(files['resources/generated/catalogueScreens.ts']).toContain(
+      "{ name: 'colors', apiPath: '/colors/', idField: 'colorID', area: 'settings.colors', permissions: { read: ['Sites', 'Impersonate', 'Reports', 'GlobalContents', 'Users', 'GlobalBanners', 'Messages', 'Tickets', 'Settings'], write: ['Settings'] } }",
+    );
+    expect(files['resources/generated/catalogueScreens.ts']).toContain("'settings.colors': { path: '/configuracion/colores', title: 'resources.colors.title', permissions: ['Settings']");
+    expect(files['resources/generated/catalogues.ts']).toContain("import { colorsResource } from '../catalogues/colors';");
+    expect(files['resources/generated/catalogues.ts']).toMatch(/catalogueResources: readonly ResourceDeclaration\[\] = \[.*, colorsResource\]/);
+    expect(files['server/db/schema/catalogues.ts']).toContain('export const colors = resourceTable(colorsResource);');
+  });
+
   it('lists, creates, edits and deletes it, with one audit line per write', async () => {
     const created = await testApp.app.inject({ method: 'POST', url: '/api/v1/colors/', headers: settings, payload: { name: 'Azul', colorID: 99 } });
     expect(created.statusCode).toBe(201);
@@ -91,10 +95,11 @@ describe('adding a catalogue as docs/adding-a-resource.md says', () => {
     expect(audit.map((row) => row.action)).toEqual(['create', 'update', 'delete']);
   });
 
-  it('refuses a superadmin without its permission, reading and writing', async () => {
+  it('lets every superadmin read it and only Settings change it (the catalogues default)', async () => {
     const reports = bearer(await testApp.tokenFor(['Reports']));
-    expect((await testApp.app.inject({ method: 'GET', url: '/api/v1/colors/', headers: reports })).statusCode).toBe(403);
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/v1/colors/', headers: reports })).statusCode).toBe(200);
     expect((await testApp.app.inject({ method: 'POST', url: '/api/v1/colors/', headers: reports, payload: { name: 'Rojo' } })).statusCode).toBe(403);
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/v1/colors/', headers: {} })).statusCode).toBe(401);
   });
 
   it('documents its five routes in OpenAPI under its tag', async () => {
@@ -105,9 +110,12 @@ describe('adding a catalogue as docs/adding-a-resource.md says', () => {
     expect(paths['/api/v1/colors/']?.post?.tags).toEqual(['colors']);
   });
 
-  it('gets its route with the generated screen and its access, and a place in the audit filter', () => {
+  it('gets its route with the generated screen and its access, its settings-index row and a place in the audit filter', () => {
+    expect(colorsResource).toMatchObject({ route: '/configuracion/colores', routeAccess: ['Settings'], parentRoute: '/configuracion', title: 'resources.colors.title' });
     const route = buildAppRoutes([colorsResource]).find((candidate) => candidate.path === '/configuracion/colores');
-    expect(route).toMatchObject({ screen: GeneratedResourcePage, resource: 'colors', permissions: SETTINGS, title: 'resources.colors.title' });
+    expect(route).toMatchObject({ screen: GeneratedResourcePage, resource: 'colors', permissions: ['Settings'], title: 'resources.colors.title' });
+    const rows = settingsAreas([...AREA_LIST, { key: colorsResource.area, ...catalogueArea(colorsResource) }]);
+    expect(rows.at(-1)).toMatchObject({ path: '/configuracion/colores', settings: { position: 20, title: 'resources.colors.title', description: 'resources.colors.description' } });
     expect(resourceChoices([colorsResource]).map((choice) => choice.id)).toContain('colors');
   });
 });
