@@ -27,7 +27,8 @@ export interface QueryAnswer {
 
 export type WorkerMessage =
   | { kind: 'ready' }
-  | { kind: 'answer'; id: number; value: unknown }
+  /** `waitMs`: how long a statement outside a transaction, or a `begin`, waited for the connection (poolStats.ts). */
+  | { kind: 'answer'; id: number; value: unknown; waitMs?: number }
   | { kind: 'failure'; id: number | null; error: SerializedError }
   | { kind: 'notification'; channel: string; payload: string };
 

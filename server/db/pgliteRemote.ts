@@ -18,6 +18,7 @@ import {
   type WorkerRequest,
 } from './pgliteProtocol';
 import type { PgliteServerOptions } from './pgliteServer';
+import { waitListeners, type PoolStats } from './poolStats';
 
 type Parser = (value: string, typeId: number) => unknown;
 export interface QueryOptions {
@@ -69,6 +70,15 @@ export class RemotePglite {
   private closing: Promise<void> | null = null;
   /** `performance.now()` when the worker last answered anything. */
   lastAnswerAt = 0;
+  private openTransactions = 0;
+  private readonly waits = waitListeners();
+  /** The one connection: in use while a call is out or a transaction open; the other calls out wait for it. */
+  readonly poolStats: PoolStats = {
+    size: 1,
+    inUse: () => (this.calls.size > 0 || this.openTransactions > 0 ? 1 : 0),
+    waiting: () => Math.max(0, this.calls.size - 1),
+    onWait: this.waits.onWait,
+  };
 
   private constructor(endpoint: (remote: RemotePglite) => Endpoint) {
     this.worker = endpoint(this);
@@ -136,13 +146,18 @@ export class RemotePglite {
     const id = (await this.call({ op: 'begin' })) as number;
     const tx: RemoteTransaction = { query: (sql, params = [], options = {}) => this.run(sql, params, options, id) };
     let result: T;
+    this.openTransactions += 1;
     try {
-      result = await callback(tx);
-    } catch (error) {
-      await this.call({ op: 'end', tx: id, commit: false }).catch(() => {});
-      throw error;
+      try {
+        result = await callback(tx);
+      } catch (error) {
+        await this.call({ op: 'end', tx: id, commit: false }).catch(() => {});
+        throw error;
+      }
+      await this.call({ op: 'end', tx: id, commit: true });
+    } finally {
+      this.openTransactions -= 1;
     }
-    await this.call({ op: 'end', tx: id, commit: true });
     return result;
   }
 
@@ -228,6 +243,7 @@ export class RemotePglite {
       case 'ready':
         return this.settle(0, { value: null });
       case 'answer':
+        if (message.waitMs !== undefined) this.waits.report(message.waitMs / 1000);
         return this.settle(message.id, { value: message.value });
       case 'failure':
         if (message.id === null) return this.fail(deserializeError(message.error));
