@@ -63,7 +63,7 @@ export interface StartOptions {
 
 export class RemotePglite {
   private readonly worker: Endpoint;
-  private readonly calls = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  private readonly calls = new Map<number, { resolve(value: unknown): void; reject(error: Error): void; sentAt: number }>();
   private readonly listeners = new Map<string, Set<(payload: string) => void>>();
   private nextId = 1;
   private failure: Error | null = null;
@@ -124,7 +124,7 @@ export class RemotePglite {
       options.inProcess ? RemotePglite.inThisThread({ dataDir, loadDataDir: options.loadDataDir }) : RemotePglite.inWorker(dataDir),
     );
     try {
-      await new Promise<unknown>((resolve, reject) => remote.calls.set(0, { resolve, reject }));
+      await new Promise<unknown>((resolve, reject) => remote.calls.set(0, { resolve, reject, sentAt: performance.now() }));
     } catch (error) {
       await remote.worker.terminate();
       throw error;
@@ -223,7 +223,7 @@ export class RemotePglite {
         return;
       }
       if (this.calls.size === 0) this.worker.ref();
-      this.calls.set(id, { resolve, reject });
+      this.calls.set(id, { resolve, reject, sentAt: performance.now() });
     });
   }
 
@@ -243,7 +243,7 @@ export class RemotePglite {
       case 'ready':
         return this.settle(0, { value: null });
       case 'answer':
-        if (message.waitMs !== undefined) this.waits.report(message.waitMs / 1000);
+        if (message.ranMs !== undefined) this.reportWait(message.id, message.ranMs);
         return this.settle(message.id, { value: message.value });
       case 'failure':
         if (message.id === null) return this.fail(deserializeError(message.error));
@@ -251,6 +251,12 @@ export class RemotePglite {
       case 'notification':
         for (const onPayload of [...(this.listeners.get(message.channel) ?? [])]) onPayload(message.payload);
     }
+  }
+
+  /** A call's time less the time it ran: its wait for the connection (behind the worker's other work). */
+  private reportWait(id: number, ranMs: number): void {
+    const call = this.calls.get(id);
+    if (call) this.waits.report(Math.max(0, performance.now() - call.sentAt - ranMs) / 1000);
   }
 
   /** The worker died (or never started): every waiting call fails, and so does every later one. */

@@ -130,13 +130,12 @@ async function start({ dataDir, loadDataDir }: PgliteServerOptions, port: Pglite
   };
 
   port.on('message', (request: WorkerRequest) => {
-    const received = performance.now();
-    let waitMs: number | undefined;
-    const work = request.op === 'close' ? close() : handle(request, () => (waitMs = performance.now() - received));
+    let startedAt: number | undefined;
+    const work = request.op === 'close' ? close() : handle(request, () => (startedAt = performance.now()));
     if (request.op !== 'close') pending.add(work);
     work
       .then(
-        (value) => post({ kind: 'answer', id: request.id, value, ...(waitMs === undefined ? {} : { waitMs }) }),
+        (value) => post({ kind: 'answer', id: request.id, value, ...(startedAt === undefined ? {} : { ranMs: performance.now() - startedAt }) }),
         (error: unknown) => post({ kind: 'failure', id: request.id, error: serializeError(error) }),
       )
       .finally(() => {

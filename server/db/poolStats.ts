@@ -1,7 +1,7 @@
 /**
  * The database's connections as GET /metrics shows them (server/http/metrics.ts): how many the server may hold, how
  * many are in use, callers waiting for one and how long each waited. PostgreSQL: the `pg` pool, its `connect`
- * timed; PGlite: its one connection, each wait measured by the worker (pgliteServer.ts).
+ * timed; PGlite: its one connection, each wait a call's time less the time it ran there (pgliteRemote.ts).
  */
 import type pg from 'pg';
 
