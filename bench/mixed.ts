@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
+import { eq } from 'drizzle-orm';
 import { issueToken, newSessionId } from '../server/auth/tokens';
 import type { AppContext } from '../server/context';
 import { sessions, userPermissions, users, USER_TYPE } from '../server/db/schema';
@@ -28,16 +29,17 @@ const SITES_GOAL = { p99: 25, ofHealthz: 0.25 };
 
 type Row = Array<string | number>;
 
-/** Eight superadmins holding every permission, each with an open session (as after signing in): their tokens. */
+/** Eight superadmins holding every permission (created once per database), each with a new session (as after signing in): their tokens. */
 async function superadminTokens(context: AppContext): Promise<string[]> {
   const { db } = context.database;
   const tokens: string[] = [];
   for (let index = 1; index <= SUPERADMINS; index += 1) {
-    const [user] = await db
-      .insert(users)
-      .values({ userTypeId: USER_TYPE.superadmin, name: `Carga mixta ${index}`, email: `mixta${index}-${Date.now()}@portales.test` })
-      .returning({ id: users.id });
-    await db.insert(userPermissions).values(PERMISSIONS.map(({ permissionID }) => ({ userId: user!.id, permissionId: permissionID })));
+    const email = `carga-mixta-${index}@portales.test`;
+    let [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    if (!user) {
+      [user] = await db.insert(users).values({ userTypeId: USER_TYPE.superadmin, name: `Carga mixta ${index}`, email }).returning({ id: users.id });
+      await db.insert(userPermissions).values(PERMISSIONS.map(({ permissionID }) => ({ userId: user!.id, permissionId: permissionID })));
+    }
     const sessionId = newSessionId();
     await db.insert(sessions).values({ id: sessionId, userId: user!.id });
     tokens.push(await issueToken(context.signingKey, { userId: user!.id, sessionId }, context.config.tokenTtlSeconds));

@@ -64,7 +64,10 @@ describe('what GET /metrics shows', () => {
     const token = await t.tokenFor(['Settings']);
     expect((await t.app.inject({ method: 'GET', url: '/API//v1/SiteTypes/?page=1', headers: bearer(token) })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/sitetypes/987654', headers: bearer(token) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/ninguna-ruta-4321' })).statusCode).toBe(404);
     const text = await metricsText();
+    expect(sample(text, 'http_request_duration_seconds_count{method="GET",route="unmatched",status_code="404"}')).toBeGreaterThanOrEqual(1);
+    expect(text).not.toContain('ninguna-ruta');
     expect(sample(text, 'http_request_duration_seconds_count{method="GET",route="/api/v1/sitetypes/",status_code="200"}')).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'http_request_duration_seconds_count{method="GET",route="/api/v1/sitetypes/:id",status_code="404"}')).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'http_request_duration_seconds_bucket{le="+Inf",method="GET",route="/api/v1/sitetypes/",status_code="200"}')).toBeGreaterThanOrEqual(1);
