@@ -10,6 +10,8 @@ declare module 'autocannon' {
     overallRate?: number;
     /** Worker threads generating the load (0: on the calling thread). */
     workers?: number;
+    /** With workers: the absolute path of a CommonJS module exporting `(client) => void` (bench/mixedClient.cjs). */
+    setupClient?: string;
   }
   interface Histogram {
     average: number;

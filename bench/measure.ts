@@ -121,3 +121,34 @@ export function mainThreadSchedule(): ThreadSchedule | null {
 
 /** Issue 22: an export's throughput against `COPY` of the same rows, by format (CSV ≥ 50%, XLSX ≥ 25%). */
 export const GOAL_OF_COPY = { csv: 0.5, xlsx: 0.25 } as const;
+
+/** Cumulative counts per upper bound (seconds) of `http_request_duration_seconds` for one route in /metrics' text, all statuses summed. */
+export function routeBuckets(text: string, route: string): Map<number, number> {
+  const buckets = new Map<number, number>();
+  for (const line of text.split('\n')) {
+    if (!line.startsWith('http_request_duration_seconds_bucket{') || !line.includes(`route="${route}"`)) continue;
+    const bound = /le="([^"]+)"/.exec(line)?.[1];
+    if (bound === undefined) continue;
+    const upper = bound === '+Inf' ? Infinity : Number(bound);
+    buckets.set(upper, (buckets.get(upper) ?? 0) + Number(line.slice(line.lastIndexOf(' ') + 1)));
+  }
+  return buckets;
+}
+
+/**
+ * Quantile `q` (0–1) in ms of the requests counted between two scrapes, interpolated within its bucket as Prometheus's
+ * histogram_quantile does; null when none were counted, the highest finite bound when it falls in the +Inf bucket.
+ */
+export function histogramQuantile(before: Map<number, number>, after: Map<number, number>, q: number): number | null {
+  const bounds = [...after.keys()].sort((a, b) => a - b);
+  const counts = bounds.map((bound) => (after.get(bound) ?? 0) - (before.get(bound) ?? 0));
+  const total = counts[counts.length - 1] ?? 0;
+  if (total <= 0) return null;
+  const rank = q * total;
+  const at = counts.findIndex((count) => count >= rank);
+  const upper = bounds[at]!;
+  if (upper === Infinity) return bounds[at - 1]! * 1000;
+  const lower = at === 0 ? 0 : bounds[at - 1]!;
+  const below = at === 0 ? 0 : counts[at - 1]!;
+  return (lower + ((upper - lower) * (rank - below)) / (counts[at]! - below)) * 1000;
+}

@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: a database (PGlite in a temporary DATA_DIR, or a fresh database on the PostgreSQL
  * server of BENCH_DATABASE_URL), reference + demo seed, the scale data set (bench/dataset.ts), then the
- * real server on 127.0.0.1 measured with autocannon: every list endpoint (each order, tab and filter of the
+ * real server on 127.0.0.1 measured with autocannon: first the mixed rows of issue 23 (bench/mixed.ts: every list a
+ * different request each time, seeded, at 4 and 32 connections, p99 cross-checked with GET /metrics), then, as the best
+ * case, every list endpoint with one fixed URL (each order, tab and filter of the
  * site list, the tab counts, locations, groups, superadmins, audit) beside `/healthz` in the same run, with
  * the goals of issue 7 (p99 ≤ 25 ms and ≥ 40% of /healthz); the exports against PostgreSQL `COPY` of the
  * same rows (CSV ≥ 50% of its throughput, XLSX ≥ 25%, < 100 MB RSS growth); the users lists (`GET /usermain/`, `GET /siteusers/`)
@@ -21,7 +23,8 @@
  * the deactivation: issue 10's part), BENCH_ONLY=sites (issue 8's portal side, bench/sites.ts: the site exports of every
  * row and of two filters against COPY, the BENCH_FILE_LINES-line portal file check and save (10,000), the
  * BENCH_EMAILS-row e-mail load (100,000)), BENCH_ONLY=lighthouse (only the Lighthouse scores of /login and /portales
- * signed in: bench/lighthouse.ts), BENCH_ONLY=embedded (only the embedded database under load: bench/embedded.ts).
+ * signed in: bench/lighthouse.ts), BENCH_ONLY=embedded (only the embedded database under load: bench/embedded.ts),
+ * BENCH_ONLY=mixed (only the mixed rows; BENCH_SEED replays a run's requests, BENCH_MIXED_CONNECTIONS levels, 4,32).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -60,6 +63,7 @@ import { benchEmbedded } from './embedded';
 import { benchLighthouse } from './lighthouse';
 import { copyThroughput, downloadThroughput, GOAL_OF_COPY, inlineParams, lineBreaks, medianBy, rssPeak, spread, table } from './measure';
 import { benchSites } from './sites';
+import { benchMixed } from './mixed';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SCALE = process.env.BENCH_SCALE ? Number(process.env.BENCH_SCALE) : undefined;
@@ -74,6 +78,8 @@ const DEACTIVATE = Number(process.env.BENCH_DEACTIVATE ?? 10_000);
 const ONLY_USERS = process.env.BENCH_ONLY === 'users';
 /** `BENCH_ONLY=sites`: issue 8's measurements only (bench/sites.ts). */
 const ONLY_SITES = process.env.BENCH_ONLY === 'sites';
+/** `BENCH_ONLY=mixed`: issue 23's mixed rows only (bench/mixed.ts). */
+const ONLY_MIXED = process.env.BENCH_ONLY === 'mixed';
 const ADMIN_EMAIL = 'bench@portales.test';
 const ADMIN_PASSWORD = 'Clave-de-carga-2024';
 /** Goals of issue 7 for every list endpoint, and for the exports. */
@@ -286,7 +292,8 @@ async function measureRoutes(address: string, headers: Record<string, string>, r
     rows.push([label, Math.round(result.requests.average), result.latency.p50, result.latency.p99, `${Math.round(share * 100)}%`, ok ? 'OK' : 'over', failures]);
   }
   console.log(
-    `\nCarga: ${CONNECTIONS} conexiones, ${DURATION} s por ruta, 127.0.0.1; objetivo: p99 ≤ ${GOAL_P99_MS} ms y ≥ ${GOAL_OF_HEALTHZ * 100}% de /healthz ` +
+    `\nMejor caso (una URL fija repetida con un token: mide sobre todo las respuestas guardadas; las filas reales son las mixtas): ` +
+      `${CONNECTIONS} conexiones, ${DURATION} s por ruta, 127.0.0.1; objetivo: p99 ≤ ${GOAL_P99_MS} ms y ≥ ${GOAL_OF_HEALTHZ * 100}% de /healthz ` +
       `(media de las dos mediciones: ${Math.round(reference)} req/s); ${met}/${routes.length} lo cumplen; ${os.cpus().length} núcleos, carga media ${os.loadavg()[0]!.toFixed(1)}`,
   );
   table(['Ruta', 'req/s', 'p50 ms', 'p99 ms', 'de /healthz', 'objetivo', 'no 2xx/errores'], rows);
@@ -609,6 +616,12 @@ async function main(): Promise<void> {
         await benchSites({ address, headers, context, databaseUrl: target.url });
         return;
       }
+      if (!ONLY_USERS) {
+        const mixed = await benchMixed(address, context);
+        console.log(mixed.title);
+        table(mixed.headers, mixed.rows);
+        if (ONLY_MIXED) return;
+      }
       const routes = await listRoutes(database);
       peopleSelected = routes.some(([label]) => /^(usermain|siteusers):/.test(label));
       await measureRoutes(address, headers, routes);
@@ -618,15 +631,15 @@ async function main(): Promise<void> {
     } finally {
       await app.close();
     }
-    if (!ONLY_USERS) await printSitePlans(database);
+    if (!ONLY_USERS && !ONLY_MIXED) await printSitePlans(database);
     if (peopleSelected) await printPeoplePlans(database);
   } finally {
     await database.close();
     await target.dispose();
   }
-  if (process.env.BENCH_BUNDLE !== '0' && !ONLY_USERS && !ONLY_SITES) await printBundleBudget();
+  if (process.env.BENCH_BUNDLE !== '0' && !ONLY_USERS && !ONLY_SITES && !ONLY_MIXED) await printBundleBudget();
 
-  if (process.env.BENCH_EMBEDDED !== '0' && !ONLY_USERS) await printEmbedded();
+  if (process.env.BENCH_EMBEDDED !== '0' && !ONLY_USERS && !ONLY_MIXED) await printEmbedded();
 }
 
 /** The embedded PGlite at demo scale: the site list under 8 connections and /healthz beside it (bench/embedded.ts). */

@@ -1,6 +1,6 @@
 /**
  * Builds the HTTP server: the API under /api/v1 (every route with an access declaration),
- * its OpenAPI document and reference, /healthz, and the built admin with SPA fallback.
+ * its OpenAPI document and reference, /healthz, /metrics, and the built admin with SPA fallback.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
@@ -16,6 +16,7 @@ import { API_PREFIX, declareScopeAccess, registerAccessControl } from './http/ro
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { clientErrorHandler, envelope, frameworkErrorHandler, notFound, registerErrorHandling } from './http/errors';
 import { registerInputGuard } from './http/safeInput';
+import { registerMetrics } from './http/metrics';
 import { swaggerOptions } from './http/openapiDocument';
 import { registerApiRoutes } from './routes';
 import type { ResourceDeclaration } from '../resources/types';
@@ -55,6 +56,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Before the routes: it hooks each route as it is declared.
   await registerCompression(app);
   registerAccessControl(app);
+  // Before the other routes: its hook times every request (GET /metrics, access `monitoring`).
+  registerMetrics(app);
 
   // The document is derived from the route declarations (server/http/openapiDocument.ts, docs/decisions/0021-security-headers-and-api-reference.md).
   await app.register(swagger, swaggerOptions(config));

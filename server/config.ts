@@ -50,6 +50,8 @@ export interface ServerConfig {
    * `linklocal`, `uniquelocal`). Empty: the client address is the socket's, whatever the header says.
    */
   trustProxy: string[];
+  /** METRICS_TOKEN: GET /metrics answers a bearer of it from anywhere, and without it only loopback callers. */
+  metricsToken: string | undefined;
   /** Failures on one account (within the failure window) that lock it for `loginLockMinutes`. */
   loginLockAfterFailures: number;
   loginLockMinutes: number;
@@ -133,6 +135,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sessionMaxHours: positiveNumber(env.SESSION_MAX_HOURS, 12),
     serveAdmin: env.SERVE_ADMIN !== '0',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    metricsToken: env.METRICS_TOKEN || undefined,
     loginLockAfterFailures: positiveInteger(env.LOGIN_LOCK_AFTER_FAILURES, 10),
     loginLockMinutes: positiveInteger(env.LOGIN_LOCK_MINUTES, 15),
     jobPollMs: positiveInteger(env.JOB_POLL_MS, 1000),

@@ -15,6 +15,7 @@ import { trackDataVersionSql } from '../lists/dataVersionTracking';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { RemotePglite } from './pgliteRemote';
+import { pgPoolStats, type PoolStats } from './poolStats';
 import { StatementNames } from './preparedStatements';
 import * as schema from './schema';
 
@@ -37,6 +38,8 @@ export interface Database {
    * dedicated connection outside the pool, reconnected after a loss. PGlite: the embedded client's listener.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Connections in use, callers waiting for one and each wait (GET /metrics). */
+  pool: PoolStats;
 }
 
 /** How long an answer from the embedded database counts as proof that it is up. */
@@ -94,7 +97,8 @@ export interface OpenOptions {
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: Number(process.env.PG_POOL_SIZE ?? 10) });
+    const size = Number(process.env.PG_POOL_SIZE ?? 10);
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: size });
     // An idle connection closed by the server (restart, failover, dropped database) must not crash the process:
     // the pool discards it and opens a new one on the next query.
     pool.on('error', (error) => console.warn(`PostgreSQL: se perdió una conexión inactiva (${error.message})`));
@@ -126,6 +130,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         if (!NOTIFY_CHANNEL_NAME.test(channel)) throw new Error(`invalid notification channel: ${channel}`);
         return listenPostgres(options.databaseUrl!, channel, onPayload);
       },
+      pool: pgPoolStats(pool, size),
     };
   }
   const dataDir = options.dataDir ?? 'memory://';
@@ -157,5 +162,6 @@ export function embeddedDatabase(client: RemotePglite): Database {
       if (!NOTIFY_CHANNEL_NAME.test(channel)) throw new Error(`invalid notification channel: ${channel}`);
       return client.listen(channel, onPayload);
     },
+    pool: client.poolStats,
   };
 }

@@ -27,7 +27,11 @@ export interface QueryAnswer {
 
 export type WorkerMessage =
   | { kind: 'ready' }
-  | { kind: 'answer'; id: number; value: unknown }
+  /**
+   * `ranMs`: how long a statement outside a transaction, or a `begin`, ran once it had the connection; the rest of the
+   * call's time it waited (poolStats.ts). Measured from here, since this thread reads its next message only when free.
+   */
+  | { kind: 'answer'; id: number; value: unknown; ranMs?: number }
   | { kind: 'failure'; id: number | null; error: SerializedError }
   | { kind: 'notification'; channel: string; payload: string };
 

@@ -18,6 +18,7 @@ import {
   type WorkerRequest,
 } from './pgliteProtocol';
 import type { PgliteServerOptions } from './pgliteServer';
+import { waitListeners, type PoolStats } from './poolStats';
 
 type Parser = (value: string, typeId: number) => unknown;
 export interface QueryOptions {
@@ -62,13 +63,22 @@ export interface StartOptions {
 
 export class RemotePglite {
   private readonly worker: Endpoint;
-  private readonly calls = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  private readonly calls = new Map<number, { resolve(value: unknown): void; reject(error: Error): void; sentAt: number }>();
   private readonly listeners = new Map<string, Set<(payload: string) => void>>();
   private nextId = 1;
   private failure: Error | null = null;
   private closing: Promise<void> | null = null;
   /** `performance.now()` when the worker last answered anything. */
   lastAnswerAt = 0;
+  private openTransactions = 0;
+  private readonly waits = waitListeners();
+  /** The one connection: in use while a call is out or a transaction open; the other calls out wait for it. */
+  readonly poolStats: PoolStats = {
+    size: 1,
+    inUse: () => (this.calls.size > 0 || this.openTransactions > 0 ? 1 : 0),
+    waiting: () => Math.max(0, this.calls.size - 1),
+    onWait: this.waits.onWait,
+  };
 
   private constructor(endpoint: (remote: RemotePglite) => Endpoint) {
     this.worker = endpoint(this);
@@ -114,7 +124,7 @@ export class RemotePglite {
       options.inProcess ? RemotePglite.inThisThread({ dataDir, loadDataDir: options.loadDataDir }) : RemotePglite.inWorker(dataDir),
     );
     try {
-      await new Promise<unknown>((resolve, reject) => remote.calls.set(0, { resolve, reject }));
+      await new Promise<unknown>((resolve, reject) => remote.calls.set(0, { resolve, reject, sentAt: performance.now() }));
     } catch (error) {
       await remote.worker.terminate();
       throw error;
@@ -136,13 +146,18 @@ export class RemotePglite {
     const id = (await this.call({ op: 'begin' })) as number;
     const tx: RemoteTransaction = { query: (sql, params = [], options = {}) => this.run(sql, params, options, id) };
     let result: T;
+    this.openTransactions += 1;
     try {
-      result = await callback(tx);
-    } catch (error) {
-      await this.call({ op: 'end', tx: id, commit: false }).catch(() => {});
-      throw error;
+      try {
+        result = await callback(tx);
+      } catch (error) {
+        await this.call({ op: 'end', tx: id, commit: false }).catch(() => {});
+        throw error;
+      }
+      await this.call({ op: 'end', tx: id, commit: true });
+    } finally {
+      this.openTransactions -= 1;
     }
-    await this.call({ op: 'end', tx: id, commit: true });
     return result;
   }
 
@@ -208,7 +223,7 @@ export class RemotePglite {
         return;
       }
       if (this.calls.size === 0) this.worker.ref();
-      this.calls.set(id, { resolve, reject });
+      this.calls.set(id, { resolve, reject, sentAt: performance.now() });
     });
   }
 
@@ -228,6 +243,7 @@ export class RemotePglite {
       case 'ready':
         return this.settle(0, { value: null });
       case 'answer':
+        if (message.ranMs !== undefined) this.reportWait(message.id, message.ranMs);
         return this.settle(message.id, { value: message.value });
       case 'failure':
         if (message.id === null) return this.fail(deserializeError(message.error));
@@ -235,6 +251,12 @@ export class RemotePglite {
       case 'notification':
         for (const onPayload of [...(this.listeners.get(message.channel) ?? [])]) onPayload(message.payload);
     }
+  }
+
+  /** A call's time less the time it ran: its wait for the connection (behind the worker's other work). */
+  private reportWait(id: number, ranMs: number): void {
+    const call = this.calls.get(id);
+    if (call) this.waits.report(Math.max(0, performance.now() - call.sentAt - ranMs) / 1000);
   }
 
   /** The worker died (or never started): every waiting call fails, and so does every later one. */

@@ -52,13 +52,14 @@ async function start({ dataDir, loadDataDir }: PgliteServerOptions, port: Pglite
   let nextTransaction = 1;
   let closing = false;
 
-  const begin = () =>
+  const begin = (onStart: () => void) =>
     new Promise<number>((opened, failed) => {
       const id = nextTransaction++;
       const done: Promise<void> = client
         .transaction(
           () =>
             new Promise<void>((resolve, reject) => {
+              onStart();
               transactions.set(id, { finish: (commit) => (commit ? resolve() : reject(ROLLBACK)), done });
               opened(id);
             }),
@@ -71,13 +72,14 @@ async function start({ dataDir, loadDataDir }: PgliteServerOptions, port: Pglite
       done.catch(failed);
     });
 
-  const handle = async (request: Exclude<WorkerRequest, { op: 'close' }>): Promise<unknown> => {
+  /** `onStart`: the statement outside a transaction, or the transaction, got the connection. */
+  const handle = async (request: Exclude<WorkerRequest, { op: 'close' }>, onStart: () => void): Promise<unknown> => {
     switch (request.op) {
       case 'query': {
         const { sql, params, rowMode, rawTypes, name, tx } = request;
         if (tx !== null && !transactions.has(tx)) throw new Error('la transacción ya terminó');
         if (tx === null && closing) throw new Error('la base de datos se está cerrando');
-        const result = await statements.run({ sql, params, rowMode, rawTypes, name, inTransaction: tx !== null });
+        const result = await statements.run({ sql, params, rowMode, rawTypes, name, inTransaction: tx !== null }, onStart);
         const answer: QueryAnswer = {
           rows: result.rows,
           fields: result.fields.map((field) => ({ name: field.name, dataTypeID: field.dataTypeID })),
@@ -87,7 +89,7 @@ async function start({ dataDir, loadDataDir }: PgliteServerOptions, port: Pglite
       }
       case 'begin':
         if (closing) throw new Error('la base de datos se está cerrando');
-        return begin();
+        return begin(onStart);
       case 'end': {
         const open = transactions.get(request.tx);
         if (!open) throw new Error('la transacción ya terminó');
@@ -128,11 +130,12 @@ async function start({ dataDir, loadDataDir }: PgliteServerOptions, port: Pglite
   };
 
   port.on('message', (request: WorkerRequest) => {
-    const work = request.op === 'close' ? close() : handle(request);
+    let startedAt: number | undefined;
+    const work = request.op === 'close' ? close() : handle(request, () => (startedAt = performance.now()));
     if (request.op !== 'close') pending.add(work);
     work
       .then(
-        (value) => post({ kind: 'answer', id: request.id, value }),
+        (value) => post({ kind: 'answer', id: request.id, value, ...(startedAt === undefined ? {} : { ranMs: performance.now() - startedAt }) }),
         (error: unknown) => post({ kind: 'failure', id: request.id, error: serializeError(error) }),
       )
       .finally(() => {

@@ -47,9 +47,15 @@ export class PgliteStatements {
 
   constructor(private readonly client: PGlite) {}
 
-  run(statement: Statement): Promise<Results> {
-    const run = () => this.client._runExclusiveQuery(() => this.runNow(statement));
-    return statement.inTransaction ? run() : this.client._runExclusiveTransaction(run);
+  /** `onStart`: called when a statement outside a transaction gets the connection (its wait, poolStats.ts). */
+  run(statement: Statement, onStart?: () => void): Promise<Results> {
+    if (statement.inTransaction) return this.client._runExclusiveQuery(() => this.runNow(statement));
+    return this.client._runExclusiveTransaction(() =>
+      this.client._runExclusiveQuery(() => {
+        onStart?.();
+        return this.runNow(statement);
+      }),
+    );
   }
 
   private async runNow({ sql, params, rowMode, rawTypes, name, inTransaction }: Statement): Promise<Results> {

@@ -1,7 +1,8 @@
 /**
  * Declaring a route: every route of the server states who may call it. `public` needs no
  * token, `authenticated` any signed-in superadmin, `portal` an installed site calling with its portal key
- * (server/portal/keys.ts; superadmin tokens are refused there), otherwise holding any one listed permission.
+ * (server/portal/keys.ts; superadmin tokens are refused there), `monitoring` a scraper (monitoringAccess.ts),
+ * otherwise holding any one listed permission.
  * Access is decided from the route the router matched (its declaration), never from the text of
  * the URL: the router ignores case, doubled slashes, a trailing slash and percent-encoding, so
  * `/API//v1/%75sers` reaches the same route, and the same declaration, as `/api/v1/users/`.
@@ -14,6 +15,8 @@ import { refreshToken, verifyToken } from '../auth/tokens';
 import { portalKeyFromHeader, portalKeyRefused, resolvePortalKey } from '../portal/keys';
 import { forbidden, notFound, unauthorized } from './errors';
 import { answerNotModified } from './etag';
+import { clientAddress } from './clientAddress';
+import { monitoringAllowed } from './monitoringAccess';
 import type { Access } from './access';
 import { operationIdFor, type ErrorStatus, type RouteDocumentation } from './openapiDocument';
 
@@ -62,6 +65,7 @@ export function describeAccess(access: Access): string {
   if (access === 'public') return 'public';
   if (access === 'authenticated') return 'authenticated';
   if (access === 'portal') return 'portal';
+  if (access === 'monitoring') return 'monitoring';
   return access.permissions.join(' | ');
 }
 
@@ -122,7 +126,7 @@ export function registeredRoutes(app: FastifyInstance): readonly RegisteredRoute
 
 /** A well-formed declaration; anything else (missing, misspelt) refuses the route. */
 export function isAccess(value: unknown): value is Access {
-  if (value === 'public' || value === 'authenticated' || value === 'portal') return true;
+  if (value === 'public' || value === 'authenticated' || value === 'portal' || value === 'monitoring') return true;
   if (typeof value !== 'object' || value === null) return false;
   const { permissions } = value as { permissions?: unknown };
   return Array.isArray(permissions) && permissions.length > 0 && permissions.every((name) => typeof name === 'string');
@@ -158,6 +162,12 @@ export function registerAccessControl(app: FastifyInstance): void {
     if (!isAccess(access)) {
       request.log.error({ route: request.routeOptions.url }, 'route without a valid access declaration: refused');
       throw notFound();
+    }
+
+    // A scraper of GET /metrics: by the socket's (or a trusted proxy's) address or METRICS_TOKEN, never a superadmin's token.
+    if (access === 'monitoring') {
+      if (!monitoringAllowed(clientAddress(request), bearerToken(request), app.ctx.config.metricsToken)) throw unauthorized();
+      return;
     }
 
     // A portal route's caller is a site, by its portal key, never a superadmin's token.

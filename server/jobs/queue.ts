@@ -1,7 +1,7 @@
 /** Putting work in the queue: one row in `jobs`, inside the caller's transaction when it passes one. */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db/connection';
+import type { Database, Db } from '../db/connection';
 import { jobs } from '../db/schema';
 import { clientAddress } from '../http/clientAddress';
 import { jobKind } from './kinds';
@@ -64,4 +64,13 @@ export async function requeueJob(db: Db, jobId: number): Promise<boolean> {
     .where(and(eq(jobs.id, jobId), inArray(jobs.status, ['failed', 'cancelled', 'retry'])))
     .returning({ id: jobs.id });
   return rows.length > 0;
+}
+
+/** Jobs waiting per kind (queued or to retry), and how long the oldest due one has waited for a runner (GET /metrics). */
+export function waitingJobs(database: Database): Promise<Array<{ kind: string; depth: number; oldestSeconds: number }>> {
+  return database.query(
+    `select kind, count(*)::int as depth,
+       coalesce(extract(epoch from now() - min(run_after) filter (where run_after <= now())), 0)::float8 as "oldestSeconds"
+     from jobs where status in ('queued', 'retry') group by kind`,
+  );
 }

@@ -7,7 +7,7 @@
  */
 import type { MailState } from '../../resources/maillog';
 import type { AppContext } from '../context';
-import type { Db } from '../db/connection';
+import type { Database, Db } from '../db/connection';
 import { mailLog } from '../db/schema';
 import { t } from '../i18n';
 import { afterFailure, type RetryPolicy } from '../jobs/backoff';
@@ -184,3 +184,8 @@ export function startMailProcessor(ctx: MailLogContext, options: { pollMs: numbe
   return every(options.pollMs, () => processDueMail(ctx), options.onError);
 }
 
+
+/** Messages still to send, queued or retrying after a temporary failure (GET /metrics). */
+export function mailBacklog(database: Database): Promise<Array<{ state: 'queued' | 'retrying'; count: number }>> {
+  return database.query(`select state, count(*)::int as count from mail_log where state in ('queued', 'retrying') group by state`);
+}

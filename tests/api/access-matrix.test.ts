@@ -34,7 +34,8 @@ import { bearer, createTestApp } from '../helpers/testApp';
 
 // API_DOCS=1 so the API reference's routes are registered and covered too; the engine's shapes (read-only list, text
 // id, singleton, collection update, nested path) through throwaway declarations, since no real resource uses them all yet.
-const t = await createTestApp({ seed: 'reference', env: { API_DOCS: '1' }, extraResources: SHAPE_RESOURCES });
+const METRICS_TOKEN = 'token-de-metricas-de-la-matriz';
+const t = await createTestApp({ seed: 'reference', env: { API_DOCS: '1', METRICS_TOKEN }, extraResources: SHAPE_RESOURCES });
 await createShapeTables(t.database);
 afterAll(async () => {
   await t.close();
@@ -230,6 +231,7 @@ describe('route declarations', () => {
       'GET /api/v1/audit/',
       'GET /api/v1/captcha/',
       'GET /healthz',
+      'GET /metrics',
       'GET /api/docs',
       // The engine's shapes: a read-only list, a text id, a singleton, a collection update and a nested path.
       'GET /api/v1/shapetopics/:id',
@@ -458,6 +460,13 @@ describe.each(declared.map((route) => ({ name: `${label(route)} [${describeAcces
       return;
     }
 
+    if (access === 'monitoring') {
+      it('is no API route: only GET /metrics (covered below under every spelling) is read by scrapers', () => {
+        expect(label(route)).toBe('GET /metrics');
+      });
+      return;
+    }
+
     if (access === 'authenticated') {
       it('accepts any signed-in user, whatever the permission', async () => {
         // A fresh session per call where the route ends the session it is called with (logout): tokenOf.
@@ -580,6 +589,27 @@ describe('the reported attacks under other spellings, without a token', () => {
     expect(response.statusCode).toBe(401);
     expect(await t.database.db.select().from(siteTypes).where(eq(siteTypes.id, id))).toHaveLength(1);
     expect(await auditCount()).toBe(auditBefore);
+  });
+});
+
+describe('GET /metrics (access monitoring) under every spelling', () => {
+  it('opens to loopback and to a bearer of METRICS_TOKEN only: never to a superadmin token or a forged X-Forwarded-For', async () => {
+    const superadmin = tokens.get(PERMISSION_NAMES[0])!;
+    const mismatches: string[] = [];
+    for (const url of ['/metrics', ...spellings('/metrics')]) {
+      const cases: Array<[string, Record<string, string>, string, number]> = [
+        ['sin token', {}, '203.0.113.5', 401],
+        ['superadmin', bearer(superadmin), '203.0.113.5', 401],
+        ['X-Forwarded-For', { 'x-forwarded-for': '127.0.0.1' }, '203.0.113.5', 401],
+        ['METRICS_TOKEN', bearer(METRICS_TOKEN), '203.0.113.5', 200],
+        ['loopback', {}, '127.0.0.1', 200],
+      ];
+      for (const [who, headers, remoteAddress, expected] of cases) {
+        const response = await t.app.inject({ method: 'GET', url, headers, remoteAddress });
+        if (response.statusCode !== expected) mismatches.push(`${url} [${who}]: ${response.statusCode}, esperado ${expected}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
   });
 });
 

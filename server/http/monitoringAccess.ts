@@ -1,0 +1,28 @@
+/**
+ * Who may read GET /metrics (access `monitoring`): a caller on loopback, decided from the socket's address or the one
+ * a trusted proxy (TRUST_PROXY) forwarded, never from a header anyone can send; from elsewhere, a bearer of
+ * METRICS_TOKEN, compared in constant time. Without METRICS_TOKEN nobody off this machine reads the figures.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { BlockList, isIP } from 'node:net';
+
+/** 127.0.0.0/8 and ::1; BlockList also reads IPv4 written as IPv6 (`::ffff:127.0.0.1`). */
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+export function isLoopback(address: string | null): boolean {
+  const family = isIP(address ?? '');
+  return family !== 0 && LOOPBACK.check(address!, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/** Digests of equal length, so neither the token's length nor its first differing byte shows in the time taken. */
+function sameToken(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+export function monitoringAllowed(address: string | null, bearer: string | null, metricsToken: string | undefined): boolean {
+  if (isLoopback(address)) return true;
+  return metricsToken !== undefined && bearer !== null && sameToken(bearer, metricsToken);
+}
