@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLoopback, monitoringAllowed } from './monitoringAccess';
+import { isLoopback, monitoringAllowed, relayedByUntrustedProxy } from './monitoringAccess';
 
 describe('monitoringAllowed (GET /metrics)', () => {
   it.each([
@@ -17,6 +17,16 @@ describe('monitoringAllowed (GET /metrics)', () => {
     { address: null, bearer: null, token: undefined, allowed: false },
   ])('$address, bearer $bearer, METRICS_TOKEN $token → $allowed', ({ address, bearer, token, allowed }) => {
     expect(monitoringAllowed(address, bearer, token)).toBe(allowed);
+  });
+
+  it('does not take a request relayed by an untrusted proxy on this machine for a local caller', () => {
+    expect(relayedByUntrustedProxy({ 'x-forwarded-for': '203.0.113.9' }, '127.0.0.1', '127.0.0.1')).toBe(true);
+    expect(relayedByUntrustedProxy({ forwarded: 'for=203.0.113.9' }, '::1', '::1')).toBe(true);
+    expect(monitoringAllowed('127.0.0.1', null, undefined, true)).toBe(false);
+    expect(monitoringAllowed('127.0.0.1', 'secreto', 'secreto', true)).toBe(true);
+    // A trusted proxy's forwarded address differs from the socket's: it is the caller's, and decides.
+    expect(relayedByUntrustedProxy({ 'x-forwarded-for': '10.0.0.7' }, '10.0.0.7', '127.0.0.1')).toBe(false);
+    expect(relayedByUntrustedProxy({}, '127.0.0.1', '127.0.0.1')).toBe(false);
   });
 
   it('reads loopback from addresses only', () => {

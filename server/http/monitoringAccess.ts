@@ -1,7 +1,9 @@
 /**
  * Who may read GET /metrics (access `monitoring`): a caller on loopback, decided from the socket's address or the one
  * a trusted proxy (TRUST_PROXY) forwarded, never from a header anyone can send; from elsewhere, a bearer of
- * METRICS_TOKEN, compared in constant time. Without METRICS_TOKEN nobody off this machine reads the figures.
+ * METRICS_TOKEN, compared in constant time. Without METRICS_TOKEN nobody off this machine reads the figures: a request
+ * relayed by a proxy on this machine that TRUST_PROXY does not name (it carries forwarding headers, yet its address is
+ * the socket's) is not taken for a local caller.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
@@ -22,7 +24,14 @@ function sameToken(given: string, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected));
 }
 
-export function monitoringAllowed(address: string | null, bearer: string | null, metricsToken: string | undefined): boolean {
-  if (isLoopback(address)) return true;
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
+
+/** Whether a proxy the server does not trust relayed the request: forwarding headers, and the address is the socket's. */
+export function relayedByUntrustedProxy(headers: Record<string, unknown>, address: string | null, socketAddress: string | null): boolean {
+  return FORWARDING_HEADERS.some((name) => headers[name] !== undefined) && address === socketAddress;
+}
+
+export function monitoringAllowed(address: string | null, bearer: string | null, metricsToken: string | undefined, relayed = false): boolean {
+  if (isLoopback(address) && !relayed) return true;
   return metricsToken !== undefined && bearer !== null && sameToken(bearer, metricsToken);
 }

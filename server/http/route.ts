@@ -15,8 +15,8 @@ import { refreshToken, verifyToken } from '../auth/tokens';
 import { portalKeyFromHeader, portalKeyRefused, resolvePortalKey } from '../portal/keys';
 import { forbidden, notFound, unauthorized } from './errors';
 import { answerNotModified } from './etag';
-import { clientAddress } from './clientAddress';
-import { monitoringAllowed } from './monitoringAccess';
+import { clientAddress, normalizeAddress } from './clientAddress';
+import { monitoringAllowed, relayedByUntrustedProxy } from './monitoringAccess';
 import type { Access } from './access';
 import { operationIdFor, type ErrorStatus, type RouteDocumentation } from './openapiDocument';
 
@@ -166,7 +166,9 @@ export function registerAccessControl(app: FastifyInstance): void {
 
     // A scraper of GET /metrics: by the socket's (or a trusted proxy's) address or METRICS_TOKEN, never a superadmin's token.
     if (access === 'monitoring') {
-      if (!monitoringAllowed(clientAddress(request), bearerToken(request), app.ctx.config.metricsToken)) throw unauthorized();
+      const address = clientAddress(request);
+      const relayed = relayedByUntrustedProxy(request.headers, address, normalizeAddress(request.socket?.remoteAddress));
+      if (!monitoringAllowed(address, bearerToken(request), app.ctx.config.metricsToken, relayed)) throw unauthorized();
       return;
     }
 

@@ -603,6 +603,7 @@ describe('GET /metrics (access monitoring) under every spelling', () => {
         ['X-Forwarded-For', { 'x-forwarded-for': '127.0.0.1' }, '203.0.113.5', 401],
         ['METRICS_TOKEN', bearer(METRICS_TOKEN), '203.0.113.5', 200],
         ['loopback', {}, '127.0.0.1', 200],
+        ['proxy local no confiable', { 'x-forwarded-for': '203.0.113.5' }, '127.0.0.1', 401],
       ];
       for (const [who, headers, remoteAddress, expected] of cases) {
         const response = await t.app.inject({ method: 'GET', url, headers, remoteAddress });
