@@ -17,7 +17,9 @@ const MINUTE_MS = 60_000;
 export const AM = 'a. m.';
 export const PM = 'p. m.';
 
-const pad = (value: number) => String(value).padStart(2, '0');
+/** '00'…'99' read from a table: an export writes a date cell per row (issue 22). */
+const TWO_DIGITS = Array.from({ length: 100 }, (_, value) => String(value).padStart(2, '0'));
+const pad = (value: number) => TWO_DIGITS[value] ?? String(value).padStart(2, '0');
 
 /** A Date, an ISO text or epoch milliseconds as a Date; null for anything else or an invalid date. */
 export function toDate(value: unknown): Date | null {

@@ -2,7 +2,8 @@
  * The batches of an export read in keyset order (server/exports/keyset.ts): each batch one statement after the
  * previous batch's last row, ordered, `limit` the batch size, so that its plan is the index scan of one batch. The next
  * batch is read while the caller writes the current one, so memory holds two batches at most whatever the number of
- * rows. Reading ahead is kept for speed only: without it the audit CSV measured 20% of `COPY` (docs/performance.md).
+ * rows. Reading ahead is kept for speed only: without it the audit CSV, the slowest export against `COPY`, took longer
+ * in the same run (docs/performance.md).
  */
 import type { ListQuery, ListSpec } from '../../resources/listQuery';
 import { cursorOf, keysetRest, type KeysetCursor } from './keyset';
