@@ -35,6 +35,9 @@ export type FieldType =
   | 'files'
   | 'manyToMany';
 
+/** The column types a field may ask for instead of its kind's (`FieldDeclaration.columnType`). */
+export type ColumnType = 'smallint' | 'bigint' | 'text' | 'inet' | 'timestamp' | 'numeric(5,2)';
+
 /** One choice of an `enum` field; its label defaults to `resources.<name>.choices.<source>.<id>` (choiceLabelKey). */
 export interface FieldChoice {
   id: string;
@@ -65,6 +68,11 @@ export interface FieldDeclaration {
   assigned?: boolean;
   /** Database column; defaults to the snake_case of `source`. */
   column?: string;
+  /**
+   * The column's SQL type when its kind's is not the table's (server/db/resourceTable.ts): `smallint`, `bigint` (an id:
+   * `bigserial`), `text` without a length, `inet`, `timestamp` without time zone (a string), `numeric(5,2)`.
+   */
+  columnType?: ColumnType;
   /** For text-like fields: the column's length and the form's character limit. */
   maxLength?: number;
   /** Value stored when the client sends none. */

@@ -6,7 +6,7 @@ import { fieldColumn, type ResourceDeclaration } from '../../resources/types';
 import { locationsResource } from '../../resources/locations';
 import { duplicateField } from '../resources/engine';
 import { resourceShape } from '../resources/shape';
-import { uniqueIndexName } from './resourceTable';
+import { resourceTable, uniqueIndexName } from './resourceTable';
 import * as schema from './schema';
 
 const dialect = new PgDialect();
@@ -78,6 +78,30 @@ describe('tables derived from declarations', () => {
     expect(columnsOf(schema.locations).find((column) => column.name === 'id')).toEqual({ name: 'id', type: 'integer', notNull: true, primary: true });
     expect(columnsOf(schema.permissions).find((column) => column.name === 'permission_id')).toEqual({ name: 'permission_id', type: 'integer', notNull: true, primary: true });
     expect(columnsOf(schema.groups).find((column) => column.name === 'group_id')).toEqual({ name: 'group_id', type: 'serial', notNull: true, primary: true });
+  });
+
+  it("columnType gives a field another SQL type than its kind's; a bigint id is a bigserial", () => {
+    const declaration = {
+      table: 'typed',
+      fields: [
+        { source: 'id', type: 'id', columnType: 'bigint', label: 'x' },
+        { source: 'year', type: 'integer', columnType: 'smallint', nullable: false, label: 'x' },
+        { source: 'jobId', type: 'integer', columnType: 'bigint', label: 'x' },
+        { source: 'note', type: 'text', columnType: 'text', label: 'x' },
+        { source: 'address', type: 'text', columnType: 'inet', nullable: true, label: 'x' },
+        { source: 'birthDate', type: 'datetime', columnType: 'timestamp', label: 'x' },
+        { source: 'score', type: 'decimal', columnType: 'numeric(5,2)', label: 'x' },
+      ],
+    } as const satisfies Pick<ResourceDeclaration, 'table' | 'fields'>;
+    expect(columnsOf(resourceTable(declaration)).map(({ name, type, notNull }) => `${name} ${type}${notNull ? ' not null' : ''}`)).toEqual([
+      'id bigserial not null',
+      'year smallint not null',
+      'job_id bigint',
+      'note text not null',
+      'address inet',
+      'birth_date timestamp',
+      'score numeric(5, 2)',
+    ]);
   });
 
   it('a hidden field is a column; computed and manyToMany fields are not', () => {

@@ -4,12 +4,12 @@
  * foreign keys, other constraints) is added by the schema file over the built columns (`TableStorage`).
  */
 import { sql } from 'drizzle-orm';
-import { boolean, date, doublePrecision, foreignKey, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, date, doublePrecision, foreignKey, index, inet, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import type { $Type, BuildColumns, HasDefault, NotNull } from 'drizzle-orm';
 import type { PgColumn, PgColumnBuilderBase, PgJsonbBuilderInitial, PgTableExtraConfigValue, PgTableWithColumns } from 'drizzle-orm/pg-core';
 import type { AnyObject } from 'yup';
 import { EMAIL_MAX_LENGTH, fieldKind, isNullable } from '../../resources/fieldKinds';
-import { fieldColumn, JUNCTION_COLUMNS, junctionTableName, type FieldDeclaration, type FieldType, type ResourceModel } from '../../resources/types';
+import { fieldColumn, JUNCTION_COLUMNS, junctionTableName, type ColumnType, type FieldDeclaration, type FieldType, type ResourceModel } from '../../resources/types';
 import { spanishKey } from './textKey';
 
 /** What a column builder offers the engine: nullability and a default. */
@@ -43,12 +43,27 @@ const COLUMN_BUILDERS: Record<Exclude<FieldType, 'id' | 'manyToMany'>, (name: st
   files: (name) => jsonb(name).default(sql`'[]'::jsonb`) as unknown as Column,
 };
 
+/** The column of a field's `columnType`, when its kind's is not the table's (a service's or a load's table). */
+const COLUMN_TYPES: Record<ColumnType, (name: string) => Column> = {
+  smallint: (name) => smallint(name),
+  bigint: (name) => bigint(name, { mode: 'number' }),
+  text: (name) => text(name),
+  inet: (name) => inet(name),
+  timestamp: (name) => timestamp(name, { mode: 'string' }),
+  'numeric(5,2)': (name) => numeric(name, { precision: 5, scale: 2, mode: 'number' }),
+};
+
+function idColumn(name: string, field: FieldDeclaration): PgColumnBuilderBase {
+  // An id given with the row (DANE codes, a fixed catalogue) is a plain integer key; any other is drawn from a sequence.
+  if (field.assigned) return integer(name).primaryKey();
+  return field.columnType === 'bigint' ? bigserial(name, { mode: 'number' }).primaryKey() : serial(name).primaryKey();
+}
+
 function columnFor(field: FieldDeclaration, idField: string | undefined): PgColumnBuilderBase {
   const name = fieldColumn(field);
-  // An id given with the row (DANE codes, a fixed catalogue) is a plain integer key; any other is drawn from a sequence.
-  if (field.type === 'id') return field.assigned ? integer(name).primaryKey() : serial(name).primaryKey();
+  if (field.type === 'id') return idColumn(name, field);
   if (field.type === 'manyToMany') throw new Error(`field ${field.source}: a manyToMany field has no column (junctionTable)`);
-  const column = COLUMN_BUILDERS[field.type](name, field);
+  const column = field.columnType ? COLUMN_TYPES[field.columnType](name) : COLUMN_BUILDERS[field.type](name, field);
   // A text id (an alias): the record's key, named by the create body (server/resources/shape.ts).
   if (field.source === idField) return column.notNull().primaryKey();
   if (field.type === 'boolean') return column.notNull().default(field.defaultValue === true);
@@ -67,8 +82,16 @@ type TableDeclaration<TRecord extends AnyObject = AnyObject> = Pick<ResourceMode
  */
 type RecordColumns<TRecord> = { [K in keyof TRecord & string]: HasDefault<NotNull<$Type<PgJsonbBuilderInitial<''>, TRecord[K]>>> };
 
-/** The table of a declaration whose record type is `TRecord` (`defineResource<TRecord>`). */
-export type DeclaredTable<TRecord> = PgTableWithColumns<{ name: string; schema: undefined; columns: BuildColumns<string, RecordColumns<TRecord>, 'pg'>; dialect: 'pg' }>;
+/**
+ * The table of a declaration whose record type is `TRecord` (`defineResource<TRecord>`); `TStored` types the columns the
+ * server's code writes that the record does not have (its `hidden` fields) or holds otherwise (a `Date`, not a string).
+ */
+export type DeclaredTable<TRecord, TStored = object> = PgTableWithColumns<{
+  name: string;
+  schema: undefined;
+  columns: BuildColumns<string, RecordColumns<Omit<TRecord, keyof TStored> & TStored>, 'pg'>;
+  dialect: 'pg';
+}>;
 
 /** Name of the unique index behind `unique: [source]`; a unique violation names it, which gives back the field. */
 export function uniqueIndexName(declaration: Pick<ResourceModel, 'table' | 'fields'>, source: string): string {
@@ -89,7 +112,10 @@ export type TableStorage = (columns: Record<string, PgColumn>) => PgTableExtraCo
  * check compares), over the rows the lists show: soft-deleted rows do not hold their name. `storage` adds the rest
  * of the table's indexes and constraints.
  */
-export function resourceTable<TRecord extends AnyObject>(declaration: TableDeclaration<TRecord>, storage?: TableStorage): DeclaredTable<TRecord> {
+export function resourceTable<TRecord extends AnyObject, TStored extends AnyObject = object>(
+  declaration: TableDeclaration<TRecord>,
+  storage?: TableStorage,
+): DeclaredTable<TRecord, TStored> {
   const columns: Record<string, PgColumnBuilderBase> = {};
   // A computed field has no column (the engine selects its expression, server/resources/store.ts), nor a manyToMany (junctionTable).
   for (const field of declaration.fields) if (!fieldKind(field).junction && !field.computed) columns[field.source] = columnFor(field, declaration.idField);
@@ -101,7 +127,7 @@ export function resourceTable<TRecord extends AnyObject>(declaration: TableDecla
       return softDelete ? index.where(sql`not ${softDelete}`) : index;
     });
     return [...uniqueIndexes, ...(storage ? storage(built) : [])];
-  }) as unknown as DeclaredTable<TRecord>;
+  }) as unknown as DeclaredTable<TRecord, TStored>;
 }
 
 export type ResourceTable = ReturnType<typeof resourceTable>;
