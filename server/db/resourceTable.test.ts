@@ -104,6 +104,26 @@ describe('tables derived from declarations', () => {
     ]);
   });
 
+  it('an enum column is as wide as its longest choice or its maxLength; a declared nullable wins over required', () => {
+    const declaration = {
+      table: 'states',
+      fields: [
+        { source: 'id', type: 'id', label: 'x' },
+        { source: 'state', type: 'enum', choices: [{ id: 'a' }, { id: 'abc' }], label: 'x' },
+        { source: 'wide', type: 'enum', choices: [{ id: 'a' }], maxLength: 20, label: 'x' },
+        { source: 'siteId', type: 'integer', required: true, nullable: true, label: 'x' },
+        { source: 'typeId', type: 'integer', required: true, label: 'x' },
+      ],
+    } as const satisfies Pick<ResourceDeclaration, 'table' | 'fields'>;
+    expect(columnsOf(resourceTable(declaration)).map(({ name, type, notNull }) => `${name} ${type}${notNull ? ' not null' : ''}`)).toEqual([
+      'id serial not null',
+      'state varchar(3)',
+      'wide varchar(20)',
+      'site_id integer',
+      'type_id integer not null',
+    ]);
+  });
+
   it('a hidden field is a column; computed and manyToMany fields are not', () => {
     expect(columnsOf(schema.locations).map((column) => column.name)).toContain('population');
     expect(columnsOf(schema.groups).map((column) => column.name).sort()).toEqual(['created_date', 'group_id', 'name']);

@@ -30,7 +30,8 @@ const COLUMN_BUILDERS: Record<Exclude<FieldType, 'id' | 'manyToMany'>, (name: st
   boolean: (name) => boolean(name),
   date: (name) => date(name, { mode: 'string' }),
   datetime: (name) => timestamp(name, { withTimezone: true }),
-  enum: (name, field) => varchar(name, { length: Math.max(1, ...(field.choices ?? []).map((choice) => choice.id.length)) }),
+  // `maxLength`: a column wider than the choices (a state the API never shows, e.g. backups' `replaced`).
+  enum: (name, field) => varchar(name, { length: field.maxLength ?? Math.max(1, ...(field.choices ?? []).map((choice) => choice.id.length)) }),
   color: (name) => varchar(name, { length: 7 }),
   reference: (name) => integer(name),
   json: (name) => jsonb(name),
@@ -70,8 +71,11 @@ function columnFor(field: FieldDeclaration, idField: string | undefined): PgColu
   // Historical: a non-nullable datetime is stamped by the database.
   if (field.type === 'datetime' && field.nullable === false && column.defaultNow) return column.defaultNow().notNull();
   const withDefault = field.defaultValue !== undefined && field.defaultValue !== null ? column.default(field.defaultValue) : column;
-  return isNullable(field) ? withDefault : withDefault.notNull();
+  return columnNullable(field) ? withDefault : withDefault.notNull();
 }
+
+/** A declared `nullable` names the column even when the body must carry a value (`required`): a backup outlives its site. */
+const columnNullable = (field: FieldDeclaration): boolean => field.nullable ?? isNullable(field);
 
 /** `idField` (the reference part) makes a text id field the primary key; a serial `id` field is one anyway. */
 type TableDeclaration<TRecord extends AnyObject = AnyObject> = Pick<ResourceModel<TRecord>, 'table' | 'fields' | 'unique' | 'softDelete' | 'rules'> & { idField?: string };
