@@ -73,6 +73,13 @@ export interface FieldDeclaration {
    * `bigserial`), `text` without a length, `inet`, `timestamp` without time zone (a string), `numeric(5,2)`.
    */
   columnType?: ColumnType;
+  /**
+   * A `varchar` column wider than what the API takes (`maxLength`, an enum's choices): older rows or values the API never
+   * shows hold more (sites' comma-separated allowedUrl, backups' `replaced` status).
+   */
+  columnLength?: number;
+  /** A column the database computes from the row's columns (`generated always as (<sql>) stored`), e.g. a name's search key. */
+  generated?: string;
   /** For text-like fields: the column's length and the form's character limit. */
   maxLength?: number;
   /** Value stored when the client sends none. */
@@ -405,6 +412,11 @@ export interface ResourceModel<TRecord extends AnyObject = AnyObject> {
    * target. Each gets a unique index in its table (server/db/resourceTable.ts), so simultaneous requests cannot race past.
    */
   unique?: readonly string[];
+  /**
+   * The table's primary key when it is a pair of fields (a link table read as a list, e.g. `group_sites (group_id,
+   * site_id)`): their columns, in order; the id field is then a plain integer column (server/db/resourceTable.ts).
+   */
+  primaryKey?: readonly string[];
   messages?: ResourceMessages;
   /** Operations that exist (default: all five). A read-only list declares `['list', 'read']`. */
   operations?: readonly ResourceOperation[];

@@ -104,13 +104,14 @@ describe('tables derived from declarations', () => {
     ]);
   });
 
-  it('an enum column is as wide as its longest choice or its maxLength; a declared nullable wins over required', () => {
+  it('an enum column is as wide as its longest choice, a text one as its maxLength, unless columnLength widens them; a declared nullable wins over required', () => {
     const declaration = {
       table: 'states',
       fields: [
         { source: 'id', type: 'id', label: 'x' },
         { source: 'state', type: 'enum', choices: [{ id: 'a' }, { id: 'abc' }], label: 'x' },
-        { source: 'wide', type: 'enum', choices: [{ id: 'a' }], maxLength: 20, label: 'x' },
+        { source: 'wide', type: 'enum', choices: [{ id: 'a' }], columnLength: 20, label: 'x' },
+        { source: 'list', type: 'text', maxLength: 200, columnLength: 1000, label: 'x' },
         { source: 'siteId', type: 'integer', required: true, nullable: true, label: 'x' },
         { source: 'typeId', type: 'integer', required: true, label: 'x' },
       ],
@@ -119,9 +120,23 @@ describe('tables derived from declarations', () => {
       'id serial not null',
       'state varchar(3)',
       'wide varchar(20)',
+      'list varchar(1000) not null',
       'site_id integer',
       'type_id integer not null',
     ]);
+  });
+
+  it('a declared primaryKey pair keys the table; its id field is then a plain integer', () => {
+    const pairs = columnsOf(schema.groupSites).filter((column) => column.name !== 'order');
+    expect(pairs).toEqual([
+      { name: 'site_id', type: 'integer', notNull: true, primary: false },
+      { name: 'group_id', type: 'integer', notNull: true, primary: false },
+    ]);
+    expect(getTableConfig(schema.groupSites).primaryKeys.map((key) => [key.getName(), key.columns.map((column) => column.name)])).toEqual([
+      ['group_sites_group_id_site_id_pk', ['group_id', 'site_id']],
+    ]);
+    const undeclared = { table: 'links', primaryKey: ['a', 'nope'], fields: [{ source: 'a', type: 'id', label: 'x' }] } as const;
+    expect(() => getTableConfig(resourceTable(undeclared as Pick<ResourceDeclaration, 'table' | 'fields' | 'primaryKey'>))).toThrow(/nope/);
   });
 
   it('a hidden field is a column; computed and manyToMany fields are not', () => {

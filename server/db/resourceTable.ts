@@ -3,10 +3,10 @@
  * source of its table's columns, its routes and its screens. What only the database needs (indexes the lists read,
  * foreign keys, other constraints) is added by the schema file over the built columns (`TableStorage`).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { bigint, bigserial, boolean, date, doublePrecision, foreignKey, index, inet, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import type { $Type, BuildColumns, HasDefault, NotNull } from 'drizzle-orm';
-import type { PgColumn, PgColumnBuilderBase, PgJsonbBuilderInitial, PgTableExtraConfigValue, PgTableWithColumns } from 'drizzle-orm/pg-core';
+import type { ExtraConfigColumn, PgColumn, PgColumnBuilderBase, PgJsonbBuilderInitial, PgTableExtraConfigValue, PgTableWithColumns } from 'drizzle-orm/pg-core';
 import type { AnyObject } from 'yup';
 import { EMAIL_MAX_LENGTH, fieldKind, isNullable } from '../../resources/fieldKinds';
 import { fieldColumn, JUNCTION_COLUMNS, junctionTableName, type ColumnType, type FieldDeclaration, type FieldType, type ResourceModel } from '../../resources/types';
@@ -18,20 +18,20 @@ type Column = PgColumnBuilderBase & {
   primaryKey(): Column;
   default(value: unknown): Column;
   defaultNow?: () => Column;
+  generatedAlwaysAs?: (expression: SQL) => Column;
 };
 
 /** The column of each field kind (resources/fieldKinds.ts has its rule, OpenAPI schema and filter). */
 const COLUMN_BUILDERS: Record<Exclude<FieldType, 'id' | 'manyToMany'>, (name: string, field: FieldDeclaration) => Column> = {
-  text: (name, field) => varchar(name, { length: field.maxLength ?? 255 }),
-  email: (name, field) => varchar(name, { length: field.maxLength ?? EMAIL_MAX_LENGTH }),
-  url: (name, field) => varchar(name, { length: field.maxLength ?? 255 }),
+  text: (name, field) => varchar(name, { length: field.columnLength ?? field.maxLength ?? 255 }),
+  email: (name, field) => varchar(name, { length: field.columnLength ?? field.maxLength ?? EMAIL_MAX_LENGTH }),
+  url: (name, field) => varchar(name, { length: field.columnLength ?? field.maxLength ?? 255 }),
   integer: (name) => integer(name),
   decimal: (name) => doublePrecision(name),
   boolean: (name) => boolean(name),
   date: (name) => date(name, { mode: 'string' }),
   datetime: (name) => timestamp(name, { withTimezone: true }),
-  // `maxLength`: a column wider than the choices (a state the API never shows, e.g. backups' `replaced`).
-  enum: (name, field) => varchar(name, { length: field.maxLength ?? Math.max(1, ...(field.choices ?? []).map((choice) => choice.id.length)) }),
+  enum: (name, field) => varchar(name, { length: field.columnLength ?? Math.max(1, ...(field.choices ?? []).map((choice) => choice.id.length)) }),
   color: (name) => varchar(name, { length: 7 }),
   reference: (name) => integer(name),
   json: (name) => jsonb(name),
@@ -54,19 +54,22 @@ const COLUMN_TYPES: Record<ColumnType, (name: string) => Column> = {
   'numeric(5,2)': (name) => numeric(name, { precision: 5, scale: 2, mode: 'number' }),
 };
 
-function idColumn(name: string, field: FieldDeclaration): PgColumnBuilderBase {
+function idColumn(name: string, field: FieldDeclaration, pairKey: boolean): PgColumnBuilderBase {
+  // One of the pair that keys a link table: the pair is the primary key (resourceTable).
+  if (pairKey) return integer(name).notNull();
   // An id given with the row (DANE codes, a fixed catalogue) is a plain integer key; any other is drawn from a sequence.
   if (field.assigned) return integer(name).primaryKey();
   return field.columnType === 'bigint' ? bigserial(name, { mode: 'number' }).primaryKey() : serial(name).primaryKey();
 }
 
-function columnFor(field: FieldDeclaration, idField: string | undefined): PgColumnBuilderBase {
+function columnFor(field: FieldDeclaration, declaration: Pick<TableDeclaration, 'idField' | 'primaryKey'>): PgColumnBuilderBase {
   const name = fieldColumn(field);
-  if (field.type === 'id') return idColumn(name, field);
+  if (field.type === 'id') return idColumn(name, field, declaration.primaryKey !== undefined);
   if (field.type === 'manyToMany') throw new Error(`field ${field.source}: a manyToMany field has no column (junctionTable)`);
   const column = field.columnType ? COLUMN_TYPES[field.columnType](name) : COLUMN_BUILDERS[field.type](name, field);
   // A text id (an alias): the record's key, named by the create body (server/resources/shape.ts).
-  if (field.source === idField) return column.notNull().primaryKey();
+  if (field.source === declaration.idField) return column.notNull().primaryKey();
+  if (field.generated && column.generatedAlwaysAs) return column.generatedAlwaysAs(sql.raw(field.generated));
   if (field.type === 'boolean') return column.notNull().default(field.defaultValue === true);
   // Historical: a non-nullable datetime is stamped by the database.
   if (field.type === 'datetime' && field.nullable === false && column.defaultNow) return column.defaultNow().notNull();
@@ -78,7 +81,9 @@ function columnFor(field: FieldDeclaration, idField: string | undefined): PgColu
 const columnNullable = (field: FieldDeclaration): boolean => field.nullable ?? isNullable(field);
 
 /** `idField` (the reference part) makes a text id field the primary key; a serial `id` field is one anyway. */
-type TableDeclaration<TRecord extends AnyObject = AnyObject> = Pick<ResourceModel<TRecord>, 'table' | 'fields' | 'unique' | 'softDelete' | 'rules'> & { idField?: string };
+type TableDeclaration<TRecord extends AnyObject = AnyObject> = Pick<ResourceModel<TRecord>, 'table' | 'fields' | 'unique' | 'softDelete' | 'rules' | 'primaryKey'> & {
+  idField?: string;
+};
 
 /**
  * The Drizzle columns as the server's code sees them: one per property of the declared record type, holding that
@@ -109,7 +114,7 @@ export function uniqueIndexName(declaration: Pick<ResourceModel, 'table' | 'fiel
  * field `source`): the indexes its lists and services read, its foreign keys, other unique constraints. Never a column:
  * a column the API does not show is a `hidden` field of the declaration.
  */
-export type TableStorage = (columns: Record<string, PgColumn>) => PgTableExtraConfigValue[];
+export type TableStorage = (columns: Record<string, ExtraConfigColumn>) => PgTableExtraConfigValue[];
 
 /**
  * Each `unique` field gets a unique index on its Spanish key (case and accents ignored, as the code
@@ -122,17 +127,23 @@ export function resourceTable<TRecord extends AnyObject, TStored extends AnyObje
 ): DeclaredTable<TRecord, TStored> {
   const columns: Record<string, PgColumnBuilderBase> = {};
   // A computed field has no column (the engine selects its expression, server/resources/store.ts), nor a manyToMany (junctionTable).
-  for (const field of declaration.fields) if (!fieldKind(field).junction && !field.computed) columns[field.source] = columnFor(field, declaration.idField);
+  for (const field of declaration.fields) if (!fieldKind(field).junction && !field.computed) columns[field.source] = columnFor(field, declaration);
   return pgTable(declaration.table, columns, (table) => {
-    const built: Record<string, PgColumn> = table;
+    const built: Record<string, ExtraConfigColumn> = table;
     const softDelete = declaration.softDelete ? built[declaration.softDelete.field] : undefined;
     const uniqueIndexes = (declaration.unique ?? []).map((source) => {
       const index = uniqueIndex(uniqueIndexName(declaration, source)).on(spanishKey(built[source]!));
       return softDelete ? index.where(sql`not ${softDelete}`) : index;
     });
-    return [...uniqueIndexes, ...(storage ? storage(built) : [])];
+    const pairColumn = (source: string) => built[source] ?? fail(`resource table ${declaration.table}: primaryKey field ${source} is not a column`);
+    const pair = declaration.primaryKey ? [primaryKey({ columns: declaration.primaryKey.map(pairColumn) as [ExtraConfigColumn, ...ExtraConfigColumn[]] })] : [];
+    return [...pair, ...uniqueIndexes, ...(storage ? storage(built) : [])];
   }) as unknown as DeclaredTable<TRecord, TStored>;
 }
+
+const fail = (message: string): never => {
+  throw new Error(message);
+};
 
 export type ResourceTable = ReturnType<typeof resourceTable>;
 

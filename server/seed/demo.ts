@@ -60,7 +60,7 @@ export async function seedDemoData(database: Database, now = Date.now()): Promis
       plan.requests.map((request) => ({
         siteId: request.siteId,
         kind: request.kind,
-        status: 'PendingApproval',
+        status: 'PendingApproval' as const,
         legalRepresentative: request.legalRepresentative,
         webMaster: request.webMaster,
         detail: request.detail,
@@ -76,7 +76,7 @@ export async function seedDemoData(database: Database, now = Date.now()): Promis
     for (const group of plan.groups) {
       const [row] = await tx.insert(groups).values({ name: group.name }).returning({ groupId: groups.groupID });
       if (group.siteIds.length > 0) {
-        await tx.insert(groupSites).values(group.siteIds.map((siteId, order) => ({ groupId: row!.groupId, siteId, order })));
+        await tx.insert(groupSites).values(group.siteIds.map((siteId, order) => ({ groupID: row!.groupId, siteID: siteId, order })));
       }
     }
 
