@@ -82,8 +82,8 @@ export interface FieldDeclaration {
   generated?: string;
   /** For text-like fields: the column's length and the form's character limit. */
   maxLength?: number;
-  /** Value stored when the client sends none. */
-  defaultValue?: string | number | boolean | null;
+  /** Value stored when the client sends none (an empty list: a JSON column's). */
+  defaultValue?: string | number | boolean | null | readonly [];
   /** Server-managed: never written from a request body, never shown in forms. */
   readOnly?: boolean;
   /** Shown as a list column (default true). */

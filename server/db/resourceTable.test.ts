@@ -2,11 +2,11 @@ import { is, SQL } from 'drizzle-orm';
 import { getTableConfig, PgDialect, PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { documentTypesResource, resources, siteTypesResource } from '../../resources';
-import { fieldColumn, type ResourceDeclaration } from '../../resources/types';
+import { fieldColumn, type FieldDeclaration, type ResourceDeclaration } from '../../resources/types';
 import { locationsResource } from '../../resources/locations';
 import { duplicateField } from '../resources/engine';
 import { resourceShape } from '../resources/shape';
-import { resourceTable, uniqueIndexName } from './resourceTable';
+import { resourceTable, sharedResourceTable, uniqueIndexName } from './resourceTable';
 import * as schema from './schema';
 
 const dialect = new PgDialect();
@@ -137,6 +137,23 @@ describe('tables derived from declarations', () => {
     ]);
     const undeclared = { table: 'links', primaryKey: ['a', 'nope'], fields: [{ source: 'a', type: 'id', label: 'x' }] } as const;
     expect(() => getTableConfig(resourceTable(undeclared as Pick<ResourceDeclaration, 'table' | 'fields' | 'primaryKey'>))).toThrow(/nope/);
+  });
+
+  it('a shared table is the union of its declarations by column: the first declaring one builds it, a default only if all agree', () => {
+    const field = (source: string, type: FieldDeclaration['type'], extra: Partial<FieldDeclaration> = {}) => ({ source, type, label: 'x', ...extra });
+    const first = { table: 'people', fields: [field('id', 'id'), field('kind', 'integer', { columnType: 'smallint', nullable: false, defaultValue: 1 }), field('name', 'text')] };
+    const second = {
+      table: 'people',
+      fields: [field('id', 'id'), field('kind', 'integer', { defaultValue: 2 }), field('name', 'text', { maxLength: 10 }), field('tags', 'json', { defaultValue: [] })],
+    };
+    const columns = getTableConfig(sharedResourceTable([first, second])).columns;
+    expect(columns.map((column) => `${column.name} ${column.getSQLType()}${column.notNull ? ' not null' : ''}${column.hasDefault ? ' default' : ''}`)).toEqual([
+      'id serial not null default',
+      'kind smallint not null',
+      'name varchar(255) not null',
+      'tags jsonb default',
+    ]);
+    expect(() => sharedResourceTable([first, { ...second, table: 'others' }])).toThrow(/others/);
   });
 
   it('a hidden field is a column; computed and manyToMany fields are not', () => {

@@ -141,6 +141,31 @@ export function resourceTable<TRecord extends AnyObject, TStored extends AnyObje
   }) as unknown as DeclaredTable<TRecord, TStored>;
 }
 
+/**
+ * The table several declarations read (`users`: superadmins, administrators, site users): the union of their stored
+ * fields by column, each column built from the first declaration that declares it; a declared default is the column's
+ * only when every declaration that declares one agrees (each declaration's own is what its creates store).
+ */
+export function sharedResourceTable<TColumns extends AnyObject>(declarations: readonly TableDeclaration[], storage?: TableStorage): DeclaredTable<TColumns> {
+  const table = declarations[0]?.table;
+  const byColumn = new Map<string, FieldDeclaration>();
+  const defaults = new Map<string, Set<string>>();
+  for (const declaration of declarations) {
+    if (declaration.table !== table) throw new Error(`shared table ${table}: a declaration reads ${declaration.table}`);
+    for (const field of declaration.fields) {
+      if (fieldKind(field).junction || field.computed) continue;
+      const column = fieldColumn(field);
+      if (!byColumn.has(column)) byColumn.set(column, field);
+      if (field.defaultValue !== undefined) defaults.set(column, (defaults.get(column) ?? new Set()).add(JSON.stringify(field.defaultValue)));
+    }
+  }
+  const fields = [...byColumn].map(([column, field]) => {
+    const agreed = defaults.get(column);
+    return { ...field, defaultValue: agreed?.size === 1 ? (JSON.parse([...agreed][0]!) as FieldDeclaration['defaultValue']) : undefined };
+  });
+  return resourceTable<TColumns>({ table: table!, fields }, storage);
+}
+
 const fail = (message: string): never => {
   throw new Error(message);
 };

@@ -82,8 +82,9 @@ export async function seedDemoData(database: Database, now = Date.now()): Promis
 
     await insertChunked(plan.users, 1000, (chunk) =>
       tx.insert(users).values(
-        chunk.map((user) => ({
+        chunk.map(({ sitePermissions, ...user }) => ({
           ...user,
+          permissions: sitePermissions,
           lastLogin: user.lastLogin ? new Date(user.lastLogin) : null,
           createdDate: new Date(user.createdDate),
           modifiedDate: new Date(user.createdDate),
