@@ -6,7 +6,7 @@ import { fieldColumn, type FieldDeclaration, type ResourceDeclaration } from '..
 import { locationsResource } from '../../resources/locations';
 import { duplicateField } from '../resources/engine';
 import { resourceShape } from '../resources/shape';
-import { resourceTable, sharedResourceTable, uniqueIndexName } from './resourceTable';
+import { isDerivedTable, resourceTable, sharedResourceTable, uniqueIndexName } from './resourceTable';
 import * as schema from './schema';
 
 const dialect = new PgDialect();
@@ -154,6 +154,13 @@ describe('tables derived from declarations', () => {
       'tags jsonb default',
     ]);
     expect(() => sharedResourceTable([first, { ...second, table: 'others' }])).toThrow(/others/);
+  });
+
+  it('every table a declaration reads is built from a declaration (issue 22)', () => {
+    const read = [...new Set(resources.flatMap((resource) => (resource.table && resource.fields ? [resource.table] : [])))];
+    expect(read.length).toBeGreaterThanOrEqual(15);
+    expect(read.filter((name) => !isDerivedTable(tableNamed(name) ?? {}))).toEqual([]);
+    expect(isDerivedTable(schema.govIndex)).toBe(false);
   });
 
   it('a hidden field is a column; computed and manyToMany fields are not', () => {

@@ -121,6 +121,10 @@ export type TableStorage = (columns: Record<string, ExtraConfigColumn>) => PgTab
  * check compares), over the rows the lists show: soft-deleted rows do not hold their name. `storage` adds the rest
  * of the table's indexes and constraints.
  */
+/** The tables built from declarations: a test finds any table a declaration reads that is still hand-written. */
+const derivedTables = new WeakSet<object>();
+export const isDerivedTable = (table: object): boolean => derivedTables.has(table);
+
 export function resourceTable<TRecord extends AnyObject, TStored extends AnyObject = object>(
   declaration: TableDeclaration<TRecord>,
   storage?: TableStorage,
@@ -128,7 +132,7 @@ export function resourceTable<TRecord extends AnyObject, TStored extends AnyObje
   const columns: Record<string, PgColumnBuilderBase> = {};
   // A computed field has no column (the engine selects its expression, server/resources/store.ts), nor a manyToMany (junctionTable).
   for (const field of declaration.fields) if (!fieldKind(field).junction && !field.computed) columns[field.source] = columnFor(field, declaration);
-  return pgTable(declaration.table, columns, (table) => {
+  const derived = pgTable(declaration.table, columns, (table) => {
     const built: Record<string, ExtraConfigColumn> = table;
     const softDelete = declaration.softDelete ? built[declaration.softDelete.field] : undefined;
     const uniqueIndexes = (declaration.unique ?? []).map((source) => {
@@ -138,7 +142,9 @@ export function resourceTable<TRecord extends AnyObject, TStored extends AnyObje
     const pairColumn = (source: string) => built[source] ?? fail(`resource table ${declaration.table}: primaryKey field ${source} is not a column`);
     const pair = declaration.primaryKey ? [primaryKey({ columns: declaration.primaryKey.map(pairColumn) as [ExtraConfigColumn, ...ExtraConfigColumn[]] })] : [];
     return [...pair, ...uniqueIndexes, ...(storage ? storage(built) : [])];
-  }) as unknown as DeclaredTable<TRecord, TStored>;
+  });
+  derivedTables.add(derived);
+  return derived as unknown as DeclaredTable<TRecord, TStored>;
 }
 
 /**
