@@ -40,7 +40,15 @@ export const backupsResource = defineResource<BackupRecord>({
     // Who asked for it (null once that user is deleted).
     { source: 'requestedBy', type: 'integer', hidden: true },
     // The column also holds `replaced` (server/backups/replace.ts), which the API never shows (`listWhere`).
-    { source: 'status', type: 'enum', columnLength: 20, nullable: false, defaultValue: 'requested', readOnly: true, choices: BACKUP_STATUS.map((id) => ({ id })) },
+    {
+      source: 'status',
+      type: 'enum',
+      readOnly: true,
+      choices: BACKUP_STATUS.map((id) => ({ id })),
+      columnLength: 20,
+      nullable: false,
+      defaultValue: 'requested',
+    },
     { source: 'creationDate', type: 'datetime', readOnly: true, nullable: false },
     { source: 'processDate', type: 'datetime', readOnly: true, nullable: true },
     { source: 'size', type: 'integer', columnType: 'bigint', readOnly: true, nullable: true },

@@ -116,15 +116,15 @@ export function uniqueIndexName(declaration: Pick<ResourceModel, 'table' | 'fiel
  */
 export type TableStorage = (columns: Record<string, ExtraConfigColumn>) => PgTableExtraConfigValue[];
 
-/**
- * Each `unique` field gets a unique index on its Spanish key (case and accents ignored, as the code
- * check compares), over the rows the lists show: soft-deleted rows do not hold their name. `storage` adds the rest
- * of the table's indexes and constraints.
- */
 /** The tables built from declarations: a test finds any table a declaration reads that is still hand-written. */
 const derivedTables = new WeakSet<object>();
 export const isDerivedTable = (table: object): boolean => derivedTables.has(table);
 
+/**
+ * Each `unique` field gets a unique index on its Spanish key (case and accents ignored, as the code
+ * check compares), over the rows the lists show: soft-deleted rows do not hold their name; a `primaryKey` pair keys
+ * the table. `storage` adds the rest of the table's indexes and constraints.
+ */
 export function resourceTable<TRecord extends AnyObject, TStored extends AnyObject = object>(
   declaration: TableDeclaration<TRecord>,
   storage?: TableStorage,
