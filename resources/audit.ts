@@ -142,19 +142,20 @@ export const auditResource = defineResource<AuditRecord>({
   ...auditReference,
   table: 'audit_log',
   fields: [
-    { source: 'id', type: 'id' },
+    { source: 'id', type: 'id', columnType: 'bigint' },
     { source: 'at', type: 'datetime', readOnly: true, nullable: false },
     { source: 'userId', type: 'integer', readOnly: true, list: false },
     { source: 'userEmail', type: 'text', readOnly: true, maxLength: 200, nullable: true },
     // Codes, written in files by their Spanish labels as the screen shows them (issue 21).
-    { source: 'action', type: 'text', readOnly: true, maxLength: 30, labels: auditActionChoices },
+    { source: 'action', type: 'text', readOnly: true, maxLength: 40, labels: auditActionChoices },
     { source: 'resource', type: 'text', readOnly: true, maxLength: 100, labels: auditResourceChoices },
     // Not a filter: a text id (`?recordId=` would read as a number filter to a client; the screen filters by resource).
     { source: 'recordId', type: 'text', readOnly: true, maxLength: 100, nullable: true, filter: false },
-    { source: 'recordLabel', type: 'text', readOnly: true, maxLength: 200, nullable: true },
+    { source: 'recordLabel', type: 'text', readOnly: true, maxLength: 300, nullable: true },
     { source: 'before', type: 'json', readOnly: true, list: false },
     { source: 'after', type: 'json', readOnly: true, list: false },
-    // The inet column `client_address`, answered as the bare address (under another name than the column's).
+    // The request's address as stored (inet), written by server/audit; answered by `clientAddress` as the bare address.
+    { source: 'clientInet', type: 'text', columnType: 'inet', column: 'client_address', nullable: true, hidden: true },
     { source: 'clientAddress', type: 'text', readOnly: true, column: 'client_host', computed: { sql: 'host(t.client_address)' } },
   ],
   operations: ['list', 'read'],

@@ -37,17 +37,27 @@ export const backupsResource = defineResource<BackupRecord>({
     // integer so that a backup outlives its site (the column is set to null when the site is deleted).
     { source: 'siteId', type: 'integer', required: true, nullable: true },
     { source: 'site', type: 'text', column: 'site_name', maxLength: 200, readOnly: true },
+    // Who asked for it (null once that user is deleted).
+    { source: 'requestedBy', type: 'integer', hidden: true },
+    // The column also holds `replaced` (server/backups/replace.ts), which the API never shows (`listWhere`).
     {
       source: 'status',
       type: 'enum',
       readOnly: true,
       choices: BACKUP_STATUS.map((id) => ({ id })),
+      columnLength: 20,
+      nullable: false,
+      defaultValue: 'requested',
     },
-    { source: 'creationDate', type: 'datetime', readOnly: true },
+    { source: 'creationDate', type: 'datetime', readOnly: true, nullable: false },
     { source: 'processDate', type: 'datetime', readOnly: true, nullable: true },
-    { source: 'size', type: 'integer', readOnly: true, nullable: true },
+    { source: 'size', type: 'integer', columnType: 'bigint', readOnly: true, nullable: true },
     { source: 'downloadHash', type: 'text', maxLength: 64, readOnly: true, list: false, filter: false },
+    // The job's: the zip's checksum, its failure, and when its zip is deleted (BACKUP_RETENTION_DAYS).
+    { source: 'sha256', type: 'text', maxLength: 64, nullable: true, hidden: true },
     { source: 'jobId', type: 'integer', readOnly: true, nullable: true, list: false, filter: false },
+    { source: 'error', type: 'text', columnType: 'text', nullable: true, hidden: true },
+    { source: 'expiresAt', type: 'datetime', hidden: true },
   ],
   operations: ['list', 'read', 'create', 'delete'],
   // A backup replaced by its site's next one ('replaced', server/backups/replace.ts) is only waiting for its zip to go.

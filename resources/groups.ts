@@ -161,10 +161,11 @@ export type GroupRowsBody = yup.InferType<typeof groupRowsSchema>;
 export const groupSitesResource = defineResource<GroupSiteRecord>({
   ...groupSitesReference,
   table: 'group_sites',
+  primaryKey: ['groupID', 'siteID'],
   fields: [
     { source: 'siteID', type: 'id', column: 'site_id' },
-    { source: 'groupID', type: 'integer', column: 'group_id' },
-    { source: 'order', type: 'integer' },
+    { source: 'groupID', type: 'integer', column: 'group_id', nullable: false },
+    { source: 'order', type: 'integer', nullable: false, defaultValue: 0 },
     { source: 'name', type: 'text', readOnly: true, computed: { sql: 'select s.name from sites s where s.id = t.site_id' } },
   ],
   listWhere: 'exists (select 1 from sites s where s.id = t.site_id and not s.is_deleted)',

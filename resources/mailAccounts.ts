@@ -23,13 +23,15 @@ export const mailAccountsResource = defineResource<MailAccountRecord>({
   ...mailAccountsReference,
   table: 'mail_accounts',
   fields: [
-    { source: 'id', type: 'id', hidden: true },
-    { source: 'siteId', type: 'integer', readOnly: true, filter: false },
+    { source: 'id', type: 'id', columnType: 'bigint', hidden: true },
+    { source: 'siteId', type: 'integer', nullable: false, readOnly: true, filter: false },
     { source: 'siteName', type: 'text', maxLength: 200, readOnly: true, filter: false, computed: { sql: '(select s.name from sites s where s.id = t.site_id)' } },
     { source: 'email', type: 'text', maxLength: 200, readOnly: true, filter: false },
     { source: 'lastLogin', type: 'datetime', readOnly: true, filter: false },
-    { source: 'year', type: 'integer', readOnly: true, filter: false },
-    { source: 'month', type: 'integer', readOnly: true, filter: false },
+    { source: 'year', type: 'integer', columnType: 'smallint', nullable: false, readOnly: true, filter: false },
+    { source: 'month', type: 'integer', columnType: 'smallint', nullable: false, readOnly: true, filter: false },
+    // The load (job) that wrote the row.
+    { source: 'jobId', type: 'integer', columnType: 'bigint', hidden: true },
   ],
   operations: ['list'],
   listSource: {

@@ -65,23 +65,28 @@ export const mailLogListSpec: ListSpec = {
 /**
  * GET /maillog/ (issue 22): a read-only list on the engine, newest first, 20 a page (100 at most), with the filters of
  * `mailLogListSpec` (the fields filter nothing by themselves: `listSource` names every filter and order). The table is
- * the mail service's own (server/db/schema/mail.ts); only the service writes it.
+ * the mail service's (server/db/schema/mail.ts); only the service writes it.
  */
 export const mailLogResource = defineResource<MailLogRecord>({
   ...mailLogReference,
   table: 'mail_log',
   fields: [
-    { source: 'id', type: 'id' },
+    { source: 'id', type: 'id', columnType: 'bigint' },
     { source: 'to', type: 'text', column: 'recipient', maxLength: 320, readOnly: true, filter: false },
     { source: 'template', type: 'text', maxLength: 60, readOnly: true, filter: false },
     { source: 'subject', type: 'text', maxLength: 300, readOnly: true, filter: false },
+    // The bodies, kept only while the message may still be sent (server/mail/mailLog.ts).
+    { source: 'textBody', type: 'text', columnType: 'text', nullable: true, hidden: true },
+    { source: 'htmlBody', type: 'text', columnType: 'text', nullable: true, hidden: true },
     { source: 'relatedResource', type: 'text', maxLength: 100, nullable: true, readOnly: true, filter: false },
     // Kept as text by the column (the id of any resource); its filter compares it as an integer (listSource).
     { source: 'relatedId', type: 'text', maxLength: 100, nullable: true, readOnly: true, filter: false },
-    { source: 'state', type: 'text', maxLength: 20, readOnly: true, filter: false },
-    { source: 'attempts', type: 'integer', readOnly: true, filter: false },
-    { source: 'nextAttemptAt', type: 'datetime', readOnly: true, filter: false },
-    { source: 'lastError', type: 'text', maxLength: 2000, nullable: true, readOnly: true, filter: false },
+    { source: 'state', type: 'text', maxLength: 10, defaultValue: 'queued', readOnly: true, filter: false },
+    { source: 'attempts', type: 'integer', nullable: false, defaultValue: 0, readOnly: true, filter: false },
+    { source: 'nextAttemptAt', type: 'datetime', nullable: false, readOnly: true, filter: false },
+    // While `sending`: after this moment another processor may take the message over (its sender died).
+    { source: 'lockedUntil', type: 'datetime', hidden: true },
+    { source: 'lastError', type: 'text', columnType: 'text', maxLength: 2000, nullable: true, readOnly: true, filter: false },
     { source: 'createdAt', type: 'datetime', readOnly: true, nullable: false, filter: false },
     { source: 'sentAt', type: 'datetime', readOnly: true, filter: false },
     { source: 'createdBy', type: 'integer', readOnly: true, filter: false },

@@ -52,9 +52,17 @@ export const siteRequestsResource = defineResource<SiteRequestRecord>({
   fields: [
     { source: 'id', type: 'id' },
     // Set by the submission and by changeStatus only: a correction (PUT) changes the two profiles, nothing else.
-    { source: 'siteId', type: 'integer', list: false, readOnly: true },
-    { source: 'kind', type: 'enum', choices: SITE_REQUEST_KINDS.map((id) => ({ id })), readOnly: true },
-    { source: 'status', type: 'enum', choices: SITE_REQUEST_STATUSES.map((id) => ({ id })), readOnly: true },
+    { source: 'siteId', type: 'integer', nullable: false, list: false, readOnly: true },
+    { source: 'kind', type: 'enum', choices: SITE_REQUEST_KINDS.map((id) => ({ id })), columnLength: 20, nullable: false, readOnly: true },
+    {
+      source: 'status',
+      type: 'enum',
+      choices: SITE_REQUEST_STATUSES.map((id) => ({ id })),
+      columnLength: 20,
+      nullable: false,
+      defaultValue: 'PendingApproval',
+      readOnly: true,
+    },
     {
       source: 'statusName',
       type: 'text',
@@ -62,11 +70,13 @@ export const siteRequestsResource = defineResource<SiteRequestRecord>({
       readOnly: true,
       computed: { sql: `'resources.siterequests.choices.status.' || t.status`, translated: true },
     },
-    { source: 'responseMessage', type: 'text', maxLength: 2000, nullable: true, filter: false, readOnly: true },
-    { source: 'creationDate', type: 'datetime', readOnly: true },
+    { source: 'responseMessage', type: 'text', columnType: 'text', maxLength: 2000, nullable: true, filter: false, readOnly: true },
+    { source: 'creationDate', type: 'datetime', nullable: false, readOnly: true },
     { source: 'processedDate', type: 'datetime', readOnly: true },
     { source: 'legalRepresentative', type: 'json', list: false },
     { source: 'webMaster', type: 'json', list: false },
+    // The submission as the wizard stored it (server/newSite), answered by the two fields below.
+    { source: 'detail', type: 'json', hidden: true },
     // The supporting documents ({ fileID, name, filePath }) and the rest of the submission (place, type, new site, terms).
     { source: 'files', type: 'json', list: false, readOnly: true, detailOnly: true, computed: { sql: `coalesce(t.detail->'files', '[]'::jsonb)` } },
     { source: 'submission', type: 'json', list: false, readOnly: true, detailOnly: true, computed: { sql: 't.detail' } },

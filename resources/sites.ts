@@ -133,14 +133,16 @@ export const sitesResource = defineResource<SiteRecord>({
     },
     { source: 'siteTypeId', type: 'reference', reference: { resource: 'sitetypes', display: 'name' }, required: true, list: false },
     { source: 'siteType', type: 'text', readOnly: true, nullable: true, computed: { sql: 'select st.name from site_types st where st.id = t.site_type_id' } },
-    { source: 'orderType', type: 'integer', list: false, required: true, filter: false },
+    { source: 'orderType', type: 'integer', columnType: 'smallint', list: false, required: true, filter: false },
     { source: 'url', type: 'text', maxLength: 200, list: false, nullable: true, filter: false },
-    { source: 'allowedUrl', type: 'text', maxLength: 200, list: false, nullable: true, required: true, filter: false },
+    // Older rows hold longer comma-separated lists than the form takes.
+    { source: 'allowedUrl', type: 'text', maxLength: 200, columnLength: 1000, list: false, nullable: true, required: true, filter: false },
     { source: 'address', type: 'text', maxLength: 150, list: false, nullable: true, required: true, filter: false },
-    { source: 'siteLatitude', type: 'decimal', list: false, required: true, filter: false },
-    { source: 'siteLongitude', type: 'decimal', list: false, required: true, filter: false },
+    // Required of a body; older rows may have none.
+    { source: 'siteLatitude', type: 'decimal', list: false, nullable: true, required: true, filter: false },
+    { source: 'siteLongitude', type: 'decimal', list: false, nullable: true, required: true, filter: false },
     { source: 'installed', type: 'boolean', readOnly: true, list: false },
-    { source: 'statusId', type: 'integer', readOnly: true, list: false, filter: false },
+    { source: 'statusId', type: 'integer', columnType: 'smallint', nullable: false, defaultValue: 2, readOnly: true, list: false, filter: false },
     {
       source: 'statusName',
       type: 'text',
@@ -159,15 +161,28 @@ export const sitesResource = defineResource<SiteRecord>({
         sql: `select r.kind from site_requests r where t.pending_request and r.site_id = t.id and r.status = 'PendingApproval' order by r.creation_date desc, r.id desc limit 1`,
       },
     },
-    { source: 'countUsers', type: 'integer', readOnly: true, filter: false },
-    { source: 'countEmails', type: 'integer', readOnly: true, filter: false },
-    { source: 'countContents', type: 'integer', readOnly: true, filter: false },
-    { source: 'countComments', type: 'integer', readOnly: true, filter: false },
-    { source: 'modifiedDate', type: 'datetime', readOnly: true, filter: false },
+    { source: 'countUsers', type: 'integer', nullable: false, defaultValue: 0, readOnly: true, filter: false },
+    { source: 'countEmails', type: 'integer', nullable: false, defaultValue: 0, readOnly: true, filter: false },
+    { source: 'countContents', type: 'integer', nullable: false, defaultValue: 0, readOnly: true, filter: false },
+    { source: 'countComments', type: 'integer', nullable: false, defaultValue: 0, readOnly: true, filter: false },
+    { source: 'modifiedDate', type: 'datetime', nullable: false, readOnly: true, filter: false },
     { source: 'population', type: 'integer', readOnly: true, filter: false },
     { source: 'piwikId', type: 'integer', readOnly: true, list: false, filter: false },
     { source: 'userMade', type: 'boolean', readOnly: true, list: false, filter: false },
-    { source: 'createdDate', type: 'datetime', readOnly: true, list: false, filter: false },
+    { source: 'createdDate', type: 'datetime', nullable: false, readOnly: true, list: false, filter: false },
+    // Rows of the former soft delete (`listWhere`).
+    { source: 'isDeleted', type: 'boolean', hidden: true },
+    // The name's Spanish key (server/db/textKey.ts), stored: the name order and search read it without unaccent per row.
+    { source: 'nameKey', type: 'text', columnType: 'text', nullable: true, generated: 'spanish_key("name")', hidden: true },
+    // The Spanish keys of the site type's and the locations' names, kept by triggers (migration 0012_list_order_indexes)
+    // so that the joined orders of the list read an index.
+    { source: 'siteTypeKey', type: 'text', columnType: 'text', nullable: true, hidden: true },
+    { source: 'parentLocationKey', type: 'text', columnType: 'text', nullable: true, hidden: true },
+    { source: 'locationKey', type: 'text', columnType: 'text', nullable: true, hidden: true },
+    // The latest monthly score (site_scores), kept by the trigger of migration 0020_scores: the ranking order.
+    { source: 'latestScore', type: 'decimal', columnType: 'numeric(5,2)', hidden: true },
+    { source: 'previousAnalyticsFileId', type: 'integer', hidden: true },
+    { source: 'registryCode', type: 'text', maxLength: 10, nullable: true, hidden: true },
     {
       // The site's active main administrators, for the detail's administrator tab (spec 01 'Site detail').
       source: 'administrators',

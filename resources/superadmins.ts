@@ -73,7 +73,7 @@ export const superadminsResource = defineResource<SuperadminRecord>({
   fields: [
     { source: 'id', type: 'id' },
     { source: 'name', type: 'text', maxLength: 200, searchable: true, filter: false },
-    { source: 'email', type: 'email', maxLength: 200, searchable: true, filter: false },
+    { source: 'email', type: 'email', maxLength: 200, nullable: false, searchable: true, filter: false },
     { source: 'deleted', type: 'boolean' },
     { source: 'isGuest', type: 'boolean', readOnly: true, list: false },
     {
@@ -87,8 +87,10 @@ export const superadminsResource = defineResource<SuperadminRecord>({
     { source: 'lastLogin', type: 'datetime', readOnly: true },
     { source: 'createdDate', type: 'datetime', readOnly: true, nullable: false },
     // The `users` table also holds site administrators and site users: only type 2 rows exist here.
-    { source: 'userTypeId', type: 'integer', hidden: true, defaultValue: SUPERADMIN_USER_TYPE },
-    { source: 'modifiedDate', type: 'datetime', hidden: true },
+    { source: 'userTypeId', type: 'integer', columnType: 'smallint', nullable: false, hidden: true, defaultValue: SUPERADMIN_USER_TYPE },
+    { source: 'modifiedDate', type: 'datetime', nullable: false, hidden: true },
+    // The sign-in's password hash (server/auth; administrators write theirs as `password`).
+    { source: 'passwordHash', type: 'text', columnType: 'text', column: 'password_hash', nullable: true, hidden: true },
   ],
   schema: superadminSchema,
   listWhere: `t.user_type_id = ${SUPERADMIN_USER_TYPE}`,

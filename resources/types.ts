@@ -35,6 +35,9 @@ export type FieldType =
   | 'files'
   | 'manyToMany';
 
+/** The column types a field may ask for instead of its kind's (`FieldDeclaration.columnType`). */
+export type ColumnType = 'smallint' | 'bigint' | 'text' | 'inet' | 'timestamp' | 'numeric(5,2)';
+
 /** One choice of an `enum` field; its label defaults to `resources.<name>.choices.<source>.<id>` (choiceLabelKey). */
 export interface FieldChoice {
   id: string;
@@ -65,10 +68,22 @@ export interface FieldDeclaration {
   assigned?: boolean;
   /** Database column; defaults to the snake_case of `source`. */
   column?: string;
+  /**
+   * The column's SQL type when its kind's is not the table's (server/db/resourceTable.ts): `smallint`, `bigint` (an id:
+   * `bigserial`), `text` without a length, `inet`, `timestamp` without time zone (a string), `numeric(5,2)`.
+   */
+  columnType?: ColumnType;
+  /**
+   * A `varchar` column wider than what the API takes (`maxLength`, an enum's choices): older rows or values the API never
+   * shows hold more (sites' comma-separated allowedUrl, backups' `replaced` status).
+   */
+  columnLength?: number;
+  /** A column the database computes from the row's columns (`generated always as (<sql>) stored`), e.g. a name's search key. */
+  generated?: string;
   /** For text-like fields: the column's length and the form's character limit. */
   maxLength?: number;
-  /** Value stored when the client sends none. */
-  defaultValue?: string | number | boolean | null;
+  /** Value stored when the client sends none (an empty list: a JSON column's). */
+  defaultValue?: string | number | boolean | null | readonly [];
   /** Server-managed: never written from a request body, never shown in forms. */
   readOnly?: boolean;
   /** Shown as a list column (default true). */
@@ -397,6 +412,11 @@ export interface ResourceModel<TRecord extends AnyObject = AnyObject> {
    * target. Each gets a unique index in its table (server/db/resourceTable.ts), so simultaneous requests cannot race past.
    */
   unique?: readonly string[];
+  /**
+   * The table's primary key when it is a pair of fields (a link table read as a list, e.g. `group_sites (group_id,
+   * site_id)`): their columns, in order; the id field is then a plain integer column (server/db/resourceTable.ts).
+   */
+  primaryKey?: readonly string[];
   messages?: ResourceMessages;
   /** Operations that exist (default: all five). A read-only list declares `['list', 'read']`. */
   operations?: readonly ResourceOperation[];

@@ -78,6 +78,10 @@ export const backupResourceTexts = {
       size: 'Tamaño',
       downloadHash: 'Código de descarga',
       jobId: 'Trabajo',
+      requestedBy: 'Solicitado por',
+      sha256: 'Suma SHA-256',
+      error: 'Error',
+      expiresAt: 'Vence',
     },
     choices: {
       status: {

@@ -83,6 +83,7 @@ export const settingsResourceTexts = {
       recordId: 'Registro',
       recordLabel: 'Nombre del registro',
       clientAddress: 'Dirección IP',
+      clientInet: 'Dirección IP (inet)',
       before: 'Antes',
       after: 'Después',
     },
@@ -104,11 +105,14 @@ export const settingsResourceTexts = {
       createdAt: 'Creado',
       sentAt: 'Enviado',
       createdBy: 'Creado por',
+      textBody: 'Texto',
+      htmlBody: 'HTML',
+      lockedUntil: 'Reservado hasta',
     },
   },
   /** The loaded e-mail accounts (`GET /emails/`, resources/mailAccounts.ts; its title is the audit's `emails`). */
   emails: {
-    fields: { id: 'ID', siteId: 'Entidad', siteName: 'Nombre de la entidad', email: 'Correo', lastLogin: 'Último ingreso', year: 'Año', month: 'Mes' },
+    fields: { id: 'ID', siteId: 'Entidad', siteName: 'Nombre de la entidad', email: 'Correo', lastLogin: 'Último ingreso', year: 'Año', month: 'Mes', jobId: 'Carga' },
   },
 } as const;
 

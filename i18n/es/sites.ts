@@ -137,6 +137,15 @@ export const siteResourceTexts = {
       userMade: 'Creado por solicitud',
       createdDate: 'Fecha de creación',
       administrators: 'Administradores',
+      // Stored, never answered (hidden): named for completeness of the convention.
+      isDeleted: 'Eliminado',
+      nameKey: 'Clave del nombre',
+      siteTypeKey: 'Clave del tipo de entidad',
+      parentLocationKey: 'Clave del departamento',
+      locationKey: 'Clave del municipio',
+      latestScore: 'Última calificación',
+      previousAnalyticsFileId: 'Archivo de analítica anterior',
+      registryCode: 'Código de registro',
     },
     actions: {
       enable: 'Activar',
@@ -185,6 +194,7 @@ export const siteResourceTexts = {
       webMaster: 'Webmaster',
       files: 'Documentos',
       submission: 'Detalle de la solicitud',
+      detail: 'Solicitud enviada',
     },
     choices: {
       kind: { FirstTime: 'Primera vez', ChangeAdmin: 'Cambio de administrador', UserMade: 'Entidad no existente' },

@@ -158,6 +158,10 @@ const userOfSiteFields = {
   siteType: 'Tipo de entidad',
   parentLocation: 'Departamento',
   childLocation: 'Municipio',
+  // Stored, never answered (hidden): named for completeness of the convention.
+  siteParentLocationId: 'Departamento de la entidad',
+  siteLocationId: 'Municipio de la entidad',
+  siteTypeId: 'Tipo de la entidad',
 };
 
 export const peopleResourceTexts = {
@@ -182,6 +186,7 @@ export const peopleResourceTexts = {
       // Stored, never answered (hidden): named for completeness of the convention.
       userTypeId: 'Tipo de usuario',
       modifiedDate: 'Fecha de modificación',
+      passwordHash: 'Contraseña cifrada',
     },
     empty: 'Aún no tienes usuarios',
     created: 'Se ha creado el superadministrador. Le enviamos a %{email} el enlace de invitación para asignar su contraseña (vale 72 horas).',
@@ -200,6 +205,7 @@ export const peopleResourceTexts = {
       permissions: 'Permisos',
       lastLogin: 'Último ingreso',
       createdDate: 'Fecha de creación',
+      deactivatedByJob: 'Inactivado por el trabajo',
     },
     choices: { adminType: { LegalRepresentative: 'Representante legal', WebMaster: 'Webmaster' } },
   },

@@ -28,7 +28,7 @@ export const siteUsersResource = defineResource<SiteUserRecord>({
     { source: 'email', type: 'email', maxLength: EMAIL_MAX, searchable: true, required: true },
     { source: 'siteId', type: 'integer', required: true, list: false },
     ...siteColumns(),
-    { source: 'loa', type: 'integer', nullable: true },
+    { source: 'loa', type: 'integer', columnType: 'smallint', nullable: true },
     { source: 'genderId', type: 'integer', nullable: true, list: false },
     { source: 'birthDate', type: 'date', nullable: true, list: false },
     { source: 'deleted', type: 'boolean', readOnly: true, list: false },

@@ -49,9 +49,13 @@ export const USER_SITE_FILTERS: Readonly<Record<string, DeclaredListFilter>> = {
  */
 export const USER_IDS_FIRST_FILTERS: readonly string[] = ['groupID'];
 
-/** The site's name and place, computed on read (list columns of both tabs); labels `resources.<tab>.fields.*`. */
+/** The site's name and place, computed on read (list columns of both tabs; labels `resources.<tab>.fields.*`), and the place's stored copies. */
 export function siteColumns(): DeclaredField[] {
   return [
+    // The copies the filters read, kept exact by the triggers of migration 0024_user_site_place; never written by the server.
+    { source: 'siteParentLocationId', type: 'integer', hidden: true },
+    { source: 'siteLocationId', type: 'integer', hidden: true },
+    { source: 'siteTypeId', type: 'integer', hidden: true },
     { source: 'siteName', type: 'text', readOnly: true, computed: { sql: 'select s.name from sites s where s.id = t.site_id' } },
     { source: 'siteAlias', type: 'text', readOnly: true, list: false, computed: { sql: 'select s.alias from sites s where s.id = t.site_id' } },
     {

@@ -119,6 +119,6 @@ export async function writeAuditAs(tx: Db, origin: AuditOrigin, entry: AuditEntr
     before: entry.before === undefined ? null : redact(entry.before),
     after: entry.after === undefined ? null : redact(entry.after),
     // Never an unchecked value: a malformed address would make the insert (inet) fail.
-    clientAddress: origin.address && isIP(origin.address) ? origin.address : null,
+    clientInet: origin.address && isIP(origin.address) ? origin.address : null,
   });
 }

@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { resources } from '../../resources';
 import { documentTypesResource } from '../../resources/catalogues/documenttypes';
 import { siteTypesResource } from '../../resources/catalogues/sitetypes';
-import { fieldColumn, type ResourceDeclaration } from '../../resources/types';
+import { fieldColumn, type FieldDeclaration, type ResourceDeclaration } from '../../resources/types';
 import { locationsResource } from '../../resources/locations';
 import { duplicateField } from '../resources/engine';
 import { resourceShape } from '../resources/shape';
-import { uniqueIndexName } from './resourceTable';
+import { isDerivedTable, resourceTable, sharedResourceTable, uniqueIndexName } from './resourceTable';
 import * as schema from './schema';
 
 const dialect = new PgDialect();
@@ -80,6 +80,89 @@ describe('tables derived from declarations', () => {
     expect(columnsOf(schema.locations).find((column) => column.name === 'id')).toEqual({ name: 'id', type: 'integer', notNull: true, primary: true });
     expect(columnsOf(schema.permissions).find((column) => column.name === 'permission_id')).toEqual({ name: 'permission_id', type: 'integer', notNull: true, primary: true });
     expect(columnsOf(schema.groups).find((column) => column.name === 'group_id')).toEqual({ name: 'group_id', type: 'serial', notNull: true, primary: true });
+  });
+
+  it("columnType gives a field another SQL type than its kind's; a bigint id is a bigserial", () => {
+    const declaration = {
+      table: 'typed',
+      fields: [
+        { source: 'id', type: 'id', columnType: 'bigint', label: 'x' },
+        { source: 'year', type: 'integer', columnType: 'smallint', nullable: false, label: 'x' },
+        { source: 'jobId', type: 'integer', columnType: 'bigint', label: 'x' },
+        { source: 'note', type: 'text', columnType: 'text', label: 'x' },
+        { source: 'address', type: 'text', columnType: 'inet', nullable: true, label: 'x' },
+        { source: 'birthDate', type: 'datetime', columnType: 'timestamp', label: 'x' },
+        { source: 'score', type: 'decimal', columnType: 'numeric(5,2)', label: 'x' },
+      ],
+    } as const satisfies Pick<ResourceDeclaration, 'table' | 'fields'>;
+    expect(columnsOf(resourceTable(declaration)).map(({ name, type, notNull }) => `${name} ${type}${notNull ? ' not null' : ''}`)).toEqual([
+      'id bigserial not null',
+      'year smallint not null',
+      'job_id bigint',
+      'note text not null',
+      'address inet',
+      'birth_date timestamp',
+      'score numeric(5, 2)',
+    ]);
+  });
+
+  it('an enum column is as wide as its longest choice, a text one as its maxLength, unless columnLength widens them; a declared nullable wins over required', () => {
+    const declaration = {
+      table: 'states',
+      fields: [
+        { source: 'id', type: 'id', label: 'x' },
+        { source: 'state', type: 'enum', choices: [{ id: 'a' }, { id: 'abc' }], label: 'x' },
+        { source: 'wide', type: 'enum', choices: [{ id: 'a' }], columnLength: 20, label: 'x' },
+        { source: 'list', type: 'text', maxLength: 200, columnLength: 1000, label: 'x' },
+        { source: 'siteId', type: 'integer', required: true, nullable: true, label: 'x' },
+        { source: 'typeId', type: 'integer', required: true, label: 'x' },
+      ],
+    } as const satisfies Pick<ResourceDeclaration, 'table' | 'fields'>;
+    expect(columnsOf(resourceTable(declaration)).map(({ name, type, notNull }) => `${name} ${type}${notNull ? ' not null' : ''}`)).toEqual([
+      'id serial not null',
+      'state varchar(3)',
+      'wide varchar(20)',
+      'list varchar(1000) not null',
+      'site_id integer',
+      'type_id integer not null',
+    ]);
+  });
+
+  it('a declared primaryKey pair keys the table; its id field is then a plain integer', () => {
+    const pairs = columnsOf(schema.groupSites).filter((column) => column.name !== 'order');
+    expect(pairs).toEqual([
+      { name: 'site_id', type: 'integer', notNull: true, primary: false },
+      { name: 'group_id', type: 'integer', notNull: true, primary: false },
+    ]);
+    expect(getTableConfig(schema.groupSites).primaryKeys.map((key) => [key.getName(), key.columns.map((column) => column.name)])).toEqual([
+      ['group_sites_group_id_site_id_pk', ['group_id', 'site_id']],
+    ]);
+    const undeclared = { table: 'links', primaryKey: ['a', 'nope'], fields: [{ source: 'a', type: 'id', label: 'x' }] } as const;
+    expect(() => getTableConfig(resourceTable(undeclared as Pick<ResourceDeclaration, 'table' | 'fields' | 'primaryKey'>))).toThrow(/nope/);
+  });
+
+  it('a shared table is the union of its declarations by column: the first declaring one builds it, a default only if all agree', () => {
+    const field = (source: string, type: FieldDeclaration['type'], extra: Partial<FieldDeclaration> = {}) => ({ source, type, label: 'x', ...extra });
+    const first = { table: 'people', fields: [field('id', 'id'), field('kind', 'integer', { columnType: 'smallint', nullable: false, defaultValue: 1 }), field('name', 'text')] };
+    const second = {
+      table: 'people',
+      fields: [field('id', 'id'), field('kind', 'integer', { defaultValue: 2 }), field('name', 'text', { maxLength: 10 }), field('tags', 'json', { defaultValue: [] })],
+    };
+    const columns = getTableConfig(sharedResourceTable([first, second])).columns;
+    expect(columns.map((column) => `${column.name} ${column.getSQLType()}${column.notNull ? ' not null' : ''}${column.hasDefault ? ' default' : ''}`)).toEqual([
+      'id serial not null default',
+      'kind smallint not null',
+      'name varchar(255) not null',
+      'tags jsonb default',
+    ]);
+    expect(() => sharedResourceTable([first, { ...second, table: 'others' }])).toThrow(/others/);
+  });
+
+  it('every table a declaration reads is built from a declaration (issue 22)', () => {
+    const read = [...new Set(resources.flatMap((resource) => (resource.table && resource.fields ? [resource.table] : [])))];
+    expect(read.length).toBeGreaterThanOrEqual(15);
+    expect(read.filter((name) => !isDerivedTable(tableNamed(name) ?? {}))).toEqual([]);
+    expect(isDerivedTable(schema.govIndex)).toBe(false);
   });
 
   it('a hidden field is a column; computed and manyToMany fields are not', () => {

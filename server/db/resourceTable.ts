@@ -3,13 +3,13 @@
  * source of its table's columns, its routes and its screens. What only the database needs (indexes the lists read,
  * foreign keys, other constraints) is added by the schema file over the built columns (`TableStorage`).
  */
-import { sql } from 'drizzle-orm';
-import { boolean, date, doublePrecision, foreignKey, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { bigint, bigserial, boolean, date, doublePrecision, foreignKey, index, inet, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import type { $Type, BuildColumns, HasDefault, NotNull } from 'drizzle-orm';
-import type { PgColumn, PgColumnBuilderBase, PgJsonbBuilderInitial, PgTableExtraConfigValue, PgTableWithColumns } from 'drizzle-orm/pg-core';
+import type { ExtraConfigColumn, PgColumn, PgColumnBuilderBase, PgJsonbBuilderInitial, PgTableExtraConfigValue, PgTableWithColumns } from 'drizzle-orm/pg-core';
 import type { AnyObject } from 'yup';
 import { EMAIL_MAX_LENGTH, fieldKind, isNullable } from '../../resources/fieldKinds';
-import { fieldColumn, JUNCTION_COLUMNS, junctionTableName, type FieldDeclaration, type FieldType, type ResourceModel } from '../../resources/types';
+import { fieldColumn, JUNCTION_COLUMNS, junctionTableName, type ColumnType, type FieldDeclaration, type FieldType, type ResourceModel } from '../../resources/types';
 import { spanishKey } from './textKey';
 
 /** What a column builder offers the engine: nullability and a default. */
@@ -18,19 +18,20 @@ type Column = PgColumnBuilderBase & {
   primaryKey(): Column;
   default(value: unknown): Column;
   defaultNow?: () => Column;
+  generatedAlwaysAs?: (expression: SQL) => Column;
 };
 
 /** The column of each field kind (resources/fieldKinds.ts has its rule, OpenAPI schema and filter). */
 const COLUMN_BUILDERS: Record<Exclude<FieldType, 'id' | 'manyToMany'>, (name: string, field: FieldDeclaration) => Column> = {
-  text: (name, field) => varchar(name, { length: field.maxLength ?? 255 }),
-  email: (name, field) => varchar(name, { length: field.maxLength ?? EMAIL_MAX_LENGTH }),
-  url: (name, field) => varchar(name, { length: field.maxLength ?? 255 }),
+  text: (name, field) => varchar(name, { length: field.columnLength ?? field.maxLength ?? 255 }),
+  email: (name, field) => varchar(name, { length: field.columnLength ?? field.maxLength ?? EMAIL_MAX_LENGTH }),
+  url: (name, field) => varchar(name, { length: field.columnLength ?? field.maxLength ?? 255 }),
   integer: (name) => integer(name),
   decimal: (name) => doublePrecision(name),
   boolean: (name) => boolean(name),
   date: (name) => date(name, { mode: 'string' }),
   datetime: (name) => timestamp(name, { withTimezone: true }),
-  enum: (name, field) => varchar(name, { length: Math.max(1, ...(field.choices ?? []).map((choice) => choice.id.length)) }),
+  enum: (name, field) => varchar(name, { length: field.columnLength ?? Math.max(1, ...(field.choices ?? []).map((choice) => choice.id.length)) }),
   color: (name) => varchar(name, { length: 7 }),
   reference: (name) => integer(name),
   json: (name) => jsonb(name),
@@ -43,23 +44,46 @@ const COLUMN_BUILDERS: Record<Exclude<FieldType, 'id' | 'manyToMany'>, (name: st
   files: (name) => jsonb(name).default(sql`'[]'::jsonb`) as unknown as Column,
 };
 
-function columnFor(field: FieldDeclaration, idField: string | undefined): PgColumnBuilderBase {
-  const name = fieldColumn(field);
+/** The column of a field's `columnType`, when its kind's is not the table's (a service's or a load's table). */
+const COLUMN_TYPES: Record<ColumnType, (name: string) => Column> = {
+  smallint: (name) => smallint(name),
+  bigint: (name) => bigint(name, { mode: 'number' }),
+  text: (name) => text(name),
+  inet: (name) => inet(name),
+  timestamp: (name) => timestamp(name, { mode: 'string' }),
+  'numeric(5,2)': (name) => numeric(name, { precision: 5, scale: 2, mode: 'number' }),
+};
+
+function idColumn(name: string, field: FieldDeclaration, pairKey: boolean): PgColumnBuilderBase {
+  // One of the pair that keys a link table: the pair is the primary key (resourceTable).
+  if (pairKey) return integer(name).notNull();
   // An id given with the row (DANE codes, a fixed catalogue) is a plain integer key; any other is drawn from a sequence.
-  if (field.type === 'id') return field.assigned ? integer(name).primaryKey() : serial(name).primaryKey();
+  if (field.assigned) return integer(name).primaryKey();
+  return field.columnType === 'bigint' ? bigserial(name, { mode: 'number' }).primaryKey() : serial(name).primaryKey();
+}
+
+function columnFor(field: FieldDeclaration, declaration: Pick<TableDeclaration, 'idField' | 'primaryKey'>): PgColumnBuilderBase {
+  const name = fieldColumn(field);
+  if (field.type === 'id') return idColumn(name, field, declaration.primaryKey !== undefined);
   if (field.type === 'manyToMany') throw new Error(`field ${field.source}: a manyToMany field has no column (junctionTable)`);
-  const column = COLUMN_BUILDERS[field.type](name, field);
+  const column = field.columnType ? COLUMN_TYPES[field.columnType](name) : COLUMN_BUILDERS[field.type](name, field);
   // A text id (an alias): the record's key, named by the create body (server/resources/shape.ts).
-  if (field.source === idField) return column.notNull().primaryKey();
+  if (field.source === declaration.idField) return column.notNull().primaryKey();
+  if (field.generated && column.generatedAlwaysAs) return column.generatedAlwaysAs(sql.raw(field.generated));
   if (field.type === 'boolean') return column.notNull().default(field.defaultValue === true);
   // Historical: a non-nullable datetime is stamped by the database.
   if (field.type === 'datetime' && field.nullable === false && column.defaultNow) return column.defaultNow().notNull();
   const withDefault = field.defaultValue !== undefined && field.defaultValue !== null ? column.default(field.defaultValue) : column;
-  return isNullable(field) ? withDefault : withDefault.notNull();
+  return columnNullable(field) ? withDefault : withDefault.notNull();
 }
 
+/** A declared `nullable` names the column even when the body must carry a value (`required`): a backup outlives its site. */
+const columnNullable = (field: FieldDeclaration): boolean => field.nullable ?? isNullable(field);
+
 /** `idField` (the reference part) makes a text id field the primary key; a serial `id` field is one anyway. */
-type TableDeclaration<TRecord extends AnyObject = AnyObject> = Pick<ResourceModel<TRecord>, 'table' | 'fields' | 'unique' | 'softDelete' | 'rules'> & { idField?: string };
+type TableDeclaration<TRecord extends AnyObject = AnyObject> = Pick<ResourceModel<TRecord>, 'table' | 'fields' | 'unique' | 'softDelete' | 'rules' | 'primaryKey'> & {
+  idField?: string;
+};
 
 /**
  * The Drizzle columns as the server's code sees them: one per property of the declared record type, holding that
@@ -67,8 +91,16 @@ type TableDeclaration<TRecord extends AnyObject = AnyObject> = Pick<ResourceMode
  */
 type RecordColumns<TRecord> = { [K in keyof TRecord & string]: HasDefault<NotNull<$Type<PgJsonbBuilderInitial<''>, TRecord[K]>>> };
 
-/** The table of a declaration whose record type is `TRecord` (`defineResource<TRecord>`). */
-export type DeclaredTable<TRecord> = PgTableWithColumns<{ name: string; schema: undefined; columns: BuildColumns<string, RecordColumns<TRecord>, 'pg'>; dialect: 'pg' }>;
+/**
+ * The table of a declaration whose record type is `TRecord` (`defineResource<TRecord>`); `TStored` types the columns the
+ * server's code writes that the record does not have (its `hidden` fields) or holds otherwise (a `Date`, not a string).
+ */
+export type DeclaredTable<TRecord, TStored = object> = PgTableWithColumns<{
+  name: string;
+  schema: undefined;
+  columns: BuildColumns<string, RecordColumns<Omit<TRecord, keyof TStored> & TStored>, 'pg'>;
+  dialect: 'pg';
+}>;
 
 /** Name of the unique index behind `unique: [source]`; a unique violation names it, which gives back the field. */
 export function uniqueIndexName(declaration: Pick<ResourceModel, 'table' | 'fields'>, source: string): string {
@@ -82,27 +114,67 @@ export function uniqueIndexName(declaration: Pick<ResourceModel, 'table' | 'fiel
  * field `source`): the indexes its lists and services read, its foreign keys, other unique constraints. Never a column:
  * a column the API does not show is a `hidden` field of the declaration.
  */
-export type TableStorage = (columns: Record<string, PgColumn>) => PgTableExtraConfigValue[];
+export type TableStorage = (columns: Record<string, ExtraConfigColumn>) => PgTableExtraConfigValue[];
+
+/** The tables built from declarations: a test finds any table a declaration reads that is still hand-written. */
+const derivedTables = new WeakSet<object>();
+export const isDerivedTable = (table: object): boolean => derivedTables.has(table);
 
 /**
  * Each `unique` field gets a unique index on its Spanish key (case and accents ignored, as the code
- * check compares), over the rows the lists show: soft-deleted rows do not hold their name. `storage` adds the rest
- * of the table's indexes and constraints.
+ * check compares), over the rows the lists show: soft-deleted rows do not hold their name; a `primaryKey` pair keys
+ * the table. `storage` adds the rest of the table's indexes and constraints.
  */
-export function resourceTable<TRecord extends AnyObject>(declaration: TableDeclaration<TRecord>, storage?: TableStorage): DeclaredTable<TRecord> {
+export function resourceTable<TRecord extends AnyObject, TStored extends AnyObject = object>(
+  declaration: TableDeclaration<TRecord>,
+  storage?: TableStorage,
+): DeclaredTable<TRecord, TStored> {
   const columns: Record<string, PgColumnBuilderBase> = {};
   // A computed field has no column (the engine selects its expression, server/resources/store.ts), nor a manyToMany (junctionTable).
-  for (const field of declaration.fields) if (!fieldKind(field).junction && !field.computed) columns[field.source] = columnFor(field, declaration.idField);
-  return pgTable(declaration.table, columns, (table) => {
-    const built: Record<string, PgColumn> = table;
+  for (const field of declaration.fields) if (!fieldKind(field).junction && !field.computed) columns[field.source] = columnFor(field, declaration);
+  const derived = pgTable(declaration.table, columns, (table) => {
+    const built: Record<string, ExtraConfigColumn> = table;
     const softDelete = declaration.softDelete ? built[declaration.softDelete.field] : undefined;
     const uniqueIndexes = (declaration.unique ?? []).map((source) => {
       const index = uniqueIndex(uniqueIndexName(declaration, source)).on(spanishKey(built[source]!));
       return softDelete ? index.where(sql`not ${softDelete}`) : index;
     });
-    return [...uniqueIndexes, ...(storage ? storage(built) : [])];
-  }) as unknown as DeclaredTable<TRecord>;
+    const pairColumn = (source: string) => built[source] ?? fail(`resource table ${declaration.table}: primaryKey field ${source} is not a column`);
+    const pair = declaration.primaryKey ? [primaryKey({ columns: declaration.primaryKey.map(pairColumn) as [ExtraConfigColumn, ...ExtraConfigColumn[]] })] : [];
+    return [...pair, ...uniqueIndexes, ...(storage ? storage(built) : [])];
+  });
+  derivedTables.add(derived);
+  return derived as unknown as DeclaredTable<TRecord, TStored>;
 }
+
+/**
+ * The table several declarations read (`users`: superadmins, administrators, site users): the union of their stored
+ * fields by column, each column built from the first declaration that declares it; a declared default is the column's
+ * only when every declaration that declares one agrees (each declaration's own is what its creates store).
+ */
+export function sharedResourceTable<TColumns extends AnyObject>(declarations: readonly TableDeclaration[], storage?: TableStorage): DeclaredTable<TColumns> {
+  const table = declarations[0]?.table;
+  const byColumn = new Map<string, FieldDeclaration>();
+  const defaults = new Map<string, Set<string>>();
+  for (const declaration of declarations) {
+    if (declaration.table !== table) throw new Error(`shared table ${table}: a declaration reads ${declaration.table}`);
+    for (const field of declaration.fields) {
+      if (fieldKind(field).junction || field.computed) continue;
+      const column = fieldColumn(field);
+      if (!byColumn.has(column)) byColumn.set(column, field);
+      if (field.defaultValue !== undefined) defaults.set(column, (defaults.get(column) ?? new Set()).add(JSON.stringify(field.defaultValue)));
+    }
+  }
+  const fields = [...byColumn].map(([column, field]) => {
+    const agreed = defaults.get(column);
+    return { ...field, defaultValue: agreed?.size === 1 ? (JSON.parse([...agreed][0]!) as FieldDeclaration['defaultValue']) : undefined };
+  });
+  return resourceTable<TColumns>({ table: table!, fields }, storage);
+}
+
+const fail = (message: string): never => {
+  throw new Error(message);
+};
 
 export type ResourceTable = ReturnType<typeof resourceTable>;
 

@@ -47,7 +47,7 @@ const cap = (value: string, length: number) => (value.length > length ? value.sl
 
 function rowOf(mail: OutgoingMail) {
   return {
-    recipient: cap(mail.to, 320),
+    to: cap(mail.to, 320),
     template: cap(mail.template, 60),
     subject: cap(mail.subject, 300),
     textBody: mail.text,

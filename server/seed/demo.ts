@@ -60,7 +60,7 @@ export async function seedDemoData(database: Database, now = Date.now()): Promis
       plan.requests.map((request) => ({
         siteId: request.siteId,
         kind: request.kind,
-        status: 'PendingApproval',
+        status: 'PendingApproval' as const,
         legalRepresentative: request.legalRepresentative,
         webMaster: request.webMaster,
         detail: request.detail,
@@ -76,14 +76,15 @@ export async function seedDemoData(database: Database, now = Date.now()): Promis
     for (const group of plan.groups) {
       const [row] = await tx.insert(groups).values({ name: group.name }).returning({ groupId: groups.groupID });
       if (group.siteIds.length > 0) {
-        await tx.insert(groupSites).values(group.siteIds.map((siteId, order) => ({ groupId: row!.groupId, siteId, order })));
+        await tx.insert(groupSites).values(group.siteIds.map((siteId, order) => ({ groupID: row!.groupId, siteID: siteId, order })));
       }
     }
 
     await insertChunked(plan.users, 1000, (chunk) =>
       tx.insert(users).values(
-        chunk.map((user) => ({
+        chunk.map(({ sitePermissions, ...user }) => ({
           ...user,
+          permissions: sitePermissions,
           lastLogin: user.lastLogin ? new Date(user.lastLogin) : null,
           createdDate: new Date(user.createdDate),
           modifiedDate: new Date(user.createdDate),

@@ -86,8 +86,8 @@ describe('groups: CRUD with ordered rows of sites', () => {
     const updated = await call('PUT', `/sites/groups/${group.groupID}`, { name: 'Grupo Caribe 2', sites: reordered });
     expect(updated.status).toBe(200);
     expect((updated.body as Group).sites).toEqual(reordered);
-    const stored = await t.database.db.select().from(groupSites).where(eq(groupSites.groupId, group.groupID)).orderBy(asc(groupSites.order));
-    expect(stored.map((row) => row.siteId)).toEqual(reordered);
+    const stored = await t.database.db.select().from(groupSites).where(eq(groupSites.groupID, group.groupID)).orderBy(asc(groupSites.order));
+    expect(stored.map((row) => row.siteID)).toEqual(reordered);
 
     // Emptying the group is refused: at least one entity, also on edit.
     const emptied = await call('PUT', `/sites/groups/${group.groupID}`, { name: 'Grupo Caribe 3', sites: [] });
@@ -115,7 +115,7 @@ describe('groups: CRUD with ordered rows of sites', () => {
     const removed = await call('DELETE', `/sites/groups/${group.groupID}`);
     expect(removed.status).toBe(200);
     expect((await call('GET', `/sites/groups/${group.groupID}`)).status).toBe(404);
-    expect(await t.database.db.select().from(groupSites).where(eq(groupSites.groupId, group.groupID))).toEqual([]);
+    expect(await t.database.db.select().from(groupSites).where(eq(groupSites.groupID, group.groupID))).toEqual([]);
   });
 
   it('lists 10 groups a page', async () => {
@@ -222,7 +222,7 @@ describe('POST /sites/groupsites/ (add entities to a group\'s rows, spec 01 §7)
     const created = (await call('POST', '/sites/groups/', { name: 'Grupo concurrido', sites: [siteIds[0]] })).body as Group;
     const answers = await Promise.all([add({ groupID: created.groupID, sites: [siteIds[1], siteIds[2]] }), add({ groupID: created.groupID, sites: [siteIds[3], siteIds[4]] })]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
-    const stored = await t.database.db.select().from(groupSites).where(eq(groupSites.groupId, created.groupID)).orderBy(asc(groupSites.order));
+    const stored = await t.database.db.select().from(groupSites).where(eq(groupSites.groupID, created.groupID)).orderBy(asc(groupSites.order));
     expect(stored.map((row) => row.order)).toEqual([0, 1, 2, 3, 4]);
   });
 

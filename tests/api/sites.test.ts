@@ -142,7 +142,7 @@ describe('GET /api/v1/sites/', () => {
 
   it('filters by group', async () => {
     const [group] = await t.database.db.select().from(groups).where(eq(groups.name, 'Capitales de departamento'));
-    const members = await t.database.db.select({ siteId: groupSites.siteId }).from(groupSites).where(eq(groupSites.groupId, group!.groupID));
+    const members = await t.database.db.select({ siteId: groupSites.siteID }).from(groupSites).where(eq(groupSites.groupID, group!.groupID));
     const rows = await allRows(`groupID=${group!.groupID}`);
     expect(rows.map((s) => s.id).sort((a, b) => a - b)).toEqual(members.map((m) => m.siteId).sort((a, b) => a - b));
   });

@@ -3,29 +3,18 @@
  * the e-mail accounts of each site by month, and the digital-government index of each site by year.
  * Part of the schema re-exported by server/db/schema.ts.
  */
-import { bigint, bigserial, doublePrecision, index, integer, pgTable, primaryKey, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, doublePrecision, foreignKey, index, integer, pgTable, primaryKey, smallint, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { mailAccountsResource } from '../../../resources/mailAccounts';
+import { resourceTable } from '../resourceTable';
 import { sites } from './sites';
 
-// Hand-written: the e-mail accounts load's table (server/loads); the declaration is a read-only list of some of its columns.
-/** One e-mail account of a site in one loaded month: a load of (year, month) replaces that month's rows. */
-export const mailAccounts = pgTable(
-  'mail_accounts',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    siteId: integer('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
-    year: smallint('year').notNull(),
-    month: smallint('month').notNull(),
-    email: varchar('email', { length: 200 }).notNull(),
-    lastLogin: timestamp('last_login', { withTimezone: true }),
-    /** The load (job) that wrote it. */
-    jobId: bigint('job_id', { mode: 'number' }),
-  },
-  (t) => [
-    uniqueIndex('mail_accounts_period_site_email_idx').on(t.year, t.month, t.siteId, sql`lower(${t.email})`),
-    index('mail_accounts_site_idx').on(t.siteId),
-  ],
-);
+/** The e-mail accounts of each site by month, derived from their declaration (resources/mailAccounts.ts); a load of (year, month) replaces that month's rows. */
+export const mailAccounts = resourceTable(mailAccountsResource, (t) => [
+  foreignKey({ columns: [t.siteId], foreignColumns: [sites.id] }).onDelete('cascade'),
+  uniqueIndex('mail_accounts_period_site_email_idx').on(t.year, t.month, t.siteId, sql`lower(${t.email})`),
+  index('mail_accounts_site_idx').on(t.siteId),
+]);
 
 /** The four values of the digital-government index of a site in a year (their names are not in the spec). */
 export const govIndex = pgTable(

@@ -3,24 +3,12 @@
  * Part of the schema re-exported by server/db/schema.ts.
  */
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  unique,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, pgTable, primaryKey, timestamp, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { spanishSearchIndex } from '../textKey';
-import { resourceTable } from '../resourceTable';
+import { resourceTable, sharedResourceTable } from '../resourceTable';
+import { superadminsResource } from '../../../resources/superadmins';
+import { administratorsResource } from '../../../resources/people/administrators';
+import { siteUsersResource } from '../../../resources/people/siteUsers';
 import { permissionsResource } from '../../../resources/permissionCatalogue';
 import { sitePermissionsResource } from '../../../resources/people/sitePermissions';
 import { sites } from './sites';
@@ -36,57 +24,47 @@ export const sitePermissions = resourceTable(sitePermissionsResource);
 /** User kinds (spec 01 §3, user filter userTypeId): 1 site administrator, 2 superadmin, 3 site user. */
 export const USER_TYPE = { siteAdministrator: 1, superadmin: 2, siteUser: 3 } as const;
 
-// Hand-written: shared by superadmins, administrators and site users, each declaring some of its columns (the rest belong to auth and triggers).
-export const users = pgTable(
-  'users',
-  {
-    id: serial('id').primaryKey(),
-    userTypeId: smallint('user_type_id').notNull(),
-    name: varchar('name', { length: 200 }).notNull(),
-    email: varchar('email', { length: 200 }).notNull(),
-    passwordHash: text('password_hash'),
-    siteId: integer('site_id').references(() => sites.id, { onDelete: 'cascade' }),
-    /** Main administrator type: LegalRepresentative or WebMaster. */
-    adminType: varchar('admin_type', { length: 30 }),
-    isGuest: boolean('is_guest').notNull().default(false),
-    deleted: boolean('deleted').notNull().default(false),
-    genderId: smallint('gender_id'),
-    birthDate: timestamp('birth_date', { mode: 'string' }),
-    loa: smallint('loa'),
-    /** Site-level permissions of administrators and site users: [{ name, enabled }]. */
-    sitePermissions: jsonb('site_permissions').notNull().default([]),
-    lastLogin: timestamp('last_login', { withTimezone: true }),
-    /**
-     * The bulk deactivation job (server/users/deactivation.ts) that turned `deleted` on, while nothing else has
-     * changed `deleted` since: a trigger clears it on any other change (migration user_deactivation_undo_rule),
-     * so that job's undo restores exactly these rows.
-     */
-    deactivatedByJob: bigint('deactivated_by_job', { mode: 'number' }),
-    createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
-    modifiedDate: timestamp('modified_date', { withTimezone: true }).notNull().defaultNow(),
-    /**
-     * The user's site's department, municipality and entity type, copies kept exact by triggers (migration
-     * 0024_user_site_place: a user written with a site, a site moved or retyped) so that the user lists' site filters
-     * read one index in the list's order (docs/decisions/0017-administrators-site-users-and-deactivation.mds place'). Never written
-     * by the application: the trigger sets them from `sites` on every write of site_id or of these columns.
-     */
-    siteParentLocationId: integer('site_parent_location_id'),
-    siteLocationId: integer('site_location_id'),
-    siteTypeId: integer('site_type_id'),
-  },
-  (t) => [
-    uniqueIndex('users_superadmin_email_unique').on(sql`lower(${t.email})`).where(sql`${t.userTypeId} = 2`),
-    index('users_email_idx').on(sql`lower(${t.email})`),
-    index('users_type_site_idx').on(t.userTypeId, t.siteId, t.createdDate, t.id),
-    index('users_type_created_idx').on(t.userTypeId, t.createdDate, t.id, t.siteId),
-    index('users_type_parent_location_idx').on(t.userTypeId, t.siteParentLocationId, t.createdDate, t.id),
-    index('users_type_location_idx').on(t.userTypeId, t.siteLocationId, t.createdDate, t.id),
-    index('users_type_site_type_idx').on(t.userTypeId, t.siteTypeId, t.createdDate, t.id),
-    index('users_name_search_idx').using('gin', spanishSearchIndex(t.name)),
-    index('users_email_search_idx').using('gin', spanishSearchIndex(t.email)),
-    index('users_deactivated_by_job_idx').on(t.deactivatedByJob).where(sql`${t.deactivatedByJob} is not null`),
-  ],
-);
+/** The columns as the server's code writes them (the record types' and the hidden ones; dates as Date). */
+interface UserColumns {
+  id: number;
+  userTypeId: number;
+  name: string;
+  email: string;
+  passwordHash: string | null;
+  siteId: number | null;
+  adminType: string | null;
+  isGuest: boolean;
+  deleted: boolean;
+  genderId: number | null;
+  birthDate: string | null;
+  loa: number | null;
+  permissions: unknown;
+  lastLogin: Date | null;
+  deactivatedByJob: number | null;
+  createdDate: Date;
+  modifiedDate: Date;
+  siteParentLocationId: number | null;
+  siteLocationId: number | null;
+  siteTypeId: number | null;
+}
+
+/**
+ * Superadmins, site administrators and site users, the union of their declarations' columns (resourceTable.ts
+ * `sharedResourceTable`); each declaration's rows are those of its user type (`listWhere`).
+ */
+export const users = sharedResourceTable<UserColumns>([superadminsResource, administratorsResource, siteUsersResource], (t) => [
+  foreignKey({ columns: [t.siteId], foreignColumns: [sites.id] }).onDelete('cascade'),
+  uniqueIndex('users_superadmin_email_unique').on(sql`lower(${t.email})`).where(sql`${t.userTypeId} = 2`),
+  index('users_email_idx').on(sql`lower(${t.email})`),
+  index('users_type_site_idx').on(t.userTypeId, t.siteId, t.createdDate, t.id),
+  index('users_type_created_idx').on(t.userTypeId, t.createdDate, t.id, t.siteId),
+  index('users_type_parent_location_idx').on(t.userTypeId, t.siteParentLocationId, t.createdDate, t.id),
+  index('users_type_location_idx').on(t.userTypeId, t.siteLocationId, t.createdDate, t.id),
+  index('users_type_site_type_idx').on(t.userTypeId, t.siteTypeId, t.createdDate, t.id),
+  index('users_name_search_idx').using('gin', spanishSearchIndex(t.name)),
+  index('users_email_search_idx').using('gin', spanishSearchIndex(t.email)),
+  index('users_deactivated_by_job_idx').on(t.deactivatedByJob).where(sql`${t.deactivatedByJob} is not null`),
+]);
 
 export const userPermissions = pgTable(
   'user_permissions',
