@@ -34,7 +34,7 @@ async function waitForHealth(deadlineMs: number): Promise<void> {
 /** Writes a WebP small enough for the docs budget (docs/ ≤ 120 KB, see tests/unit/docs-size.test.ts). */
 async function save(png: Buffer, name: string): Promise<void> {
   const file = path.join(OUT_DIR, `${name}.webp`);
-  await sharp(png).resize({ width: 720 }).webp({ quality: 25, effort: 6 }).toFile(file);
+  await sharp(png).resize({ width: 640 }).webp({ quality: 25, effort: 6 }).toFile(file);
   console.log(`${path.relative(ROOT, file)}: ${fs.statSync(file).size} bytes`);
 }
 
@@ -56,7 +56,7 @@ async function main(): Promise<void> {
     await page.locator('input[name=email]').fill(EMAIL);
     await page.locator('input[name=password]').fill(PASSWORD);
     await page.locator('input[name=password]').press('Enter');
-    await page.waitForURL((url) => !url.pathname.toLowerCase().startsWith('/login'));
+    await page.waitForURL((url) => !url.pathname.toLowerCase().startsWith('/login'), { waitUntil: 'commit' });
 
     fs.mkdirSync(OUT_DIR, { recursive: true });
     await page.goto(`${BASE}/portales`);
