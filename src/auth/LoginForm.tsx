@@ -12,7 +12,7 @@ import { signInText as text } from '../shared/signInText';
 import { captchaDraw, captchaShown, fetchCaptcha, type Captcha } from './authApi';
 import { loadAuthSchemas, validateLazily } from './authSchemas';
 import { CaptchaField } from './CaptchaField';
-import { SignInAlert, SignInField, useSignInForm, type FieldErrors } from './signInForm';
+import { InvalidFormNotice, SignInAlert, SignInField, useSignInForm, type FieldErrors } from './signInForm';
 
 type Values = {
   email: string;
@@ -138,6 +138,7 @@ export function LoginForm({ onForgot, locationState, signIn }: Props) {
           {text('auth.login.forgot')}
         </button>
       </div>
+      <InvalidFormNotice invalidSubmits={form.invalidSubmits} />
     </form>
   );
 }

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { signInText as text } from '../shared/signInText';
 import { requestPasswordReset } from './authApi';
 import { loadAuthSchemas, validateLazily } from './authSchemas';
-import { SignInAlert, SignInField, useSignInForm } from './signInForm';
+import { InvalidFormNotice, SignInAlert, SignInField, useSignInForm } from './signInForm';
 
 export function RecoveryRequestForm({ onBack }: { onBack: () => void }) {
   const [failure, setFailure] = useState<string | null>(null);
@@ -48,6 +48,7 @@ export function RecoveryRequestForm({ onBack }: { onBack: () => void }) {
           {text('auth.recovery_request.back')}
         </button>
       </div>
+      <InvalidFormNotice invalidSubmits={form.invalidSubmits} />
     </form>
   );
 }

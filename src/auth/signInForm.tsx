@@ -4,8 +4,9 @@
  * errors returned by the submit shown under their inputs — and a small filled input and an alert in the admin's look
  * (src/pages/publicPages.css).
  */
-import { useCallback, useId, useRef, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { signInText } from '../shared/signInText';
+import { TOAST_DURATION_MS } from '../shared/toastDuration';
 
 export type FieldErrors = Record<string, string>;
 
@@ -16,6 +17,8 @@ export function useSignInForm<V extends Record<string, string>>(
 ) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
+  // react-admin's notice for a submit the validation stops (ra.message.invalid_form), counted so each one restarts it.
+  const [invalidSubmits, setInvalidSubmits] = useState(0);
   const submitted = useRef(false);
   const latest = useRef(initial);
   // A later validation wins over an earlier one still running (yup loads on first use).
@@ -42,13 +45,16 @@ export function useSignInForm<V extends Record<string, string>>(
     event.preventDefault();
     submitted.current = true;
     const found = await check(latest.current);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      setInvalidSubmits((count) => count + 1);
+      return;
+    }
     const refused = await onSubmit(latest.current);
     if (refused) setErrors(refused);
   };
   /** The props of an input bound to `name`. */
   const field = (name: keyof V & string) => ({ name, value: values[name] ?? '', error: errors[name], onValue: (value: string) => setValue(name, value) });
-  return { values, errors, setValue, handleSubmit, field };
+  return { values, errors, setValue, handleSubmit, field, invalidSubmits };
 }
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'> {
@@ -108,4 +114,20 @@ export function SignInAlert({ severity, children }: { severity: keyof typeof ICO
       <div className="public-alert__message">{children}</div>
     </div>
   );
+}
+
+/** react-admin's toast for a form its validation stopped ('El formulario no es válido…'), for TOAST_DURATION_MS after each such submit. */
+export function InvalidFormNotice({ invalidSubmits }: { invalidSubmits: number }) {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (invalidSubmits === 0) return undefined;
+    setShown(true);
+    const timer = setTimeout(() => setShown(false), TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [invalidSubmits]);
+  return shown ? (
+    <div role="alert" className="public-toast">
+      {signInText('ra.message.invalid_form')}
+    </div>
+  ) : null;
 }
