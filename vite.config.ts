@@ -50,10 +50,14 @@ export default defineConfig({
     chunkSizeWarningLimit: 2000,
     manifest: true,
     rolldownOptions: {
+      input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), admin: fileURLToPath(new URL('./src/adminRoot.tsx', import.meta.url)) },
       output: {
         codeSplitting: {
           groups: [
-            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'] },
+            // The libraries /login runs before the admin (src/main.tsx): React, the router, ra-core's HttpError (the API client's errors).
+            { name: 'vendor-sign-in', test: /[\\/]node_modules[\\/]((react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]|ra-core[\\/]dist[\\/]dataProvider[\\/]HttpError\.js$)/, priority: 2 },
+            // The admin's libraries (react-admin, MUI…): those its entry (src/adminRoot.tsx, an entry for this reason) imports statically.
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 1 },
             // The signed-in areas' texts (i18n/es/loading.ts) arrive together after sign-in: one chunk, not one per area.
             { name: 'messages-signed-in', test: new RegExp(`[\\\\/]i18n[\\\\/]es[\\\\/](${SIGNED_IN_AREAS.join('|')})\\.ts$`) },
           ],

@@ -109,9 +109,9 @@ describe('each lazily loaded screen finds its texts', () => {
   const edges = (file: string, pattern: RegExp) =>
     [...fs.readFileSync(file, 'utf8').matchAll(pattern)].flatMap((match) => resolveImport(file, match[1]!) ?? []).filter((target) => !target.includes(`${path.sep}i18n${path.sep}es${path.sep}`));
 
-  /** The first chunk's modules: src/main.tsx and its static imports (their keys are checked by i18n/keys.test.ts). */
+  /** The first chunk's modules: src/main.tsx, the admin it loads (src/adminRoot.tsx) and their static imports (their keys are checked by i18n/keys.test.ts). */
   const entry = new Set<string>();
-  for (const queue = [path.join(root, 'src/main.tsx')]; queue.length > 0; ) {
+  for (const queue = [path.join(root, 'src/main.tsx'), path.join(root, 'src/adminRoot.tsx')]; queue.length > 0; ) {
     const file = queue.pop()!;
     if (entry.has(file)) continue;
     entry.add(file);

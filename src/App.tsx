@@ -8,7 +8,7 @@ import { authProvider } from '../authProvider/index';
 import { dataProvider } from '../dataProvider/lazy';
 import { resourceReferences } from '../resources/references';
 import type { ResourceReference } from '../resources/types';
-import { LoginPage } from './auth/LoginPage';
+import { AdminLoginPage } from './auth/AdminLoginPage';
 import { HomePage } from './pages/HomePage';
 import { NotFoundPage, NotFoundRedirect, NOT_FOUND_PATH } from './pages/NotFoundPage';
 import { TermsPage } from './pages/TermsPage';
@@ -40,7 +40,7 @@ export function App() {
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       layout={AppLayout}
-      loginPage={LoginPage}
+      loginPage={AdminLoginPage}
       catchAll={NotFoundRedirect}
       notification={AppNotification}
       theme={theme}

@@ -1,21 +1,18 @@
 /**
  * Sign-in (spec 01 §2, §5, §8): email, password and, when drawn or demanded by the server, the
  * captcha — shown with the refusal that makes it required, not after one more attempt. Success returns to the deep link the user came from when allowed, else to
- * landingRoute(permissions) (authProvider.login answers redirectTo).
+ * landingRoute(permissions) (authProvider.login answers redirectTo; `signIn` calls it and goes there).
+ * Plain React (src/auth/signInForm.tsx): /login is drawn before the admin's code (src/main.tsx).
  */
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import { Form, TextInput, useLogin } from 'react-admin';
 import { useCallback, useEffect, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import type { LoginParams } from '../../authProvider/index';
 import { errorCode } from '../../dataProvider/errors';
 import { nextPathFrom } from '../routes/routeAccess';
-import { useText } from '../shared/useText';
+import { signInText as text } from '../shared/signInText';
 import { captchaDraw, captchaShown, fetchCaptcha, type Captcha } from './authApi';
 import { loadAuthSchemas, validateLazily } from './authSchemas';
 import { CaptchaField } from './CaptchaField';
+import { InvalidFormNotice, SignInAlert, SignInField, useSignInForm, type FieldErrors } from './signInForm';
 
 type Values = {
   email: string;
@@ -36,49 +33,27 @@ function captchaRequiredNext(error: unknown): boolean {
   return Boolean((error as ErrorDetails).body?.details?.some((detail) => detail.code === 'CaptchaRequired'));
 }
 
-/**
- * react-admin's Form (react-hook-form): the schema's messages (i18n keys) appear after the first submit and
- * then follow each change; a server refusal of the captcha comes back as the captcha input's error.
- */
-export function LoginForm({ onForgot }: { onForgot: () => void }) {
-  const text = useText();
-  const login = useLogin();
-  const location = useLocation();
-  const passwordSaved = Boolean((location.state as { passwordSaved?: boolean } | null)?.passwordSaved);
-  const nextPath = nextPathFrom(location.state);
+interface Props {
+  onForgot(): void;
+  /** The router's location state: `passwordSaved`/`activated` after a recovery, the deep link to return to. */
+  locationState: unknown;
+  /** authProvider.login, then on to its redirectTo. */
+  signIn(params: LoginParams): Promise<unknown>;
+}
+
+/** The schema's messages (i18n keys) appear after the first submit and then follow each change; a server refusal of the captcha comes back as the captcha input's error. */
+export function LoginForm({ onForgot, locationState, signIn }: Props) {
+  const state = locationState as { passwordSaved?: boolean; activated?: boolean } | null;
+  const nextPath = nextPathFrom(locationState);
   const [failure, setFailure] = useState<string | null>(null);
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
   const [showCaptcha, setShowCaptcha] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  const reloadCaptcha = useCallback(async () => {
-    try {
-      const next = await fetchCaptcha();
-      setCaptcha(next);
-      return next;
-    } catch {
-      return null;
-    }
-  }, []);
-
-  useEffect(() => {
-    let active = true;
-    void reloadCaptcha().then((first) => {
-      if (active && first) setShowCaptcha(captchaShown(captchaDraw(), first.requestValue));
-    });
-    return () => {
-      active = false;
-    };
-  }, [reloadCaptcha]);
-
-  // The schemas (yup, ~13 KiB gz) start loading at the visitor's first key or press in the form, not on mount: the
-  // sign-in page's first load stays within its budget (bench/firstLoad.ts counts every script until the network is
-  // idle). The email field has the focus from the start, so focus is no signal; the first submit awaits them anyway.
-  const startSchemas = useCallback(() => void loadAuthSchemas(), []);
-  const validate = useCallback((values: Record<string, unknown>) => validateLazily((schemas) => schemas.loginSchema(showCaptcha), values), [showCaptcha]);
+  const validate = useCallback((values: Values) => validateLazily((schemas) => schemas.loginSchema(showCaptcha), values), [showCaptcha]);
 
   /** The field errors for the form, or undefined; the general failure goes to the alert. */
-  const fail = (error: unknown): Record<string, string> | undefined => {
+  const fail = (error: unknown): FieldErrors | undefined => {
     const code = errorCode(error);
     const status = (error as { status?: number }).status;
     if (code === 'CaptchaRequired' || code === 'CaptchaInvalid') {
@@ -97,14 +72,14 @@ export function LoginForm({ onForgot }: { onForgot: () => void }) {
     return undefined;
   };
 
-  const submit = async (values: Partial<Values>) => {
+  const submit = async (values: Values) => {
     setBusy(true);
     setFailure(null);
     try {
-      await login({
-        email: (values.email ?? '').trim(),
-        password: values.password ?? '',
-        ...(showCaptcha && captcha ? { captcha: (values.captcha ?? '').trim(), captchaId: captcha.captchaId } : {}),
+      await signIn({
+        email: values.email.trim(),
+        password: values.password,
+        ...(showCaptcha && captcha ? { captcha: values.captcha.trim(), captchaId: captcha.captchaId } : {}),
         nextPath,
       });
       return undefined;
@@ -115,34 +90,55 @@ export function LoginForm({ onForgot }: { onForgot: () => void }) {
     }
   };
 
+  const form = useSignInForm(EMPTY, validate, submit);
+  const { setValue } = form;
+
+  const reloadCaptcha = useCallback(async () => {
+    try {
+      const next = await fetchCaptcha();
+      setCaptcha(next);
+      // An answer belongs to one image: each new image empties the input.
+      setValue('captcha', '', false);
+      return next;
+    } catch {
+      return null;
+    }
+  }, [setValue]);
+
+  useEffect(() => {
+    let active = true;
+    void fetchCaptcha()
+      .then((first) => {
+        setCaptcha(first);
+        if (active) setShowCaptcha(captchaShown(captchaDraw(), first.requestValue));
+      })
+      .catch(() => undefined);
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  // The schemas (yup, ~13 KiB gz) start loading at the visitor's first key or press in the form, not on mount: the
+  // sign-in page's first load stays small (bench/firstLoad.ts counts every script until the network is
+  // idle). The email field has the focus from the start, so focus is no signal; the first submit awaits them anyway.
+  const startSchemas = useCallback(() => void loadAuthSchemas(), []);
+
   return (
-    <Form defaultValues={EMPTY} validate={validate} onSubmit={submit} noValidate>
-      <Stack spacing={2} role="group" aria-label={text('auth.login.title')} onKeyDownCapture={startSchemas} onPointerDownCapture={startSchemas}>
-        {passwordSaved && !failure && <Alert severity="success">{text((location.state as { activated?: boolean }).activated ? 'auth.login.account_activated' : 'auth.login.password_saved')}</Alert>}
-        {failure && (
-          <Alert severity="error" role="alert">
-            {text(failure)}
-          </Alert>
-        )}
-        <TextInput
-          source="email"
-          type="email"
-          label="auth.login.email"
-          autoComplete="username"
-          slotProps={{ htmlInput: { maxLength: 150 } }}
-          autoFocus
-          fullWidth
-          helperText={false}
-        />
-        <TextInput source="password" type="password" label="auth.login.password" autoComplete="current-password" fullWidth helperText={false} />
-        {showCaptcha && <CaptchaField captcha={captcha} onReload={() => void reloadCaptcha()} />}
-        <Button type="submit" variant="contained" size="large" disabled={busy}>
+    <form onSubmit={(event) => void form.handleSubmit(event)} noValidate>
+      <div className="public-stack" role="group" aria-label={text('auth.login.title')} onKeyDownCapture={startSchemas} onPointerDownCapture={startSchemas}>
+        {state?.passwordSaved && !failure && <SignInAlert severity="success">{text(state.activated ? 'auth.login.account_activated' : 'auth.login.password_saved')}</SignInAlert>}
+        {failure && <SignInAlert severity="error">{text(failure)}</SignInAlert>}
+        <SignInField {...form.field('email')} type="email" label="auth.login.email" autoComplete="username" maxLength={150} autoFocus />
+        <SignInField {...form.field('password')} type="password" label="auth.login.password" autoComplete="current-password" />
+        {showCaptcha && <CaptchaField captcha={captcha} onReload={() => void reloadCaptcha()} field={form.field('captcha')} />}
+        <button type="submit" className="public-button public-button--large" disabled={busy}>
           {text('auth.login.submit')}
-        </Button>
-        <Link component="button" type="button" onClick={onForgot} sx={{ alignSelf: 'center' }}>
+        </button>
+        <button type="button" className="public-link" onClick={onForgot}>
           {text('auth.login.forgot')}
-        </Link>
-      </Stack>
-    </Form>
+        </button>
+      </div>
+      <InvalidFormNotice invalidSubmits={form.invalidSubmits} />
+    </form>
   );
 }

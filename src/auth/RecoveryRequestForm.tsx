@@ -1,69 +1,54 @@
-/** Password recovery request (spec 01 §2): e-mail only, on react-admin's Form; the server always answers 200. */
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+/** Password recovery request (spec 01 §2): e-mail only, on the sign-in forms' parts (src/auth/signInForm.tsx); the server always answers 200. */
 import { useCallback, useEffect, useState } from 'react';
-import { Form, TextInput } from 'react-admin';
-import { useText } from '../shared/useText';
+import { signInText as text } from '../shared/signInText';
 import { requestPasswordReset } from './authApi';
 import { loadAuthSchemas, validateLazily } from './authSchemas';
+import { InvalidFormNotice, SignInAlert, SignInField, useSignInForm } from './signInForm';
 
 export function RecoveryRequestForm({ onBack }: { onBack: () => void }) {
-  const text = useText();
   const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     void loadAuthSchemas();
   }, []);
-  const validate = useCallback((values: Record<string, unknown>) => validateLazily((schemas) => schemas.recoveryRequestSchema, values), []);
+  const validate = useCallback((values: { email: string }) => validateLazily((schemas) => schemas.recoveryRequestSchema, values), []);
 
-  const submit = async (values: { email?: string }) => {
+  const submit = async (values: { email: string }) => {
     setBusy(true);
     setFailure(null);
     try {
-      await requestPasswordReset((values.email ?? '').trim());
+      await requestPasswordReset(values.email.trim());
       setSent(true);
     } catch (caught) {
       setFailure((caught as { message?: string }).message ?? 'errors.server');
     } finally {
       setBusy(false);
     }
+    return undefined;
   };
+  const form = useSignInForm({ email: '' }, validate, submit);
 
   return (
-    <Form defaultValues={{ email: '' }} validate={validate} onSubmit={submit} noValidate>
-      <Stack spacing={2} role="group" aria-label={text('auth.recovery_request.title')}>
+    <form onSubmit={(event) => void form.handleSubmit(event)} noValidate>
+      <div className="public-stack" role="group" aria-label={text('auth.recovery_request.title')}>
         {sent ? (
-          <Alert severity="success">{text('auth.recovery_request.sent')}</Alert>
+          <SignInAlert severity="success">{text('auth.recovery_request.sent')}</SignInAlert>
         ) : (
           <>
-            <Typography color="text.secondary">{text('auth.recovery_request.text')}</Typography>
-            {failure && (
-              <Alert severity="error" role="alert">
-                {text(failure)}
-              </Alert>
-            )}
-            <TextInput
-              source="email"
-              type="email"
-              label="auth.recovery_request.email"
-              slotProps={{ htmlInput: { maxLength: 150 } }}
-              autoFocus
-              fullWidth
-              helperText={false}
-            />
-            <Button type="submit" variant="contained" disabled={busy}>
+            <p className="public-text">{text('auth.recovery_request.text')}</p>
+            {failure && <SignInAlert severity="error">{text(failure)}</SignInAlert>}
+            <SignInField {...form.field('email')} type="email" label="auth.recovery_request.email" maxLength={150} autoFocus />
+            <button type="submit" className="public-button" disabled={busy}>
               {text('auth.recovery_request.submit')}
-            </Button>
+            </button>
           </>
         )}
-        <Link component="button" type="button" onClick={onBack} sx={{ alignSelf: 'center' }}>
+        <button type="button" className="public-link" onClick={onBack}>
           {text('auth.recovery_request.back')}
-        </Link>
-      </Stack>
-    </Form>
+        </button>
+      </div>
+      <InvalidFormNotice invalidSubmits={form.invalidSubmits} />
+    </form>
   );
 }

@@ -18,7 +18,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Form } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { activeSteps, effectiveSiteChoice, newSiteRequestPayload, type RequestFlow, type WizardSite, type WizardStep, type WizardValues } from '../../resources/newSiteRequest';
-import { CaptchaField } from '../auth/CaptchaField';
 import { fetchCaptcha, type Captcha } from '../auth/authApi';
 import { useText } from '../shared/useText';
 import { DocumentsField, TermsAcceptance } from './DocumentsAndTerms';
@@ -29,6 +28,7 @@ import { RequestSummary } from './RequestSummary';
 import { requestSummary } from './requestSummary';
 import { SiteStep, type PlaceNames } from './SiteStep';
 import { stepErrors } from './stepErrors';
+import { WizardCaptcha } from './WizardCaptcha';
 
 const DEFAULTS: WizardValues = {
   requestType: null,
@@ -180,7 +180,7 @@ function WizardSteps({ onDone }: { onDone: (outcome: Outcome) => void }) {
       {step === 'submit' && (
         <Stack spacing={3}>
           <RequestSummary sections={summary} onEdit={edit} />
-          <CaptchaField captcha={captcha} onReload={reloadCaptcha} />
+          <WizardCaptcha captcha={captcha} onReload={reloadCaptcha} />
         </Stack>
       )}
       {uploading > 0 && (

@@ -1,26 +1,26 @@
-/** Frame of the public pages (no layout, no session): a centred card, with the cookies notice above it in the flow. */
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
-import { usePageTitle } from '../routes/usePageTitle';
+/**
+ * Frame of the public pages (no layout, no session): a centred card, with the cookies notice above it in the flow.
+ * Plain React and CSS (publicPages.css), so /login draws before the admin's code (src/main.tsx).
+ */
+import { useEffect, type ReactNode } from 'react';
+import { documentTitle } from '../routes/documentTitle';
 import { CookiesNotice } from '../shared/CookiesNotice';
-import { useText } from '../shared/useText';
+import { signInText } from '../shared/signInText';
+import './publicPages.css';
 
 export function PublicShell({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
-  const text = useText();
-  usePageTitle(title);
+  useEffect(() => {
+    document.title = documentTitle(signInText, title);
+  }, [title]);
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', bgcolor: 'grey.100', p: 3 }}>
-      <Box sx={{ mt: 8, width: '100%', maxWidth: wide ? 880 : 440, display: 'flex', flexDirection: 'column', gap: 2 }}>
+    <main className="public-shell">
+      <div className={wide ? 'public-shell__column public-shell__column--wide' : 'public-shell__column'}>
         <CookiesNotice inline />
-        <Paper elevation={2} sx={{ p: 4 }}>
-          <Typography variant="h5" component="h1" gutterBottom>
-            {text(title)}
-          </Typography>
+        <div className="public-paper public-card">
+          <h1 className="public-card__title">{signInText(title)}</h1>
           {children}
-        </Paper>
-      </Box>
-    </Box>
+        </div>
+      </div>
+    </main>
   );
 }

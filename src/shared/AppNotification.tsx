@@ -6,8 +6,9 @@
 import { useNotificationContext } from 'react-admin';
 import { useState } from 'react';
 import { onDemand } from './lazyComponent';
+import { TOAST_DURATION_MS } from './toastDuration';
 
-export const TOAST_DURATION_MS = 4000;
+export { TOAST_DURATION_MS };
 
 const Toast = onDemand(() => import('./Toast').then((module) => module.Toast));
 

@@ -1,19 +1,17 @@
 /**
  * Cookie consent, remembered in local storage under the key `cookies` (spec 01 §9). Floating at the bottom of the
  * signed-in screens; `inline` on the public pages, where it sits above the card in the page's flow and so never
- * covers anything (issue 21: it hid the wizard's 'Atrás' / 'Siguiente' buttons on a short screen).
+ * covers anything (issue 21: it hid the wizard's 'Atrás' / 'Siguiente' buttons on a short screen). Plain React and CSS
+ * (src/pages/publicPages.css): /login draws it before the admin's code.
  */
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { storage } from '../../authProvider/storage';
-import { useText } from './useText';
+import '../pages/publicPages.css';
+import { signInText as text } from './signInText';
 
 export const COOKIES_KEY = 'cookies';
 
 export function CookiesNotice({ inline = false }: { inline?: boolean }) {
-  const text = useText();
   const [accepted, setAccepted] = useState(() => storage().getItem(COOKIES_KEY) === 'true');
   if (accepted) return null;
   const accept = () => {
@@ -21,23 +19,11 @@ export function CookiesNotice({ inline = false }: { inline?: boolean }) {
     setAccepted(true);
   };
   return (
-    <Paper
-      role="region"
-      aria-label={text('pages.notices.cookies_accept')}
-      elevation={inline ? 1 : 6}
-      sx={{
-        p: 2,
-        display: 'flex',
-        flexWrap: 'wrap',
-        gap: 2,
-        alignItems: 'center',
-        ...(inline ? { width: '100%' } : { position: 'fixed', bottom: 16, left: 16, right: 16, zIndex: 1300 }),
-      }}
-    >
-      <Typography sx={{ flex: '1 1 16rem' }}>{text('pages.notices.cookies')}</Typography>
-      <Button variant="contained" onClick={accept}>
+    <div role="region" aria-label={text('pages.notices.cookies_accept')} className={inline ? 'public-paper public-notice' : 'public-paper public-notice public-notice--floating'}>
+      <p className="public-notice__text">{text('pages.notices.cookies')}</p>
+      <button type="button" className="public-button" onClick={accept}>
         {text('pages.notices.cookies_accept')}
-      </Button>
-    </Paper>
+      </button>
+    </div>
   );
 }

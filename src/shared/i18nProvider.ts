@@ -7,13 +7,9 @@
  */
 import type { TranslationMessages } from 'ra-core';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { messages as auth } from '../../i18n/es/auth';
-import { messages as errors } from '../../i18n/es/errors';
-import { ON_DEMAND_AREAS, type OnDemandArea, SIGN_IN_AREAS, SIGNED_IN_AREAS } from '../../i18n/es/loading';
-import { messages as menu } from '../../i18n/es/menu';
+import { ON_DEMAND_AREAS, type OnDemandArea, SIGNED_IN_AREAS } from '../../i18n/es/loading';
 import { mergeMessages } from '../../i18n/es/merge';
-import { messages as pages } from '../../i18n/es/pages';
-import { messages as ra } from '../../i18n/es/ra';
+import { signInMessages as signInTree } from './signInText';
 
 /** Looks like an i18n key (namespace.path), not a literal text already in Spanish. */
 export function looksLikeKey(text: string): boolean {
@@ -26,8 +22,7 @@ export function onMissingKey(key: string): string {
 }
 
 /** The sign-in areas (i18n/es/loading.ts), in the first chunk. */
-const SIGN_IN = { ra, auth, errors, menu, pages } satisfies Record<(typeof SIGN_IN_AREAS)[number], object>;
-const signInMessages = SIGN_IN_AREAS.reduce<TranslationMessages>((merged, name) => mergeMessages(merged, SIGN_IN[name]) as TranslationMessages, {} as TranslationMessages);
+const signInMessages = signInTree as TranslationMessages;
 
 let messages: TranslationMessages = signInMessages;
 

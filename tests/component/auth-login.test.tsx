@@ -118,6 +118,8 @@ describe('LoginPage', () => {
     submit();
     expect(await screen.findByText('Debes ingresar el correo electrónico')).toBeInTheDocument();
     expect(screen.getByText('Debes ingresar tu contraseña')).toBeInTheDocument();
+    // react-admin's notice for a form its validation stopped, kept by the plain sign-in form.
+    expect(screen.getByText('El formulario no es válido. Por favor revisa los errores')).toBeInTheDocument();
     type('email', 'Ana@Portales');
     expect(await screen.findByText('Correo electrónico no válido')).toBeInTheDocument();
     expect(input('captcha')).toBeNull();
