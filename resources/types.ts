@@ -349,6 +349,12 @@ export interface ResourceModel<TRecord extends AnyObject = AnyObject> {
    */
   listIdsFirst?: readonly string[];
   /**
+   * A large list whose text search the planner misjudges (issue 23: a word frequent overall but rare at the top of the
+   * order): a searched page first walks the order for this many rows per row it needs (capped), and reads the
+   * trigram index's candidates only when that walk holds too few matches (server/resources/searchedPage.ts).
+   */
+  listSearchWalk?: number;
+  /**
    * Other names of list filters, `alias: filter` (audit: `{ from: 'atFrom', to: 'atTo' }`, the spec's names of the
    * engine's date range): the alias filters exactly as the filter it names, its refusals under the alias.
    */

@@ -5,7 +5,7 @@
  * client calls it, `PUT /siteusers/{alias}/{id}` (the same write, scoped to the site `{alias}`: `updateUnderParent`). `POST /exportmainuser/` streams every matching row.
  * The password is write-only: the service stores its argon2 hash (docs/decisions/0017-administrators-site-users-and-deactivation.md).
  */
-import { USER_IDS_FIRST_FILTERS, USER_SITE_FILTERS, siteColumns, type UserOfSiteRecord } from './userFilters';
+import { USER_IDS_FIRST_FILTERS, USER_SEARCH_FILTERS, USER_SEARCH_WALK, USER_SITE_FILTERS, siteColumns, type UserOfSiteRecord } from './userFilters';
 import { ADMIN_TYPES, administratorSchema, NAME_MAX, EMAIL_MAX, PASSWORD_MAX } from './rules';
 import { administratorsReference } from '../references';
 import { defineResource } from '../types';
@@ -48,6 +48,8 @@ export const administratorsResource = defineResource<AdministratorRecord>({
   listWhere: `t.user_type_id = ${ADMINISTRATOR_USER_TYPE}`,
   listFilters: USER_SITE_FILTERS,
   listIdsFirst: USER_IDS_FIRST_FILTERS,
+  listSource: { filters: USER_SEARCH_FILTERS },
+  listSearchWalk: USER_SEARCH_WALK,
   operations: ['list', 'read', 'update'],
   // The spec's client updates an administrator under its site's alias: PUT /siteusers/{alias}/{id}.
   updateUnderParent: { path: '/siteusers/{alias}/{id}', param: 'alias', resource: 'sites', key: 'alias', field: 'siteId' },

@@ -5,7 +5,7 @@
  * `POST /siteusers/export/` writes every matching row in a background job; `GET /siteusers/export/?fileName=` downloads it.
  * Each write keeps the sites' `countUsers` equal to their number of site users (server/resources/services/people.ts).
  */
-import { USER_IDS_FIRST_FILTERS, USER_SITE_FILTERS, siteColumns, type UserOfSiteRecord } from './userFilters';
+import { USER_IDS_FIRST_FILTERS, USER_SEARCH_FILTERS, USER_SEARCH_WALK, USER_SITE_FILTERS, siteColumns, type UserOfSiteRecord } from './userFilters';
 import { EMAIL_MAX, NAME_MAX, siteUserSchema } from './rules';
 import { siteUsersReference } from '../references';
 import { AREAS } from '../areas';
@@ -40,6 +40,8 @@ export const siteUsersResource = defineResource<SiteUserRecord>({
   listWhere: `t.user_type_id = ${SITE_USER_TYPE}`,
   listFilters: USER_SITE_FILTERS,
   listIdsFirst: USER_IDS_FIRST_FILTERS,
+  listSource: { filters: USER_SEARCH_FILTERS },
+  listSearchWalk: USER_SEARCH_WALK,
   operations: ['list', 'read', 'create', 'update'],
   // The bulk deactivation's reads, with its screen's access (/administradores/eliminar): server/resources/services/people.ts.
   views: [

@@ -18,6 +18,7 @@ import { columnSql, resourceListSpec } from './listSpec';
 import { readConditions, readFromSql, readSelectSql } from './readSql';
 import { readRelations } from './relations';
 import type { RecordId } from './shape';
+import { pageFromWalk, searchCandidatesSql, searchNames, searchWalkRows, searchWalkSql } from './searchedPage';
 
 export type ResourceRecord = Record<string, unknown>;
 
@@ -75,6 +76,13 @@ export function resourceCountSql(declaration: ResourceDeclaration, query: ListQu
   return { text: `select count(*)::int as total ${readFromSql(declaration)} ${where}`, params: params.values };
 }
 
+/** The page's rows by their ids (a searched page, server/resources/searchedPage.ts), in the list's order. */
+export function pageByIdsSql(declaration: ResourceDeclaration, query: ListQuery, ids: readonly unknown[], listSpec = resourceListSpec(declaration)): { text: string; params: unknown[] } {
+  const idField = declaration.fields.find((field) => field.source === declaration.idField)!;
+  const text = `select ${readSelectSql(listView(declaration))} ${readFromSql(declaration)} where ${columnSql(idField)} = any($1) ${listOrderBy(listSpec, query)}`;
+  return { text, params: [ids] };
+}
+
 export function createResourceStore(declaration: ResourceDeclaration) {
   const table = resourceTable(declaration);
   const columns = getTableColumns(table) as Record<string, PgColumn>;
@@ -108,6 +116,22 @@ export function createResourceStore(declaration: ResourceDeclaration) {
   const fromColumns = (row: ResourceRecord): ResourceRecord =>
     Object.fromEntries(listed.fields.map((field) => [field.source, row[fieldColumn(field)]]));
 
+  const idField = declaration.fields.find((field) => field.source === declaration.idField);
+  /** A searched page's ids by walk or candidates (searchedPage.ts), when the declaration asks for it; else null. */
+  const searchedPageIds = async (
+    query: ListQuery,
+    scope: StoreScope | undefined,
+    read: <T>(statement: { text: string; params: unknown[] }) => Promise<readonly T[]>,
+  ): Promise<unknown[] | null> => {
+    if (!declaration.listSearchWalk || !idField || searchNames(query).length === 0) return null;
+    const base = (params: SqlParams) => listConditions(declaration, query, params, scope);
+    const walk = searchWalkRows(query, declaration.listSearchWalk);
+    const [answer] = await read<{ walked: number; ids: unknown[] }>(searchWalkSql(declaration, listSpec, query, base, columnSql(idField), walk));
+    const fromWalk = pageFromWalk(query, walk, answer!);
+    if (fromWalk) return fromWalk;
+    return (await read<{ id: unknown }>(searchCandidatesSql(declaration, listSpec, query, base, columnSql(idField)))).map((row) => row.id);
+  };
+
   return {
     table,
 
@@ -116,11 +140,11 @@ export function createResourceStore(declaration: ResourceDeclaration) {
      * Without the `detailOnly` fields (`find` reads them).
      */
     async list(database: Database, query: ListQuery, scope?: StoreScope, options: { dataVersion?: string | null } = {}): Promise<ListPage> {
-      const { text, params } = resourceListSql(declaration, query, scope, listSpec);
       // `listCache`: the rows of this statement for this data version, when some request already read them.
-      const rows = declaration.listCache
-        ? await cachedListRows<ResourceRecord>(database, options.dataVersion, text, params)
-        : await database.query<ResourceRecord>(text, params);
+      const read = <T>(statement: { text: string; params: unknown[] }) =>
+        declaration.listCache ? cachedListRows<T>(database, options.dataVersion, statement.text, statement.params) : database.query<T>(statement.text, statement.params);
+      const searched = await searchedPageIds(query, scope, read);
+      const rows = await read<ResourceRecord>(searched ? pageByIdsSql(declaration, query, searched, listSpec) : resourceListSql(declaration, query, scope, listSpec));
       const page = listPage(rows, query);
       const results = page.results.map((row) => toRecord(listed, fromColumns(row)));
       const meta = declaration.listTotal ? { ...page.meta, total: await this.count(database, query, scope, options) } : page.meta;

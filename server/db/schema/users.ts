@@ -19,7 +19,6 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { spanishSearchIndex } from '../textKey';
 import { resourceTable } from '../resourceTable';
 import { permissionsResource } from '../../../resources/permissionCatalogue';
 import { sitePermissionsResource } from '../../../resources/people/sitePermissions';
@@ -73,6 +72,9 @@ export const users = pgTable(
     siteParentLocationId: integer('site_parent_location_id'),
     siteLocationId: integer('site_location_id'),
     siteTypeId: integer('site_type_id'),
+    /** Spanish keys of name and e-mail, stored (as sites.name_key): the people search compares them as they are (issue 23). */
+    nameKey: text('name_key').generatedAlwaysAs(sql`spanish_key("name")`),
+    emailKey: text('email_key').generatedAlwaysAs(sql`spanish_key("email")`),
   },
   (t) => [
     uniqueIndex('users_superadmin_email_unique').on(sql`lower(${t.email})`).where(sql`${t.userTypeId} = 2`),
@@ -82,8 +84,8 @@ export const users = pgTable(
     index('users_type_parent_location_idx').on(t.userTypeId, t.siteParentLocationId, t.createdDate, t.id),
     index('users_type_location_idx').on(t.userTypeId, t.siteLocationId, t.createdDate, t.id),
     index('users_type_site_type_idx').on(t.userTypeId, t.siteTypeId, t.createdDate, t.id),
-    index('users_name_search_idx').using('gin', spanishSearchIndex(t.name)),
-    index('users_email_search_idx').using('gin', spanishSearchIndex(t.email)),
+    index('users_name_search_idx').using('gin', sql`${t.nameKey} gin_trgm_ops`),
+    index('users_email_search_idx').using('gin', sql`${t.emailKey} gin_trgm_ops`),
     index('users_deactivated_by_job_idx').on(t.deactivatedByJob).where(sql`${t.deactivatedByJob} is not null`),
   ],
 );
