@@ -355,6 +355,11 @@ export interface ResourceModel<TRecord extends AnyObject = AnyObject> {
    */
   listSearchWalk?: number;
   /**
+   * Pages answer `meta.nextCursor` (orders by a column never empty), and a page sent with the previous one's cursor is
+   * read after its last row instead of by offset (server/lists/pageCursor.ts): deep pages of a large list.
+   */
+  listKeyset?: boolean;
+  /**
    * Other names of list filters, `alias: filter` (audit: `{ from: 'atFrom', to: 'atTo' }`, the spec's names of the
    * engine's date range): the alias filters exactly as the filter it names, its refusals under the alias.
    */

@@ -42,7 +42,7 @@ export const administratorsResource = defineResource<AdministratorRecord>({
     { source: 'deleted', type: 'boolean' },
     { source: 'permissions', type: 'json', column: 'site_permissions', list: false, filter: false },
     { source: 'lastLogin', type: 'datetime', readOnly: true, nullable: true, list: false },
-    { source: 'createdDate', type: 'datetime', readOnly: true },
+    { source: 'createdDate', type: 'datetime', readOnly: true, nullable: false },
   ],
   schema: administratorSchema,
   listWhere: `t.user_type_id = ${ADMINISTRATOR_USER_TYPE}`,
@@ -50,6 +50,7 @@ export const administratorsResource = defineResource<AdministratorRecord>({
   listIdsFirst: USER_IDS_FIRST_FILTERS,
   listSource: { filters: USER_SEARCH_FILTERS },
   listSearchWalk: USER_SEARCH_WALK,
+  listKeyset: true,
   operations: ['list', 'read', 'update'],
   // The spec's client updates an administrator under its site's alias: PUT /siteusers/{alias}/{id}.
   updateUnderParent: { path: '/siteusers/{alias}/{id}', param: 'alias', resource: 'sites', key: 'alias', field: 'siteId' },

@@ -34,7 +34,7 @@ export const siteUsersResource = defineResource<SiteUserRecord>({
     { source: 'deleted', type: 'boolean', readOnly: true, list: false },
     { source: 'permissions', type: 'json', column: 'site_permissions', list: false, filter: false },
     { source: 'lastLogin', type: 'datetime', readOnly: true, nullable: true, list: false },
-    { source: 'createdDate', type: 'datetime', readOnly: true },
+    { source: 'createdDate', type: 'datetime', readOnly: true, nullable: false },
   ],
   schema: siteUserSchema,
   listWhere: `t.user_type_id = ${SITE_USER_TYPE}`,
@@ -42,6 +42,7 @@ export const siteUsersResource = defineResource<SiteUserRecord>({
   listIdsFirst: USER_IDS_FIRST_FILTERS,
   listSource: { filters: USER_SEARCH_FILTERS },
   listSearchWalk: USER_SEARCH_WALK,
+  listKeyset: true,
   operations: ['list', 'read', 'create', 'update'],
   // The bulk deactivation's reads, with its screen's access (/administradores/eliminar): server/resources/services/people.ts.
   views: [

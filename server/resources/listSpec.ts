@@ -13,7 +13,7 @@ import { searchableFields } from './fields';
 
 /** Largest page of a generated list unless it declares `maxPageSize`: site types are fetched 1000 at a time (spec 03 §9). */
 export const RESOURCE_MAX_PAGE_SIZE = 1000;
-const RESERVED_QUERY_KEYS = ['page', 'pageSize', 'search', 'orderBy'];
+const RESERVED_QUERY_KEYS = ['page', 'pageSize', 'search', 'orderBy', 'cursor'];
 
 /** `t."column"`: the table's alias in every generated list statement. */
 export const columnSql = (field: FieldDeclaration): string => `t."${fieldColumn(field).replace(/"/g, '""')}"`;

@@ -8,6 +8,9 @@ import { siteUsersResource } from '../../resources/people/siteUsers';
 import { readListQuery } from '../../server/lists/listQuery';
 import { resourceListSpec } from '../../server/resources/listSpec';
 import { searchCandidatesSql, searchWalkRows, searchWalkSql } from '../../server/resources/searchedPage';
+import { auditResource } from '../../resources/audit';
+import { resourceListSql } from '../../server/resources/store';
+import { pageStart } from '../../server/lists/pageCursor';
 import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
 import { planNodes, planScans } from '../helpers/queryPlan';
 
@@ -17,7 +20,7 @@ const ROWS = 20_000;
 
 beforeAll(async () => {
   t = await createTestApp({ seed: 'demo' });
-  token = await t.tokenFor(['Users']);
+  token = await t.tokenFor(['Users', 'Settings']);
   // Newest first: rows 1–4,000 (the newest) have no Jimena; every 7th row is a Martina; 'Zoilo' twice, both old.
   await t.database.query(
     `insert into users (user_type_id, name, email, site_id, created_date)
@@ -30,15 +33,22 @@ beforeAll(async () => {
        from generate_series(1, ${ROWS}) g`,
   );
   // Vacuumed as production tables are: the rows leave the trigram indexes' pending lists, and statistics are read.
+  await t.database.query(
+    `insert into audit_log (at, action, resource) select now() - make_interval(secs => g / 3), 'update', 'sites' from generate_series(1, 3000) g`,
+  );
   await t.database.query('vacuum analyze users');
+  await t.database.query('vacuum analyze audit_log');
 });
 afterAll(async () => t?.close());
 
 const spec = resourceListSpec(siteUsersResource);
-const idsOf = async (url: string) => {
+const pageOf = async (url: string) => {
   const response = await t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: bearer(token) });
   expect(response.statusCode).toBe(200);
-  const body = response.json() as { results: Array<{ id: number }>; meta: { hasNextPage: boolean } };
+  return response.json() as { results: Array<{ id: number }>; meta: { hasNextPage: boolean; nextCursor?: string } };
+};
+const idsOf = async (url: string) => {
+  const body = await pageOf(url);
   return { ids: body.results.map((row) => row.id), hasNextPage: body.meta.hasNextPage };
 };
 /** The plain query: every match in the list's order (newest first), as the list answered it before the strategy. */
@@ -88,5 +98,57 @@ describe('people search: the plans (EXPLAIN on the test database)', () => {
     const walk = searchWalkSql(siteUsersResource, spec, query('jim'), base, 't."id"', 100);
     expect(walk.text).toContain('t.name_key like');
     expect(walk.text).not.toMatch(/spanish_key\(t\./);
+  });
+});
+
+describe('deep pages: the cursor of the page before (issue 23)', () => {
+  it.each([
+    ['/siteusers/?pageSize=50', 8],
+    ['/siteusers/?pageSize=20&search=jimena', 6],
+    ['/usermain/?pageSize=5', 3],
+    ['/audit/?pageSize=100', 5],
+  ])('%s: each page read after the last one equals the same page by offset', async (list, pages) => {
+    let cursor: string | undefined;
+    for (let page = 1; page <= pages; page += 1) {
+      const byOffset = await pageOf(`${list}&page=${page}`);
+      const byCursor = await pageOf(`${list}&page=${page}${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(byCursor.results).toEqual(byOffset.results);
+      expect(byCursor.meta.hasNextPage).toBe(byOffset.meta.hasNextPage);
+      if (byOffset.meta.hasNextPage) expect(typeof byCursor.meta.nextCursor).toBe('string');
+      cursor = byCursor.meta.nextCursor;
+    }
+  });
+
+  it('a cursor of another query or page is ignored: the page is read by offset', async () => {
+    const first = await pageOf('/siteusers/?pageSize=20&page=1');
+    const cursor = first.meta.nextCursor!;
+    const query = (extra: Record<string, string>) => readListQuery(spec, { pageSize: '20', page: '2', cursor, ...extra });
+    expect(pageStart(query({}))).not.toBeNull();
+    expect(pageStart(query({ pageSize: '21' }))).toBeNull();
+    expect(pageStart(query({ page: '3' }))).toBeNull();
+    expect(pageStart(query({ search: 'martina' }))).toBeNull();
+    expect(pageStart(query({ orderBy: 'createdDate' }))).toBeNull();
+    expect(pageStart(query({ cursor: 'no-es-un-cursor' }))).toBeNull();
+    const ignored = await idsOf(`/siteusers/?pageSize=20&page=3&cursor=${cursor}`);
+    expect(ignored).toEqual(await expected('', 3, 20));
+    // Administrators order by their name (a Spanish key, not a cursor's column): no cursor, pages by offset.
+    expect((await pageOf('/usermain/?pageSize=5&orderBy=name')).meta.nextCursor).toBeUndefined();
+  });
+
+  it('a continued page reads an index range from the cursor: no rows skipped by offset', async () => {
+    for (const [declaration, index, url] of [
+      [siteUsersResource, 'users_type_created_idx', '/siteusers/?pageSize=20'],
+      [auditResource, 'audit_log_at_idx', '/audit/?pageSize=20'],
+    ] as const) {
+      const listSpec = resourceListSpec(declaration);
+      const cursor = (await pageOf(`${url}&page=1`)).meta.nextCursor!;
+      const page2 = readListQuery(listSpec, { pageSize: '20', page: '2', cursor });
+      const statement = resourceListSql(declaration, { ...page2, page: 1 }, undefined, listSpec, pageStart(page2));
+      expect(statement.text).not.toMatch(/offset [1-9]/);
+      const nodes = await planNodes(t.database, statement);
+      const scan = nodes.find((node) => node['Index Name'] === index);
+      expect(String(scan?.['Index Cond'])).toMatch(/created_date|at/);
+      expect(planScans(nodes).filter((name) => name === `Seq Scan ${declaration.table}`)).toEqual([]);
+    }
   });
 });
