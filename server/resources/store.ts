@@ -11,7 +11,7 @@ import type { Database, Db } from '../db/connection';
 import { resourceTable } from '../db/resourceTable';
 import { spanishKey } from '../db/textKey';
 import { cachedListRows } from '../lists/listCache';
-import { listLimit, listOrderBy, listPage, listWhere, SqlParams, type ListQuery } from '../lists/listQuery';
+import { listLimit, listOrderBy, listPage, listQueryError, listWhere, SqlParams, type ListQuery } from '../lists/listQuery';
 import { fieldColumn } from '../../resources/types';
 import { listView, toRecord } from './fields';
 import { columnSql, resourceListSpec } from './listSpec';
@@ -25,6 +25,9 @@ import type { ListSpec } from '../../resources/listQuery';
 import { pageFromWalk, searchCandidatesSql, searchNames, searchWalkRows, searchWalkSql } from './searchedPage';
 
 export type ResourceRecord = Record<string, unknown>;
+
+/** Most rows a page of a cursored list (`listKeyset`) skips by offset: deeper, the next page's cursor (issue 23). */
+export const LIST_OFFSET_MAX = 10_000;
 
 /** The parent a nested resource's rows belong to: its field and the parent's id from the path. */
 export interface StoreScope {
@@ -179,6 +182,10 @@ export function createResourceStore(declaration: ResourceDeclaration) {
       // A page continuing its cursor reads from the previous page's last row: the first page of the rest.
       const cursored = cursorable(declaration, listSpec, query);
       const start = cursored ? pageStart(query) : null;
+      // A deep jump by offset is bounded; the next page of a cursor never is (docs/decisions/0002-api-conventions.md).
+      if (cursored && !start && (query.page - 1) * query.pageSize > LIST_OFFSET_MAX) {
+        throw listQueryError([{ target: 'page', messageKey: 'lists.query.page_deep', values: { max: LIST_OFFSET_MAX } }]);
+      }
       const read1 = start ? { ...query, page: 1 } : query;
       const searched = await searchedPageIds(read1, scope, start, read);
       const rows = await read<ResourceRecord>(searched ? pageByIdsSql(declaration, read1, searched, listSpec) : resourceListSql(declaration, read1, scope, listSpec, start));

@@ -11,6 +11,7 @@ import { searchCandidatesSql, searchWalkRows, searchWalkSql } from '../../server
 import { auditResource } from '../../resources/audit';
 import { resourceListSql } from '../../server/resources/store';
 import { pageStart } from '../../server/lists/pageCursor';
+import { lists } from '../../i18n/es/server';
 import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
 import { planNodes, planScans } from '../helpers/queryPlan';
 
@@ -133,6 +134,16 @@ describe('deep pages: the cursor of the page before (issue 23)', () => {
     expect(ignored).toEqual(await expected('', 3, 20));
     // Administrators order by their name (a Spanish key, not a cursor's column): no cursor, pages by offset.
     expect((await pageOf('/usermain/?pageSize=5&orderBy=name')).meta.nextCursor).toBeUndefined();
+  });
+
+  it('a deep jump by offset is bounded (400 in Spanish); the same page continuing its cursor is not', async () => {
+    const deep = await t.app.inject({ method: 'GET', url: '/api/v1/siteusers/?pageSize=100&page=102', headers: bearer(token) });
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json().error.details[0]).toMatchObject({ target: 'page', message: lists.query.page_deep.replace('%{max}', '10000') });
+    expect((await pageOf('/siteusers/?pageSize=100&page=101')).results).toHaveLength(100);
+    let cursor = '';
+    for (let page = 1; page <= 102; page += 1) cursor = (await pageOf(`/siteusers/?pageSize=100&page=${page}${cursor ? `&cursor=${cursor}` : ''}`)).meta.nextCursor ?? '';
+    expect(cursor).not.toBe('');
   });
 
   it('a continued page reads an index range from the cursor: no rows skipped by offset', async () => {
