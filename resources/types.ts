@@ -77,6 +77,11 @@ export interface FieldDeclaration {
   form?: boolean;
   /** Searched by the list's text search (`search` query parameter). */
   searchable?: boolean;
+  /**
+   * A text field's Spanish key stored in this column by the database (`spanish_key(column)`, e.g. users.name_key): the
+   * list orders and searches by it, so its indexes serve and no key is computed per row (issue 23).
+   */
+  storedKey?: string;
   /** Decimal fields: the input's step. */
   step?: number;
   /** Nullable column (default: false for the id, booleans and text, true otherwise). */

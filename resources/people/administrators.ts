@@ -5,7 +5,7 @@
  * client calls it, `PUT /siteusers/{alias}/{id}` (the same write, scoped to the site `{alias}`: `updateUnderParent`). `POST /exportmainuser/` streams every matching row.
  * The password is write-only: the service stores its argon2 hash (docs/decisions/0017-administrators-site-users-and-deactivation.md).
  */
-import { USER_IDS_FIRST_FILTERS, USER_SEARCH_FILTERS, USER_SEARCH_WALK, USER_SITE_FILTERS, siteColumns, type UserOfSiteRecord } from './userFilters';
+import { USER_IDS_FIRST_FILTERS, USER_SEARCH_WALK, USER_SITE_FILTERS, siteColumns, type UserOfSiteRecord } from './userFilters';
 import { ADMIN_TYPES, administratorSchema, NAME_MAX, EMAIL_MAX, PASSWORD_MAX } from './rules';
 import { administratorsReference } from '../references';
 import { defineResource } from '../types';
@@ -24,8 +24,8 @@ export const administratorsResource = defineResource<AdministratorRecord>({
   fields: [
     { source: 'id', type: 'id', list: false },
     { source: 'userTypeId', type: 'integer', readOnly: true, defaultValue: ADMINISTRATOR_USER_TYPE, list: false, filter: false },
-    { source: 'name', type: 'text', maxLength: NAME_MAX, searchable: true, required: true },
-    { source: 'email', type: 'email', maxLength: EMAIL_MAX, searchable: true, required: true },
+    { source: 'name', type: 'text', maxLength: NAME_MAX, searchable: true, storedKey: 'name_key', required: true },
+    { source: 'email', type: 'email', maxLength: EMAIL_MAX, searchable: true, storedKey: 'email_key', required: true },
     { source: 'siteId', type: 'integer', readOnly: true, list: false },
     ...siteColumns(),
     {
@@ -48,7 +48,6 @@ export const administratorsResource = defineResource<AdministratorRecord>({
   listWhere: `t.user_type_id = ${ADMINISTRATOR_USER_TYPE}`,
   listFilters: USER_SITE_FILTERS,
   listIdsFirst: USER_IDS_FIRST_FILTERS,
-  listSource: { filters: USER_SEARCH_FILTERS },
   listSearchWalk: USER_SEARCH_WALK,
   listKeyset: true,
   operations: ['list', 'read', 'update'],

@@ -5,7 +5,7 @@
  * `POST /siteusers/export/` writes every matching row in a background job; `GET /siteusers/export/?fileName=` downloads it.
  * Each write keeps the sites' `countUsers` equal to their number of site users (server/resources/services/people.ts).
  */
-import { USER_IDS_FIRST_FILTERS, USER_SEARCH_FILTERS, USER_SEARCH_WALK, USER_SITE_FILTERS, siteColumns, type UserOfSiteRecord } from './userFilters';
+import { USER_IDS_FIRST_FILTERS, USER_SEARCH_WALK, USER_SITE_FILTERS, siteColumns, type UserOfSiteRecord } from './userFilters';
 import { EMAIL_MAX, NAME_MAX, siteUserSchema } from './rules';
 import { siteUsersReference } from '../references';
 import { AREAS } from '../areas';
@@ -24,8 +24,8 @@ export const siteUsersResource = defineResource<SiteUserRecord>({
   fields: [
     { source: 'id', type: 'id', list: false },
     { source: 'userTypeId', type: 'integer', readOnly: true, defaultValue: SITE_USER_TYPE, list: false, filter: false },
-    { source: 'name', type: 'text', maxLength: NAME_MAX, searchable: true, required: true },
-    { source: 'email', type: 'email', maxLength: EMAIL_MAX, searchable: true, required: true },
+    { source: 'name', type: 'text', maxLength: NAME_MAX, searchable: true, storedKey: 'name_key', required: true },
+    { source: 'email', type: 'email', maxLength: EMAIL_MAX, searchable: true, storedKey: 'email_key', required: true },
     { source: 'siteId', type: 'integer', required: true, list: false },
     ...siteColumns(),
     { source: 'loa', type: 'integer', nullable: true },
@@ -40,7 +40,6 @@ export const siteUsersResource = defineResource<SiteUserRecord>({
   listWhere: `t.user_type_id = ${SITE_USER_TYPE}`,
   listFilters: USER_SITE_FILTERS,
   listIdsFirst: USER_IDS_FIRST_FILTERS,
-  listSource: { filters: USER_SEARCH_FILTERS },
   listSearchWalk: USER_SEARCH_WALK,
   listKeyset: true,
   operations: ['list', 'read', 'create', 'update'],

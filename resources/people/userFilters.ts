@@ -2,9 +2,8 @@
  * The user lists' filters beyond the row (spec 01 §3 'User filter': siteTypeId, parentLocationId, locationId, groupID),
  * the names and meanings of the site list's own filters, over the user's site. Several values: any of them.
  */
-import type { ListFilterSpec } from '../listQuery';
 import type { DeclaredField, DeclaredListFilter } from '../types';
-import { EMAIL_MAX, NAME_MAX, type UserSitePermission } from './rules';
+import type { UserSitePermission } from './rules';
 
 /** What a row of either user tab holds (the user, its site's name and place, its permissions on that site). */
 export interface UserOfSiteRecord {
@@ -75,20 +74,6 @@ export function siteColumns(): DeclaredField[] {
     },
   ];
 }
-
-/**
- * The people search (both tabs): name or e-mail contains the text, on their stored Spanish keys (users.name_key,
- * email_key and their trigram indexes), so that neither the walk nor the index's recheck computes a key per row.
- */
-export const USER_SEARCH_FILTERS = {
-  search: {
-    kind: 'search',
-    sql: ['t.name_key', 't.email_key'],
-    keyed: true,
-    maxLength: Math.max(NAME_MAX, EMAIL_MAX),
-    description: 'Texto buscado (sin distinguir mayúsculas ni tildes) en los campos de búsqueda',
-  },
-} as const satisfies Readonly<Record<string, ListFilterSpec>>;
 
 /** Rows of the order a searched page walks per row it needs before reading the trigram index's candidates. */
 export const USER_SEARCH_WALK = 20;

@@ -19,6 +19,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { keyOrder } from '../textKey';
 import { resourceTable } from '../resourceTable';
 import { permissionsResource } from '../../../resources/permissionCatalogue';
 import { sitePermissionsResource } from '../../../resources/people/sitePermissions';
@@ -84,6 +85,11 @@ export const users = pgTable(
     index('users_type_parent_location_idx').on(t.userTypeId, t.siteParentLocationId, t.createdDate, t.id),
     index('users_type_location_idx').on(t.userTypeId, t.siteLocationId, t.createdDate, t.id),
     index('users_type_site_type_idx').on(t.userTypeId, t.siteTypeId, t.createdDate, t.id),
+    // An index per order of the people lists (issue 23): a page reads it and stops, instead of sorting the type's rows.
+    index('users_type_name_idx').on(t.userTypeId, keyOrder(t.nameKey), t.id),
+    index('users_type_email_idx').on(t.userTypeId, keyOrder(t.emailKey), t.id),
+    index('users_type_last_login_idx').on(t.userTypeId, t.lastLogin, t.id),
+    index('users_type_loa_idx').on(t.userTypeId, t.loa, t.id),
     index('users_name_search_idx').using('gin', sql`${t.nameKey} gin_trgm_ops`),
     index('users_email_search_idx').using('gin', sql`${t.emailKey} gin_trgm_ops`),
     index('users_deactivated_by_job_idx').on(t.deactivatedByJob).where(sql`${t.deactivatedByJob} is not null`),
