@@ -15,6 +15,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, GetListResult, GetManyResult, Identifier, RaRecord } from 'ra-core';
 import { findReference } from '../resources/references';
+import { pageCursors } from './pageCursors';
 import { API_BASE, httpClient, toFetchJson, type Client, type HttpResponse, type RequestOptions } from './httpClient';
 import {
   apiSegment,
@@ -88,10 +89,14 @@ export function createDataProvider(client: Client = httpClient, find?: FindDecla
   // segment is the declaration's path without its slashes (`/sites/groups/` → `sites/groups`).
   const base = simpleRestProvider(API_BASE, toFetchJson(client));
 
+  // The next page of a list goes with the cursor its previous page answered (server/lists/pageCursor.ts).
+  const cursors = pageCursors();
   const getList = async (resource: string, params: Parameters<DataProvider['getList']>[1]): Promise<GetListResult> => {
     const { apiPath, idField } = lookup(resource);
     const { path, filter } = collectionPath(apiPath, { meta: metaOf(params), filter: params.filter });
-    const { json } = await client<ListEnvelope>(path, { query: listQuery({ ...params, filter }, idField), signal: params.signal });
+    const query = listQuery({ ...params, filter }, idField);
+    const { json } = await client<ListEnvelope>(path, { query: cursors.withCursor(path, query), signal: params.signal });
+    cursors.remember(path, query, json?.meta);
     return toListResult(json, params.pagination?.page ?? 1, idField) as GetListResult;
   };
 

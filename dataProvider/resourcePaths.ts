@@ -135,7 +135,7 @@ export function toPayload(data: Record<string, unknown>, idField: string): Recor
 
 export interface ListEnvelope {
   results?: Array<Record<string, unknown>>;
-  meta?: { hasNextPage?: boolean; total?: number };
+  meta?: { hasNextPage?: boolean; nextCursor?: string; total?: number };
 }
 
 export function toListResult(body: ListEnvelope | null, page: number, idField: string) {

@@ -160,6 +160,7 @@ export const auditResource = defineResource<AuditRecord>({
   ],
   operations: ['list', 'read'],
   sort: { field: 'at', order: 'DESC' },
+  listKeyset: true,
   pageSize: 20,
   maxPageSize: 100,
   filterAliases: { from: 'atFrom', to: 'atTo' },

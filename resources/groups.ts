@@ -49,8 +49,12 @@ export const groupsResource = defineResource<GroupRecord>({
       source: 'countEntities',
       type: 'integer',
       readOnly: true,
-      // The group's entities, without the deleted ones.
-      computed: { sql: 'select count(*)::int from group_sites gs join sites s on s.id = gs.site_id where gs.group_id = t.group_id and not s.is_deleted' },
+      // The group's entities without the deleted ones, kept by the database's triggers (migration 0028_group_count):
+      // a list page reads it from the row instead of counting every group's sites.
+      column: 'count_entities',
+      defaultValue: 0,
+      nullable: false,
+      filter: false,
     },
     {
       source: 'sites',

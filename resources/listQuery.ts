@@ -64,6 +64,8 @@ export interface ListQuery {
   pageSize: number;
   order: { name: string; descending: boolean };
   conditions: ListCondition[];
+  /** `cursor`: the continuation a previous page answered (`meta.nextCursor`, server/lists/pageCursor.ts), as sent. */
+  cursor?: string;
 }
 
 /** A refused parameter: its name and the i18n key (with values) of its one message. */

@@ -91,6 +91,9 @@ export const superadminsResource = defineResource<SuperadminRecord>({
     { source: 'modifiedDate', type: 'datetime', nullable: false, hidden: true },
     // The sign-in's password hash (server/auth; administrators write theirs as `password`).
     { source: 'passwordHash', type: 'text', columnType: 'text', column: 'password_hash', nullable: true, hidden: true },
+    // Spanish keys of name and e-mail, stored as sites.name_key is: the people lists order and search by them (storedKey).
+    { source: 'nameKey', type: 'text', columnType: 'text', nullable: true, generated: 'spanish_key("name")', hidden: true },
+    { source: 'emailKey', type: 'text', columnType: 'text', nullable: true, generated: 'spanish_key("email")', hidden: true },
   ],
   schema: superadminSchema,
   listWhere: `t.user_type_id = ${SUPERADMIN_USER_TYPE}`,

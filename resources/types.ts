@@ -92,6 +92,11 @@ export interface FieldDeclaration {
   form?: boolean;
   /** Searched by the list's text search (`search` query parameter). */
   searchable?: boolean;
+  /**
+   * A text field's Spanish key stored in this column by the database (`spanish_key(column)`, e.g. users.name_key): the
+   * list orders and searches by it, so its indexes serve and no key is computed per row (issue 23).
+   */
+  storedKey?: string;
   /** Decimal fields: the input's step. */
   step?: number;
   /** Nullable column (default: false for the id, booleans and text, true otherwise). */
@@ -363,6 +368,17 @@ export interface ResourceModel<TRecord extends AnyObject = AnyObject> {
    * so that the walk reads index entries, not rows. Later pages always do.
    */
   listIdsFirst?: readonly string[];
+  /**
+   * A large list whose text search the planner misjudges (issue 23: a word frequent overall but rare at the top of the
+   * order): a searched page first walks the order for this many rows per row it needs (capped), and reads the
+   * trigram index's candidates only when that walk holds too few matches (server/resources/searchedPage.ts).
+   */
+  listSearchWalk?: number;
+  /**
+   * Pages answer `meta.nextCursor` (orders by a column never empty), and a page sent with the previous one's cursor is
+   * read after its last row instead of by offset (server/lists/pageCursor.ts): deep pages of a large list.
+   */
+  listKeyset?: boolean;
   /**
    * Other names of list filters, `alias: filter` (audit: `{ from: 'atFrom', to: 'atTo' }`, the spec's names of the
    * engine's date range): the alias filters exactly as the filter it names, its refusals under the alias.

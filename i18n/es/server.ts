@@ -7,6 +7,7 @@
 export const lists = {
   query: {
     page: 'El número de página no es válido',
+    page_deep: 'Esa página está demasiado lejos (más de %{max} registros antes): avanza con la página siguiente o filtra la lista',
     page_size: 'El tamaño de página debe ser un número entre 1 y %{max}',
     order_by: 'El orden solicitado no es válido',
     repeated: 'Este parámetro admite un solo valor',

@@ -187,6 +187,8 @@ export const peopleResourceTexts = {
       userTypeId: 'Tipo de usuario',
       modifiedDate: 'Fecha de modificación',
       passwordHash: 'Contraseña cifrada',
+      nameKey: 'Clave del nombre',
+      emailKey: 'Clave del correo',
     },
     empty: 'Aún no tienes usuarios',
     created: 'Se ha creado el superadministrador. Le enviamos a %{email} el enlace de invitación para asignar su contraseña (vale 72 horas).',

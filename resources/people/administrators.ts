@@ -5,7 +5,7 @@
  * client calls it, `PUT /siteusers/{alias}/{id}` (the same write, scoped to the site `{alias}`: `updateUnderParent`). `POST /exportmainuser/` streams every matching row.
  * The password is write-only: the service stores its argon2 hash (docs/decisions/0017-administrators-site-users-and-deactivation.md).
  */
-import { USER_IDS_FIRST_FILTERS, USER_SITE_FILTERS, siteColumns, type UserOfSiteRecord } from './userFilters';
+import { USER_IDS_FIRST_FILTERS, USER_SEARCH_WALK, USER_SITE_FILTERS, siteColumns, type UserOfSiteRecord } from './userFilters';
 import { ADMIN_TYPES, administratorSchema, NAME_MAX, EMAIL_MAX, PASSWORD_MAX } from './rules';
 import { administratorsReference } from '../references';
 import { defineResource } from '../types';
@@ -24,8 +24,8 @@ export const administratorsResource = defineResource<AdministratorRecord>({
   fields: [
     { source: 'id', type: 'id', list: false },
     { source: 'userTypeId', type: 'integer', readOnly: true, defaultValue: ADMINISTRATOR_USER_TYPE, list: false, filter: false },
-    { source: 'name', type: 'text', maxLength: NAME_MAX, searchable: true, required: true },
-    { source: 'email', type: 'email', maxLength: EMAIL_MAX, searchable: true, required: true },
+    { source: 'name', type: 'text', maxLength: NAME_MAX, searchable: true, storedKey: 'name_key', required: true },
+    { source: 'email', type: 'email', maxLength: EMAIL_MAX, searchable: true, storedKey: 'email_key', required: true },
     { source: 'siteId', type: 'integer', readOnly: true, list: false },
     ...siteColumns(),
     {
@@ -42,7 +42,7 @@ export const administratorsResource = defineResource<AdministratorRecord>({
     { source: 'deleted', type: 'boolean' },
     { source: 'permissions', type: 'json', column: 'site_permissions', nullable: false, defaultValue: [], list: false, filter: false },
     { source: 'lastLogin', type: 'datetime', readOnly: true, nullable: true, list: false },
-    { source: 'createdDate', type: 'datetime', readOnly: true },
+    { source: 'createdDate', type: 'datetime', readOnly: true, nullable: false },
     // The bulk deactivation that turned `deleted` on, while nothing else changed it since (a trigger clears it): its undo
     // restores exactly these rows (server/users/deactivation.ts).
     { source: 'deactivatedByJob', type: 'integer', columnType: 'bigint', hidden: true },
@@ -51,6 +51,8 @@ export const administratorsResource = defineResource<AdministratorRecord>({
   listWhere: `t.user_type_id = ${ADMINISTRATOR_USER_TYPE}`,
   listFilters: USER_SITE_FILTERS,
   listIdsFirst: USER_IDS_FIRST_FILTERS,
+  listSearchWalk: USER_SEARCH_WALK,
+  listKeyset: true,
   operations: ['list', 'read', 'update'],
   // The spec's client updates an administrator under its site's alias: PUT /siteusers/{alias}/{id}.
   updateUnderParent: { path: '/siteusers/{alias}/{id}', param: 'alias', resource: 'sites', key: 'alias', field: 'siteId' },

@@ -5,7 +5,7 @@
  * `POST /siteusers/export/` writes every matching row in a background job; `GET /siteusers/export/?fileName=` downloads it.
  * Each write keeps the sites' `countUsers` equal to their number of site users (server/resources/services/people.ts).
  */
-import { USER_IDS_FIRST_FILTERS, USER_SITE_FILTERS, siteColumns, type UserOfSiteRecord } from './userFilters';
+import { USER_IDS_FIRST_FILTERS, USER_SEARCH_WALK, USER_SITE_FILTERS, siteColumns, type UserOfSiteRecord } from './userFilters';
 import { EMAIL_MAX, NAME_MAX, siteUserSchema } from './rules';
 import { siteUsersReference } from '../references';
 import { AREAS } from '../areas';
@@ -24,8 +24,8 @@ export const siteUsersResource = defineResource<SiteUserRecord>({
   fields: [
     { source: 'id', type: 'id', list: false },
     { source: 'userTypeId', type: 'integer', readOnly: true, defaultValue: SITE_USER_TYPE, list: false, filter: false },
-    { source: 'name', type: 'text', maxLength: NAME_MAX, searchable: true, required: true },
-    { source: 'email', type: 'email', maxLength: EMAIL_MAX, searchable: true, required: true },
+    { source: 'name', type: 'text', maxLength: NAME_MAX, searchable: true, storedKey: 'name_key', required: true },
+    { source: 'email', type: 'email', maxLength: EMAIL_MAX, searchable: true, storedKey: 'email_key', required: true },
     { source: 'siteId', type: 'integer', required: true, list: false },
     ...siteColumns(),
     { source: 'loa', type: 'integer', columnType: 'smallint', nullable: true },
@@ -34,12 +34,14 @@ export const siteUsersResource = defineResource<SiteUserRecord>({
     { source: 'deleted', type: 'boolean', readOnly: true, list: false },
     { source: 'permissions', type: 'json', column: 'site_permissions', list: false, filter: false },
     { source: 'lastLogin', type: 'datetime', readOnly: true, nullable: true, list: false },
-    { source: 'createdDate', type: 'datetime', readOnly: true },
+    { source: 'createdDate', type: 'datetime', readOnly: true, nullable: false },
   ],
   schema: siteUserSchema,
   listWhere: `t.user_type_id = ${SITE_USER_TYPE}`,
   listFilters: USER_SITE_FILTERS,
   listIdsFirst: USER_IDS_FIRST_FILTERS,
+  listSearchWalk: USER_SEARCH_WALK,
+  listKeyset: true,
   operations: ['list', 'read', 'create', 'update'],
   // The bulk deactivation's reads, with its screen's access (/administradores/eliminar): server/resources/services/people.ts.
   views: [

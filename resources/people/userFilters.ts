@@ -78,3 +78,6 @@ export function siteColumns(): DeclaredField[] {
     },
   ];
 }
+
+/** Rows of the order a searched page walks per row it needs before reading the trigram index's candidates. */
+export const USER_SEARCH_WALK = 20;

@@ -198,7 +198,7 @@ describe('list SQL', () => {
     );
     expect(escapeLike('50%_a\\b')).toBe('50\\%\\_a\\\\b');
     const schema = listQuerySchema(spec) as { properties: Record<string, { type: string; description: string }> };
-    expect(Object.keys(schema.properties)).toEqual(['page', 'pageSize', 'orderBy', ...Object.keys(spec.filters)]);
+    expect(Object.keys(schema.properties)).toEqual(['page', 'pageSize', 'orderBy', 'cursor', ...Object.keys(spec.filters)]);
     expect(schema.properties.id).toMatchObject({ type: 'array' });
     expect(schema.properties.pageSize?.description).toContain('100');
   });

@@ -22,6 +22,8 @@ import { t } from '../i18n';
 
 export type { ListQuery, ListSpec } from '../../resources/listQuery';
 
+/** Longest `cursor` read (a page's continuation is far shorter); a longer one is ignored like any stale cursor. */
+const MAX_CURSOR_LENGTH = 1000;
 /** Most values one `in` filter takes (a getMany of a whole page and more). */
 export const MAX_IN_VALUES = 1000;
 /** Longest text an `eq`/`in` text filter takes when its spec sets none. */
@@ -181,6 +183,10 @@ export function parseListQuery(spec: ListSpec, rawQuery: unknown): ParsedListQue
     else conditions.push(read.value);
   }
 
+  // Opaque; one that does not continue this query is ignored (server/lists/pageCursor.ts): the page is read by offset.
+  const cursor = single(own('cursor'));
+  if (cursor && 'error' in cursor) errors.push({ target: 'cursor', messageKey: 'lists.query.choice' });
+
   if (errors.length > 0) return { ok: false, errors };
   return {
     ok: true,
@@ -189,6 +195,7 @@ export function parseListQuery(spec: ListSpec, rawQuery: unknown): ParsedListQue
       pageSize: pageSize && 'value' in pageSize ? pageSize.value : spec.defaultPageSize,
       order,
       conditions,
+      ...(cursor && 'value' in cursor && cursor.value.length <= MAX_CURSOR_LENGTH ? { cursor: cursor.value } : {}),
     },
   };
 }
@@ -326,6 +333,7 @@ export function listQuerySchema(spec: ListSpec): JsonSchema {
     page: { type: 'string', description: `Página, desde 1 (hasta ${MAX_PAGE}).` },
     pageSize: { type: 'string', description: `Registros por página: ${spec.defaultPageSize} por defecto, de 1 a ${spec.maxPageSize} (más: 400).` },
     orderBy: { type: 'string', description: `Orden: ${orderNames(spec)}; \`-campo\` descendente (por defecto ${spec.defaultOrder}).` },
+    cursor: { type: 'string', description: 'El `meta.nextCursor` de la página anterior, con su `page` siguiente: esa página se lee tras ella (si no la continúa, por posición).' },
   };
   for (const [name, filter] of Object.entries(spec.filters)) {
     properties[name] =

@@ -13,7 +13,7 @@ import { searchableFields } from './fields';
 
 /** Largest page of a generated list unless it declares `maxPageSize`: site types are fetched 1000 at a time (spec 03 §9). */
 export const RESOURCE_MAX_PAGE_SIZE = 1000;
-const RESERVED_QUERY_KEYS = ['page', 'pageSize', 'search', 'orderBy'];
+const RESERVED_QUERY_KEYS = ['page', 'pageSize', 'search', 'orderBy', 'cursor'];
 
 /** `t."column"`: the table's alias in every generated list statement. */
 export const columnSql = (field: FieldDeclaration): string => `t."${fieldColumn(field).replace(/"/g, '""')}"`;
@@ -39,6 +39,15 @@ export function dateRangeFilters(field: FieldDeclaration): Record<string, ListFi
     [`${field.source}From`]: { kind: 'range', type: 'date', bound: 'from', sql: columnSql(field), description: `${label}: desde (fecha ISO 8601)` },
     [`${field.source}To`]: { kind: 'range', type: 'date', bound: 'to', sql: columnSql(field), description: `${label}: hasta (fecha ISO: incluye el día completo)` },
   };
+}
+
+/** `t."name_key"`: the stored Spanish key of a field that declares one. */
+const storedKeySql = (field: FieldDeclaration): string => `t."${field.storedKey!.replace(/"/g, '""')}"`;
+
+/** The order of a field: text in Spanish order (its stored key when it has one, byte by byte), other kinds as stored. */
+function fieldOrderSql(field: FieldDeclaration): string {
+  if (!fieldKind(field).text) return columnSql(field);
+  return field.storedKey ? `${storedKeySql(field)} collate "C"` : spanishOrderSql(columnSql(field));
 }
 
 /** A field the list can order by: a stored value its kind can compare (not computed). */
@@ -72,9 +81,12 @@ export function resourceListSpec(declaration: ResourceDeclaration): ListSpec {
   }
   const searchable = searchableFields(declaration);
   if (searchable.length > 0) {
+    // Stored keys when every searched field has one: compared as they are, their trigram indexes serve.
+    const keyed = searchable.every((field) => field.storedKey);
     filters.search = {
       kind: 'search',
-      sql: searchable.map(columnSql),
+      sql: searchable.map((field) => (keyed ? storedKeySql(field) : columnSql(field))),
+      ...(keyed ? { keyed } : {}),
       maxLength: Math.max(...searchable.map((field) => field.maxLength ?? 200)),
       ...(declaration.searchMinLength ? { minLength: declaration.searchMinLength } : {}),
       description: `Texto buscado (sin distinguir mayúsculas ni tildes${declaration.searchMinLength ? `; al menos ${declaration.searchMinLength} caracteres` : ''}) en los campos de búsqueda`,
@@ -90,7 +102,7 @@ export function resourceListSpec(declaration: ResourceDeclaration): ListSpec {
       Object.fromEntries(
         declaration.fields
           .filter(orderable)
-          .map((field) => [field.source, fieldKind(field).text ? spanishOrderSql(columnSql(field)) : columnSql(field)]),
+          .map((field) => [field.source, fieldOrderSql(field)]),
       ),
     defaultOrder: `${declaration.sort.order === 'DESC' ? '-' : ''}${declaration.sort.field}`,
     tieBreaker: idField ? columnSql(idField) : `t."id"`,

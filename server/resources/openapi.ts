@@ -73,7 +73,7 @@ export function resultsSchema(properties: JsonSchema, others: JsonSchema = {}): 
  * The list envelope `{ results, meta: { hasNextPage } }` around one page of `items` (docs/decisions/0002-api-conventions.md),
  * with `meta.total` when the list answers it (`listTotal`).
  */
-export function listEnvelopeSchema(items: JsonSchema, options: { total?: boolean } = {}): JsonSchema {
+export function listEnvelopeSchema(items: JsonSchema, options: { total?: boolean; cursor?: boolean } = {}): JsonSchema {
   return {
     type: 'object',
     properties: {
@@ -82,6 +82,9 @@ export function listEnvelopeSchema(items: JsonSchema, options: { total?: boolean
         type: 'object',
         properties: {
           hasNextPage: { type: 'boolean', description: 'Hay una página siguiente.' },
+          ...(options.cursor
+            ? { nextCursor: { type: 'string', description: 'Continuación: enviada con `page` siguiente como `cursor`, esa página se lee tras esta.' } }
+            : {}),
           ...(options.total ? { total: { type: 'integer', description: 'Registros que cumplen la consulta (todas las páginas).' } } : {}),
         },
       },
@@ -91,7 +94,7 @@ export function listEnvelopeSchema(items: JsonSchema, options: { total?: boolean
 
 /** A list page's answer: its records without the `detailOnly` fields (one record's read answers them). */
 export function listResponseSchema(declaration: ResourceDeclaration): JsonSchema {
-  return listEnvelopeSchema(recordSchema(listView(declaration)), { total: declaration.listTotal === true });
+  return listEnvelopeSchema(recordSchema(listView(declaration)), { total: declaration.listTotal === true, cursor: declaration.listKeyset === true });
 }
 
 /** Most items one collection update takes (a larger body is refused before any work). */

@@ -11,15 +11,23 @@ import type { Database, Db } from '../db/connection';
 import { resourceTable } from '../db/resourceTable';
 import { spanishKey } from '../db/textKey';
 import { cachedListRows } from '../lists/listCache';
-import { listLimit, listOrderBy, listPage, listWhere, SqlParams, type ListQuery } from '../lists/listQuery';
+import { listLimit, listOrderBy, listPage, listQueryError, listWhere, SqlParams, type ListQuery } from '../lists/listQuery';
 import { fieldColumn } from '../../resources/types';
 import { listView, toRecord } from './fields';
 import { columnSql, resourceListSpec } from './listSpec';
 import { readConditions, readFromSql, readSelectSql } from './readSql';
 import { readRelations } from './relations';
 import type { RecordId } from './shape';
+import { cursorOf, keysetAfter, keysetSelect } from '../exports/keyset';
+import { pageCursor, pageStart, type PageStart } from '../lists/pageCursor';
+import { isNullable } from '../../resources/fieldKinds';
+import type { ListSpec } from '../../resources/listQuery';
+import { pageFromWalk, searchCandidatesSql, searchNames, searchWalkRows, searchWalkSql } from './searchedPage';
 
 export type ResourceRecord = Record<string, unknown>;
+
+/** Most rows a page of a cursored list (`listKeyset`) skips by offset: deeper, the next page's cursor (issue 23). */
+export const LIST_OFFSET_MAX = 10_000;
 
 /** The parent a nested resource's rows belong to: its field and the parent's id from the path. */
 export interface StoreScope {
@@ -30,7 +38,7 @@ export interface StoreScope {
 export interface ListPage {
   results: ResourceRecord[];
   /** `total`: the records matching the query, when the declaration asks for it (`listTotal`). */
-  meta: { hasNextPage: boolean; total?: number };
+  meta: { hasNextPage: boolean; nextCursor?: string; total?: number };
 }
 
 /**
@@ -46,13 +54,14 @@ export function resourceListSql(
   query: ListQuery,
   scope?: StoreScope,
   listSpec = resourceListSpec(declaration),
+  start: PageStart | null = null,
 ): { text: string; params: unknown[] } {
   const params = new SqlParams();
-  const where = listWhere(query, params, listConditions(declaration, query, params, scope));
+  const where = listWhere(query, params, listConditions(declaration, query, params, scope, start && { spec: listSpec, start }));
   const order = listOrderBy(listSpec, query);
   const idField = declaration.fields.find((field) => field.source === declaration.idField);
-  // A page's rows without the `detailOnly` fields' expressions (one record's read has them).
-  const select = readSelectSql(listView(declaration));
+  // A page's rows without the `detailOnly` fields' expressions (one record's read has them), with their keys when cursored.
+  const select = pageSelect(declaration, listSpec, query);
   const text =
     idField && (query.page > 1 || query.conditions.some((condition) => declaration.listIdsFirst?.includes(condition.name)))
       ? `select ${select} ${readFromSql(declaration)} where ${columnSql(idField)} in (select ${columnSql(idField)} ${readFromSql(declaration)} ${where} ${order} ${listLimit(query, params)}) ${order}`
@@ -60,12 +69,39 @@ export function resourceListSql(
   return { text, params: params.values };
 }
 
-/** The read conditions of a list: the declaration's, the query's soft-delete choice and the parent's scope. */
-function listConditions(declaration: ResourceDeclaration, query: ListQuery, params: SqlParams, scope?: StoreScope): string[] {
+/**
+ * The read conditions of a list: the declaration's, the query's soft-delete choice, the parent's scope and, for a page
+ * continuing a cursor, "after the previous page's last row" in the list's order (server/lists/pageCursor.ts).
+ */
+function listConditions(
+  declaration: ResourceDeclaration,
+  query: ListQuery,
+  params: SqlParams,
+  scope?: StoreScope,
+  after?: { spec: ListSpec; start: PageStart } | null,
+): string[] {
   const base = readConditions(declaration, query);
   const scopeField = scope ? declaration.fields.find((field) => field.source === scope.field) : undefined;
   if (scope && scopeField) base.push(`${columnSql(scopeField)} = ${params.add(scope.value)}`);
+  if (after) base.push(...keysetAfter(after.spec, query, after.start, params));
   return base;
+}
+
+/**
+ * Whether pages of this query answer a cursor (`listKeyset`): its order is the tie breaker or a column that is never
+ * empty, so "after the last row" is one index range (a nullable order would need its empty section apart).
+ */
+export function cursorable(declaration: ResourceDeclaration, listSpec: ListSpec, query: ListQuery): boolean {
+  if (!declaration.listKeyset) return false;
+  const order = listSpec.orders[query.order.name]!;
+  const expression = typeof order === 'string' ? order : order.sql;
+  return expression === listSpec.tieBreaker || declaration.fields.some((field) => columnSql(field) === expression && !field.computed && !isNullable(field));
+}
+
+/** The select list of a page: the list view's columns, and the order's keys when the page answers a cursor. */
+function pageSelect(declaration: ResourceDeclaration, listSpec: ListSpec, query: ListQuery): string {
+  const select = readSelectSql(listView(declaration));
+  return cursorable(declaration, listSpec, query) ? `${select}, ${keysetSelect(listSpec, query)}` : select;
 }
 
 /** `select count(*)` of the records a list query matches, every page (`listTotal`): the same conditions and filters. */
@@ -73,6 +109,13 @@ export function resourceCountSql(declaration: ResourceDeclaration, query: ListQu
   const params = new SqlParams();
   const where = listWhere(query, params, listConditions(declaration, query, params, scope));
   return { text: `select count(*)::int as total ${readFromSql(declaration)} ${where}`, params: params.values };
+}
+
+/** The page's rows by their ids (a searched page, server/resources/searchedPage.ts), in the list's order. */
+export function pageByIdsSql(declaration: ResourceDeclaration, query: ListQuery, ids: readonly unknown[], listSpec = resourceListSpec(declaration)): { text: string; params: unknown[] } {
+  const idField = declaration.fields.find((field) => field.source === declaration.idField)!;
+  const text = `select ${pageSelect(declaration, listSpec, query)} ${readFromSql(declaration)} where ${columnSql(idField)} = any($1) ${listOrderBy(listSpec, query)}`;
+  return { text, params: [ids] };
 }
 
 export function createResourceStore(declaration: ResourceDeclaration) {
@@ -108,6 +151,23 @@ export function createResourceStore(declaration: ResourceDeclaration) {
   const fromColumns = (row: ResourceRecord): ResourceRecord =>
     Object.fromEntries(listed.fields.map((field) => [field.source, row[fieldColumn(field)]]));
 
+  const idField = declaration.fields.find((field) => field.source === declaration.idField);
+  /** A searched page's ids by walk or candidates (searchedPage.ts), when the declaration asks for it; else null. */
+  const searchedPageIds = async (
+    query: ListQuery,
+    scope: StoreScope | undefined,
+    start: PageStart | null,
+    read: <T>(statement: { text: string; params: unknown[] }) => Promise<readonly T[]>,
+  ): Promise<unknown[] | null> => {
+    if (!declaration.listSearchWalk || !idField || searchNames(query).length === 0) return null;
+    const base = (params: SqlParams) => listConditions(declaration, query, params, scope, start && { spec: listSpec, start });
+    const walk = searchWalkRows(query, declaration.listSearchWalk);
+    const [answer] = await read<{ walked: number; ids: unknown[] }>(searchWalkSql(declaration, listSpec, query, base, columnSql(idField), walk));
+    const fromWalk = pageFromWalk(query, walk, answer!);
+    if (fromWalk) return fromWalk;
+    return (await read<{ id: unknown }>(searchCandidatesSql(declaration, listSpec, query, base, columnSql(idField)))).map((row) => row.id);
+  };
+
   return {
     table,
 
@@ -116,14 +176,24 @@ export function createResourceStore(declaration: ResourceDeclaration) {
      * Without the `detailOnly` fields (`find` reads them).
      */
     async list(database: Database, query: ListQuery, scope?: StoreScope, options: { dataVersion?: string | null } = {}): Promise<ListPage> {
-      const { text, params } = resourceListSql(declaration, query, scope, listSpec);
       // `listCache`: the rows of this statement for this data version, when some request already read them.
-      const rows = declaration.listCache
-        ? await cachedListRows<ResourceRecord>(database, options.dataVersion, text, params)
-        : await database.query<ResourceRecord>(text, params);
+      const read = <T>(statement: { text: string; params: unknown[] }) =>
+        declaration.listCache ? cachedListRows<T>(database, options.dataVersion, statement.text, statement.params) : database.query<T>(statement.text, statement.params);
+      // A page continuing its cursor reads from the previous page's last row: the first page of the rest.
+      const cursored = cursorable(declaration, listSpec, query);
+      const start = cursored ? pageStart(query) : null;
+      // A deep jump by offset is bounded; the next page of a cursor never is (docs/decisions/0002-api-conventions.md).
+      if (cursored && !start && (query.page - 1) * query.pageSize > LIST_OFFSET_MAX) {
+        throw listQueryError([{ target: 'page', messageKey: 'lists.query.page_deep', values: { max: LIST_OFFSET_MAX } }]);
+      }
+      const read1 = start ? { ...query, page: 1 } : query;
+      const searched = await searchedPageIds(read1, scope, start, read);
+      const rows = await read<ResourceRecord>(searched ? pageByIdsSql(declaration, read1, searched, listSpec) : resourceListSql(declaration, read1, scope, listSpec, start));
       const page = listPage(rows, query);
       const results = page.results.map((row) => toRecord(listed, fromColumns(row)));
-      const meta = declaration.listTotal ? { ...page.meta, total: await this.count(database, query, scope, options) } : page.meta;
+      const last = page.results[page.results.length - 1];
+      const next = cursored && page.meta.hasNextPage && last ? { nextCursor: pageCursor(query, cursorOf(last) as PageStart) } : {};
+      const meta = { ...page.meta, ...next, ...(declaration.listTotal ? { total: await this.count(database, query, scope, options) } : {}) };
       return { results: await readRelations(database.db, listed, results), meta };
     },
 

@@ -66,13 +66,16 @@ describe('GET /audit/', () => {
     for (let i = 0; i < 21; i += 1) await entry(`2020-01-01T00:00:${String(i).padStart(2, '0')}Z`, 777, 'muchas', 'update', `m${i}`);
     const byDefault = await list('?resource=muchas');
     expect(byDefault.json().results).toHaveLength(20);
-    expect(byDefault.json().meta).toEqual({ hasNextPage: true });
+    expect(byDefault.json().meta).toEqual({ hasNextPage: true, nextCursor: expect.any(String) });
     expect(recordIds(byDefault)[0]).toBe('m20');
 
     const first = await list('?userId=501&pageSize=2');
     expect(recordIds(first)).toEqual(['d', 'c']);
-    expect(first.json().meta).toEqual({ hasNextPage: true });
+    expect(first.json().meta).toEqual({ hasNextPage: true, nextCursor: expect.any(String) });
     const second = await list('?userId=501&pageSize=2&page=2');
+    // The same page read after the first one's last row (its cursor) is the same page.
+    const continued = await list(`?userId=501&pageSize=2&page=2&cursor=${first.json().meta.nextCursor}`);
+    expect(recordIds(continued)).toEqual(['a']);
     expect(recordIds(second)).toEqual(['a']);
     expect(second.json().meta.hasNextPage).toBe(false);
   });

@@ -8,6 +8,11 @@ import { groupSites, sites } from '../../server/db/schema';
 import { siteGroups } from '../../i18n/es/siteGroups';
 import { lists } from '../../i18n/es/server';
 import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
+import { planNodes, planScans } from '../helpers/queryPlan';
+import { groupsResource } from '../../resources/groups';
+import { readListQuery } from '../../server/lists/listQuery';
+import { resourceListSpec } from '../../server/resources/listSpec';
+import { resourceListSql } from '../../server/resources/store';
 
 interface Group {
   groupID: number;
@@ -144,6 +149,32 @@ describe('groups: CRUD with ordered rows of sites', () => {
     const reader = await t.tokenFor(['Reports']);
     expect((await call('POST', '/sites/groups/', { name: 'Grupo', sites: [siteIds[0]] }, reader)).status).toBe(403);
     expect((await call('GET', '/sites/groups/', undefined, reader)).status).toBe(200);
+  });
+});
+
+describe('groups: the count of entities kept by the database (issue 23)', () => {
+  const countOf = async (groupID: number) => ((await call('GET', `/sites/groups/?groupID=${groupID}`)).body as { results: Group[] }).results[0]!.countEntities;
+
+  it('follows the group\'s rows, a site deleted or restored, and a site removed', async () => {
+    const [extra] = await t.database.db.insert(sites).values({ name: 'Portal contado', alias: 'contado-grupo', parentLocationId: 5, siteTypeId: 1, orderType: 0 } as never).returning({ id: sites.id });
+    const created = (await call('POST', '/sites/groups/', { name: 'Grupo contado', sites: [siteIds[0], extra!.id, siteIds[1]] })).body as Group;
+    expect(await countOf(created.groupID)).toBe(3);
+    await t.database.query('update sites set is_deleted = true where id = $1', [extra!.id]);
+    expect(await countOf(created.groupID)).toBe(2);
+    await t.database.query('update sites set is_deleted = false where id = $1', [extra!.id]);
+    expect(await countOf(created.groupID)).toBe(3);
+    await call('PUT', `/sites/groups/${created.groupID}`, { name: 'Grupo contado', sites: [extra!.id] });
+    expect(await countOf(created.groupID)).toBe(1);
+    // A site removed for good takes its rows with it (cascade): the group counts none.
+    await t.database.query('delete from sites where id = $1', [extra!.id]);
+    expect(await countOf(created.groupID)).toBe(0);
+  });
+
+  it('a page of 100 groups reads the groups only: no count over group_sites per row', async () => {
+    const statement = resourceListSql(groupsResource, readListQuery(resourceListSpec(groupsResource), { pageSize: '100' }));
+    const scans = planScans(await planNodes(t.database, statement));
+    expect(scans.length).toBeGreaterThan(0);
+    expect(scans.filter((scan) => /group_sites|sites_/.test(scan))).toEqual([]);
   });
 });
 

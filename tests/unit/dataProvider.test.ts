@@ -136,6 +136,21 @@ describe('list mapping', () => {
     expect(result.pageInfo?.hasPreviousPage).toBe(false);
   });
 
+  it('getList sends back the cursor of the page before (next page, Ver más), and only then', async () => {
+    const calls = fakeFetch((call) => ({ body: { results: [], meta: { hasNextPage: true, nextCursor: `tras-${new URL(call.url, 'http://x').searchParams.get('page')}` } } }));
+    const ask = (page: number, filter: Record<string, unknown> = {}) =>
+      createDataProvider().getList('siteusers', { pagination: { page, perPage: 20 }, sort: { field: 'createdDate', order: 'DESC' }, filter });
+    const provider = createDataProvider();
+    const askOn = (page: number, filter: Record<string, unknown> = {}) =>
+      provider.getList('siteusers', { pagination: { page, perPage: 20 }, sort: { field: 'createdDate', order: 'DESC' }, filter });
+    await askOn(1);
+    await askOn(2);
+    await askOn(4);
+    await askOn(2, { q: 'mar' });
+    await ask(2);
+    expect(calls.map((call) => new URL(call.url, 'http://x').searchParams.get('cursor'))).toEqual([null, 'tras-1', null, null, null]);
+  });
+
   it('an undeclared resource falls back to /{name}/', async () => {
     const calls = fakeFetch(() => ({ body: { results: [], meta: { hasNextPage: false } } }));
     await dataProvider.getList('undeclared', { pagination: { page: 1, perPage: 5 }, sort: { field: 'id', order: 'ASC' }, filter: {} });

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { foreignKey, index, integer, pgTable, primaryKey, timestamp, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { spanishSearchIndex } from '../textKey';
+import { keyOrder } from '../textKey';
 import { resourceTable, sharedResourceTable } from '../resourceTable';
 import { superadminsResource } from '../../../resources/superadmins';
 import { administratorsResource } from '../../../resources/people/administrators';
@@ -46,6 +46,8 @@ interface UserColumns {
   siteParentLocationId: number | null;
   siteLocationId: number | null;
   siteTypeId: number | null;
+  nameKey: string | null;
+  emailKey: string | null;
 }
 
 /**
@@ -61,8 +63,13 @@ export const users = sharedResourceTable<UserColumns>([superadminsResource, admi
   index('users_type_parent_location_idx').on(t.userTypeId, t.siteParentLocationId, t.createdDate, t.id),
   index('users_type_location_idx').on(t.userTypeId, t.siteLocationId, t.createdDate, t.id),
   index('users_type_site_type_idx').on(t.userTypeId, t.siteTypeId, t.createdDate, t.id),
-  index('users_name_search_idx').using('gin', spanishSearchIndex(t.name)),
-  index('users_email_search_idx').using('gin', spanishSearchIndex(t.email)),
+  // An index per order of the people lists (issue 23): a page reads it and stops, instead of sorting the type's rows.
+  index('users_type_name_idx').on(t.userTypeId, keyOrder(t.nameKey), t.id),
+  index('users_type_email_idx').on(t.userTypeId, keyOrder(t.emailKey), t.id),
+  index('users_type_last_login_idx').on(t.userTypeId, t.lastLogin, t.id),
+  index('users_type_loa_idx').on(t.userTypeId, t.loa, t.id),
+  index('users_name_search_idx').using('gin', sql`${t.nameKey} gin_trgm_ops`),
+  index('users_email_search_idx').using('gin', sql`${t.emailKey} gin_trgm_ops`),
   index('users_deactivated_by_job_idx').on(t.deactivatedByJob).where(sql`${t.deactivatedByJob} is not null`),
 ]);
 
