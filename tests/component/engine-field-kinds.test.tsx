@@ -153,7 +153,8 @@ describe('generated screen: every field kind', () => {
     expect(within(dialog).getByLabelText(/Tono/)).toHaveAttribute('type', 'color');
     expect(within(dialog).getByLabelText(/Cantidad/)).toHaveAttribute('type', 'number');
     // A day is picked dd/mm/aaaa (src/shared/DayPicker.tsx), whatever the browser's language.
-    expect(await within(dialog).findByRole('textbox', { name: /Inicio/ })).toHaveAttribute('placeholder', 'DD/MM/AAAA');
+    // The date picker's chunk loads on demand: on a loaded machine its first load may take more than the default 5 s.
+    expect(await within(dialog).findByRole('textbox', { name: /Inicio/ }, { timeout: 20_000 })).toHaveAttribute('placeholder', 'DD/MM/AAAA');
     expect(within(dialog).getByLabelText(/Momento/)).toHaveAttribute('type', 'datetime-local');
     expect(within(dialog).getByLabelText(/Activo/)).toHaveAttribute('type', 'checkbox');
     expect(within(dialog).getByRole('combobox', { name: /Talla/ })).toBeInTheDocument();
