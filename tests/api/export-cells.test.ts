@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import { auditResource } from '../../resources/audit';
 import { csvChunks, exportBatches, readExportQuery } from '../../server/exports/listExport';
-import { resourceExportSource } from '../../server/resources/exports';
+import { epochMillisSql, exportCellReader, resourceExportSource } from '../../server/resources/exports';
 
 let test: TestApp;
 beforeAll(async () => {
@@ -46,6 +46,22 @@ function parsed(csv: string): string[][] {
 }
 
 describe('engine exports written by Node', () => {
+  it('read a datetime as its epoch milliseconds: the instant the driver reads from its text, microseconds included', async () => {
+    const at = auditResource.fields.find((field) => field.source === 'at')!;
+    const cell = exportCellReader(auditResource, at);
+    await fc.assert(
+      fc.asyncProperty(fc.date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z'), noInvalidDate: true }), fc.integer({ min: 0, max: 999 }), async (date, micros) => {
+        const text = `${date.toISOString().slice(0, 23)}${String(micros).padStart(3, '0')}+00`;
+        const [row] = await test.database.query<{ at: unknown; driver: Date }>(
+          `select ${epochMillisSql('$1::timestamptz')} as at, $1::timestamptz as driver`,
+          [text],
+        );
+        expect((cell(row!) as Date).getTime()).toBe(row!.driver.getTime());
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('keep a value that starts with a BOM, quoted, on both databases; an instant to the minute in Colombia; a formula guarded', async () => {
     await test.database.query("delete from audit_log where resource = 'csvbom'");
     await test.database.query(
