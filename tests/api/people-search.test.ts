@@ -10,7 +10,7 @@ import { resourceListSpec } from '../../server/resources/listSpec';
 import { searchCandidatesSql, searchWalkRows, searchWalkSql } from '../../server/resources/searchedPage';
 import { auditResource } from '../../resources/audit';
 import { resourceListSql } from '../../server/resources/store';
-import { pageStart } from '../../server/lists/pageCursor';
+import { pageCursor, pageStart } from '../../server/lists/pageCursor';
 import { lists } from '../../i18n/es/server';
 import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
 import { planNodes, planScans } from '../helpers/queryPlan';
@@ -145,6 +145,14 @@ describe('deep pages: the cursor of the page before (issue 23)', () => {
     expect(ignored).toEqual(await expected('', 3, 20));
     // Administrators order by their name (a Spanish key, not a cursor's column): no cursor, pages by offset.
     expect((await pageOf('/usermain/?pageSize=5&orderBy=name')).meta.nextCursor).toBeUndefined();
+  });
+
+  it('a forged cursor (the signature is public) whose keys are no values of the order answers 400 in Spanish, never 500', async () => {
+    const forged = pageCursor(readListQuery(spec, { pageSize: '20', page: '1' }), { orderKey: 'no-es-una-fecha', tieKey: 'x' });
+    const response = await t.app.inject({ method: 'GET', url: `/api/v1/siteusers/?pageSize=20&page=2&cursor=${forged}`, headers: bearer(token) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: { code: 'BadArgument', message: 'Un valor enviado no es válido o está fuera del rango permitido.' } });
+    expect(response.body).not.toMatch(/at |stack/i);
   });
 
   it('a deep jump by offset is bounded (400 in Spanish); the same page continuing its cursor is not', async () => {
