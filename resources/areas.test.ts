@@ -1,6 +1,7 @@
 /** The area table and what is derived from it: menu, settings index, landing order, parents, paths, declarations' screens. */
 import { describe, expect, it } from 'vitest';
 import { spanishMessages } from '../i18n/es';
+import { CATALOGUE_AREAS } from './generated/catalogueScreens';
 import {
   AREA_LIST,
   AREAS,
@@ -10,6 +11,7 @@ import {
   landingRoute,
   matchesAreaPath,
   menuAreas,
+  WRITTEN_AREAS,
   parentPathOf,
   permissionUnion,
   screenOfArea,
@@ -23,6 +25,11 @@ const messageAt = (key: string): unknown =>
   key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], spanishMessages);
 
 describe('the area table', () => {
+  it("gives a catalogue's generated row a key of its own: none replaces a written row", () => {
+    expect(Object.keys(CATALOGUE_AREAS).length).toBeGreaterThan(0);
+    expect(Object.keys(CATALOGUE_AREAS).filter((key) => key in WRITTEN_AREAS)).toEqual([]);
+  });
+
   it('has unique paths, positions and a Spanish text for every key it names', () => {
     const paths = AREA_LIST.map((area) => area.path.toLowerCase());
     expect(new Set(paths).size).toBe(paths.length);

@@ -68,7 +68,8 @@ export const resourceSettingsPage = (path: string, resourceName: string, positio
   parent: 'settings',
 });
 
-export const AREAS = {
+/** The rows written here; the catalogues' rows are generated from their declarations (resources/catalogue.ts). */
+export const WRITTEN_AREAS = {
   // Public pages (spec 01 §2): no session, outside the layout.
   home: { path: '/', title: 'pages.home.title', permissions: [] },
   login: { path: '/login', title: 'auth.login.title', permissions: [] },
@@ -171,8 +172,9 @@ export const AREAS = {
   },
   // After the spec's rows: the audit trail (beyond the spec: docs/decisions/0010-audit-trail.md).
   'settings.audit': resourceSettingsPage('/configuracion/auditoria', 'audit', 19),
-  ...CATALOGUE_AREAS,
 } satisfies Record<string, Area>;
+
+export const AREAS = { ...WRITTEN_AREAS, ...CATALOGUE_AREAS } satisfies Record<string, Area>;
 
 export type AreaKey = keyof typeof AREAS;
 
