@@ -23,7 +23,7 @@ export const administratorsResource = defineResource<AdministratorRecord>({
   table: 'users',
   fields: [
     { source: 'id', type: 'id', list: false },
-    { source: 'userTypeId', type: 'integer', readOnly: true, defaultValue: ADMINISTRATOR_USER_TYPE, list: false, filter: false },
+    { source: 'userTypeId', type: 'integer', columnType: 'smallint', readOnly: true, defaultValue: ADMINISTRATOR_USER_TYPE, list: false, filter: false },
     { source: 'name', type: 'text', maxLength: NAME_MAX, searchable: true, storedKey: 'name_key', required: true },
     { source: 'email', type: 'email', maxLength: EMAIL_MAX, searchable: true, storedKey: 'email_key', required: true },
     { source: 'siteId', type: 'integer', readOnly: true, list: false },

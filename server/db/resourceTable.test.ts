@@ -146,7 +146,7 @@ describe('tables derived from declarations', () => {
     const first = { table: 'people', fields: [field('id', 'id'), field('kind', 'integer', { columnType: 'smallint', nullable: false, defaultValue: 1 }), field('name', 'text')] };
     const second = {
       table: 'people',
-      fields: [field('id', 'id'), field('kind', 'integer', { defaultValue: 2 }), field('name', 'text', { maxLength: 10 }), field('tags', 'json', { defaultValue: [] })],
+      fields: [field('id', 'id'), field('kind', 'integer', { columnType: 'smallint', defaultValue: 2 }), field('name', 'text', { maxLength: 10 }), field('tags', 'json', { defaultValue: [] })],
     };
     const columns = getTableConfig(sharedResourceTable([first, second])).columns;
     expect(columns.map((column) => `${column.name} ${column.getSQLType()}${column.notNull ? ' not null' : ''}${column.hasDefault ? ' default' : ''}`)).toEqual([
@@ -156,6 +156,9 @@ describe('tables derived from declarations', () => {
       'tags jsonb default',
     ]);
     expect(() => sharedResourceTable([first, { ...second, table: 'others' }])).toThrow(/others/);
+    // Declarations disagreeing on what a column is: refused, naming the column (the first would silently win).
+    const retyped = { ...second, fields: [field('id', 'id'), field('kind', 'integer')] };
+    expect(() => sharedResourceTable([first, retyped])).toThrow(/kind is declared as smallint and as integer/);
   });
 
   it('every table a declaration reads is built from a declaration (issue 22)', () => {

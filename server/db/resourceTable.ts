@@ -152,6 +152,9 @@ export function resourceTable<TRecord extends AnyObject, TStored extends AnyObje
  * fields by column, each column built from the first declaration that declares it; a declared default is the column's
  * only when every declaration that declares one agrees (each declaration's own is what its creates store).
  */
+/** What a field asks its column to be: its `columnType`, else its kind's. */
+const columnKind = (field: FieldDeclaration): string => field.columnType ?? field.type;
+
 export function sharedResourceTable<TColumns extends AnyObject>(declarations: readonly TableDeclaration[], storage?: TableStorage): DeclaredTable<TColumns> {
   const table = declarations[0]?.table;
   const byColumn = new Map<string, FieldDeclaration>();
@@ -161,7 +164,11 @@ export function sharedResourceTable<TColumns extends AnyObject>(declarations: re
     for (const field of declaration.fields) {
       if (fieldKind(field).junction || field.computed) continue;
       const column = fieldColumn(field);
-      if (!byColumn.has(column)) byColumn.set(column, field);
+      const first = byColumn.get(column);
+      if (!first) byColumn.set(column, field);
+      else if (columnKind(first) !== columnKind(field)) {
+        throw new Error(`shared table ${table}: ${column} is declared as ${columnKind(first)} and as ${columnKind(field)}`);
+      }
       if (field.defaultValue !== undefined) defaults.set(column, (defaults.get(column) ?? new Set()).add(JSON.stringify(field.defaultValue)));
     }
   }
