@@ -119,7 +119,7 @@ describe('LoginPage', () => {
     expect(await screen.findByText('Debes ingresar el correo electrónico')).toBeInTheDocument();
     expect(screen.getByText('Debes ingresar tu contraseña')).toBeInTheDocument();
     // react-admin's notice for a form its validation stopped, kept by the plain sign-in form.
-    expect(screen.getByText('El formulario no es válido. Por favor revisa los errores')).toBeInTheDocument();
+    expect(await screen.findByText('El formulario no es válido. Por favor revisa los errores')).toBeInTheDocument();
     type('email', 'Ana@Portales');
     expect(await screen.findByText('Correo electrónico no válido')).toBeInTheDocument();
     expect(input('captcha')).toBeNull();
