@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { exceljsReferenceStream } from '../../tests/helpers/exceljsReference';
 import { withoutForbiddenXml } from '../../tests/helpers/xmlChars';
 import { t } from '../i18n';
+import '../loads/zipEntriesFix';
 import { xlsxStream, type ExportCell, type ExportColumn } from './listExport';
 import { batchesPulledByStalledReader } from '../../tests/helpers/stalledReader';
 

@@ -8,6 +8,7 @@ import ExcelJS from 'exceljs';
 import type { AppContext } from '../context';
 import { fileStorageOf } from '../files';
 import { isFileId } from '../files/refs';
+import './zipEntriesFix';
 
 export type Cell = string | number | Date | null;
 
