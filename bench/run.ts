@@ -24,7 +24,9 @@
  * row and of two filters against COPY, the BENCH_FILE_LINES-line portal file check and save (10,000), the
  * BENCH_EMAILS-row e-mail load (100,000)), BENCH_ONLY=lighthouse (only the Lighthouse scores of /login and /portales
  * signed in: bench/lighthouse.ts), BENCH_ONLY=embedded (only the embedded database under load: bench/embedded.ts),
- * BENCH_ONLY=mixed (only the mixed rows; BENCH_SEED replays a run's requests, BENCH_MIXED_CONNECTIONS levels, 4,32).
+ * BENCH_ONLY=mixed (only the mixed rows; BENCH_SEED replays a run's requests, BENCH_MIXED_CONNECTIONS levels, 4,32;
+ * BENCH_CACHE_OFF=0 skips their second run with LIST_CACHE=0), BENCH_SLOW_STATEMENTS=0 (no auto_explain: bench/slowStatements.ts;
+ * BENCH_SLOW_MS its threshold, 25; BENCH_PG_LOG the server log).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -64,6 +66,8 @@ import { benchLighthouse } from './lighthouse';
 import { copyThroughput, downloadThroughput, GOAL_OF_COPY, inlineParams, lineBreaks, medianBy, rssPeak, spread, table } from './measure';
 import { benchSites } from './sites';
 import { benchMixed } from './mixed';
+import { newSeed } from './mixedWorkload';
+import { autoExplainReset, autoExplainSettings, formatSlowStatements, logSince, parsePlans, serverLogFile, slowestStatements } from './slowStatements';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SCALE = process.env.BENCH_SCALE ? Number(process.env.BENCH_SCALE) : undefined;
@@ -102,6 +106,8 @@ async function timed<T>(label: string, timings: Array<[string, number]>, work: (
 
 interface BenchDatabase {
   url: string | undefined;
+  /** The PostgreSQL database's name (none on PGlite). */
+  name?: string;
   dataDir: string;
   /** Whether the scale data set is still to be built. */
   fresh: boolean;
@@ -123,11 +129,12 @@ async function benchDatabase(): Promise<BenchDatabase> {
     await client.end();
     const url = new URL(pgBase);
     url.pathname = `/${KEPT_DATABASE}`;
-    return { url: url.toString(), dataDir, fresh: !exists, dispose: async () => removeDir() };
+    return { url: url.toString(), name: KEPT_DATABASE, dataDir, fresh: !exists, dispose: async () => removeDir() };
   }
   const created = await createFreshDatabase(pgBase, 'bench');
   return {
     url: created.url,
+    name: new URL(created.url).pathname.slice(1),
     dataDir,
     fresh: true,
     dispose: async () => {
@@ -573,6 +580,60 @@ async function printSitePlans(database: Database): Promise<void> {
   table(['Consulta', 'tiempo', 'búferes', 'accesos a sites/site_requests/group_sites'], plans);
 }
 
+/** Where the slow plans of the bench database are logged, and how to stop logging them; null when they are not. */
+interface SlowLog {
+  database: string;
+  file: string;
+  thresholdMs: number;
+  reset(): Promise<void>;
+}
+
+/** auto_explain on the bench's PostgreSQL database (BENCH_SLOW_STATEMENTS=0: not), when the server log can be read. */
+async function logSlowPlans(target: BenchDatabase): Promise<SlowLog | null> {
+  if (process.env.BENCH_SLOW_STATEMENTS === '0' || !target.url || !target.name) return null;
+  const file = serverLogFile();
+  if (!file) {
+    console.log('Sentencias lentas: no se puede leer el registro de PostgreSQL (BENCH_PG_LOG=<archivo> lo indica).');
+    return null;
+  }
+  const thresholdMs = Number(process.env.BENCH_SLOW_MS ?? 25);
+  const run = async (statements: string[]) => {
+    const client = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
+    await client.connect();
+    try {
+      for (const statement of statements) await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(autoExplainSettings(target.name, thresholdMs));
+  return { database: target.name, file, thresholdMs, reset: () => run(autoExplainReset(target.name!)) };
+}
+
+/**
+ * The mixed rows (bench/mixed.ts) with the answer and list caches, then (unless BENCH_CACHE_OFF=0) with the same seed on
+ * a second server with LIST_CACHE=0 (its own database handle: the first keeps its caches), so the two tables say how much
+ * of the rows the caches account for; then the slowest statements of both runs with their plans.
+ */
+async function measureMixed(address: string, context: AppContext, slowLog: SlowLog | null): Promise<void> {
+  const logStart = slowLog ? fs.statSync(slowLog.file).size : 0;
+  process.env.BENCH_SEED ??= String(newSeed());
+  const withCaches = await benchMixed(address, context);
+  console.log(`${withCaches.title}; con las cachés de respuestas y listas`);
+  table(withCaches.headers, withCaches.rows);
+  if (process.env.BENCH_CACHE_OFF !== '0') {
+    const off = await buildApp({ context: { ...context, config: { ...context.config, listCache: false }, database: { ...context.database } }, logger: false });
+    try {
+      const withoutCaches = await benchMixed(await off.listen({ host: '127.0.0.1', port: 0 }), off.ctx);
+      console.log(`${withoutCaches.title}; sin cachés (LIST_CACHE=0)`);
+      table(withoutCaches.headers, withoutCaches.rows);
+    } finally {
+      await off.close();
+    }
+  }
+  if (slowLog) console.log(`${formatSlowStatements(slowestStatements(parsePlans(logSince(slowLog.file, logStart), slowLog.database)), slowLog.thresholdMs)}\n`);
+}
+
 async function main(): Promise<void> {
   // `BENCH_ONLY=bundle npm run bench`: only the JavaScript sizes and their budget (seconds, no database).
   if (process.env.BENCH_ONLY === 'bundle') return printBundleBudget();
@@ -587,6 +648,8 @@ async function main(): Promise<void> {
   // `BENCH_ONLY=embedded npm run bench`: only the embedded database's queueing (bench/embedded.ts).
   if (process.env.BENCH_ONLY === 'embedded') return printEmbedded();
   const target = await benchDatabase();
+  // Before the server's pool connects: each of its sessions then logs its slow plans (bench/slowStatements.ts).
+  const slowLog = await logSlowPlans(target);
   const config = readConfig({
     DATA_DIR: target.dataDir,
     ADMIN_EMAIL,
@@ -617,9 +680,7 @@ async function main(): Promise<void> {
         return;
       }
       if (!ONLY_USERS) {
-        const mixed = await benchMixed(address, context);
-        console.log(mixed.title);
-        table(mixed.headers, mixed.rows);
+        await measureMixed(address, context, slowLog);
         if (ONLY_MIXED) return;
       }
       const routes = await listRoutes(database);
@@ -635,6 +696,7 @@ async function main(): Promise<void> {
     if (peopleSelected) await printPeoplePlans(database);
   } finally {
     await database.close();
+    await slowLog?.reset();
     await target.dispose();
   }
   if (process.env.BENCH_BUNDLE !== '0' && !ONLY_USERS && !ONLY_SITES && !ONLY_MIXED) await printBundleBudget();

@@ -70,6 +70,8 @@ export interface ServerConfig {
   mailLeaseMs: number;
   /** Where site scores come from (SCORES_SOURCE): `platform` (the score tables, default) or `portal` (each portal's /sitescores/; server/scores). */
   scoresSource: 'platform' | 'portal';
+  /** LIST_CACHE=0 turns off the per-caller answer cache and the list cache (server/http/answerCache.ts, server/lists/listCache.ts). */
+  listCache: boolean;
 }
 
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -148,6 +150,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailPollMs: positiveInteger(env.MAIL_POLL_MS, 15_000),
     mailLeaseMs: positiveInteger(env.MAIL_LEASE_MS, 15 * 60_000),
     scoresSource: parseScoresSource(env.SCORES_SOURCE),
+    listCache: env.LIST_CACHE !== '0',
   };
 }
 

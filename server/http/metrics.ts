@@ -6,7 +6,8 @@
  * (monitoringAccess.ts): loopback or METRICS_TOKEN (docs/configuration.md).
  */
 import type { FastifyInstance } from 'fastify';
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { Gauge, Histogram, Registry } from 'prom-client';
+import { startDefaultMetrics } from './defaultMetrics';
 import { waitingJobs } from '../jobs/queue';
 import { mailBacklog } from '../mail/mailLog';
 import { realtimeHubOf } from '../routes/realtime';
@@ -25,7 +26,8 @@ export const UNMATCHED_ROUTE = 'unmatched';
 export function registerMetrics(app: FastifyInstance): void {
   const { database } = app.ctx;
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  // The process's own figures; their event-loop monitor and GC observer stop with the app.
+  const stopDefaults = startDefaultMetrics(registry);
 
   const requests = new Histogram({
     name: 'http_request_duration_seconds',
@@ -46,7 +48,10 @@ export function registerMetrics(app: FastifyInstance): void {
     registers: [registry],
   });
   const stopWaits = database.pool.onWait((seconds) => waits.observe(seconds));
-  app.addHook('onClose', async () => stopWaits());
+  app.addHook('onClose', async () => {
+    stopWaits();
+    stopDefaults();
+  });
   const poolGauge = (name: string, help: string, read: () => number) =>
     new Gauge({ name, help, labelNames: ['driver'], registers: [registry], collect() { this.set({ driver: database.kind }, read()); } });
   poolGauge('db_pool_connections', 'Connections the server may hold (PG_POOL_SIZE; 1 on PGlite)', () => database.pool.size);

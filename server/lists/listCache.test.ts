@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ListCache } from './listCache';
+import { cachedListRows, ListCache, setListCaching } from './listCache';
 
 function countingDatabase() {
   const calls: string[] = [];
@@ -48,5 +48,19 @@ describe('ListCache', () => {
     expect(database.calls).toHaveLength(3);
     await cache.rows(database, '1', 'select b', []);
     expect(database.calls).toHaveLength(4);
+  });
+});
+
+describe('setListCaching', () => {
+  it('off (LIST_CACHE=0), every read goes to the database; on again, rows are kept', async () => {
+    const database = countingDatabase();
+    setListCaching(database, false);
+    await cachedListRows(database, '7', 'select 1', [1]);
+    await cachedListRows(database, '7', 'select 1', [1]);
+    expect(database.calls).toHaveLength(2);
+    setListCaching(database, true);
+    await cachedListRows(database, '7', 'select 1', [1]);
+    await cachedListRows(database, '7', 'select 1', [1]);
+    expect(database.calls).toHaveLength(3);
   });
 });

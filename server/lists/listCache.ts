@@ -42,7 +42,14 @@ export class ListCache {
   }
 }
 
-const caches = new WeakMap<Pick<Database, 'query'>, ListCache>();
+/** Each database's cache; null: turned off (LIST_CACHE=0, setListCaching). */
+const caches = new WeakMap<Pick<Database, 'query'>, ListCache | null>();
+
+/** Turns the list cache of `database` on or off (the app reads LIST_CACHE); off, every list statement reads the database. */
+export function setListCaching(database: Pick<Database, 'query'>, enabled: boolean): void {
+  if (!enabled) caches.set(database, null);
+  else if (caches.get(database) === null) caches.delete(database);
+}
 
 /** The list rows of `text` for a request: from the database's one cache when its data version allows. */
 export function cachedListRows<T>(
@@ -52,6 +59,7 @@ export function cachedListRows<T>(
   params: readonly unknown[],
 ): Promise<readonly T[]> {
   let cache = caches.get(database);
+  if (cache === null) return database.query<T>(text, [...params]);
   if (!cache) {
     cache = new ListCache();
     caches.set(database, cache);

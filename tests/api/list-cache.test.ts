@@ -303,3 +303,38 @@ describe('prepared statements (PostgreSQL path)', () => {
     for (const rows of results) expect(rows).toEqual([{ id: 1, label: null }]);
   });
 });
+
+describe('LIST_CACHE=0', () => {
+  /** An app on the same database whose statements are counted, with the caches on or off. */
+  async function countedApp(listCache: boolean) {
+    const statements: string[] = [];
+    const database: Database = { ...t.database, query: (text, params) => (statements.push(text), t.database.query(text, params)) };
+    const app = await buildApp({ context: { ...t.context, config: { ...t.context.config, listCache }, database } });
+    await app.ready();
+    return { app, statements };
+  }
+
+  it('reads every repeated list from the database; with the caches on, the repeat reads only the session and version', async () => {
+    const url = '/api/v1/sites/?pageSize=3&orderBy=name';
+    const counts: Record<string, number[]> = {};
+    for (const listCache of [true, false]) {
+      const { app, statements } = await countedApp(listCache);
+      try {
+        expect(app.answerCache === null).toBe(!listCache);
+        const perRequest: number[] = [];
+        for (let request = 0; request < 2; request += 1) {
+          const before = statements.length;
+          const response = await app.inject({ method: 'GET', url, headers: bearer(token) });
+          expect(response.statusCode).toBe(200);
+          perRequest.push(statements.length - before);
+        }
+        counts[String(listCache)] = perRequest;
+      } finally {
+        await app.close();
+      }
+    }
+    // Off: the repeat costs the database what the first request did; on: less.
+    expect(counts.false![1]).toBe(counts.false![0]);
+    expect(counts.true![1]).toBeLessThan(counts.true![0]!);
+  });
+});
