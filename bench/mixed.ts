@@ -19,6 +19,8 @@ import { MIXED_LISTS, mixedData, mixedRequests, newSeed, type MixedList } from '
 
 const SUPERADMINS = 8;
 const LEVELS = (process.env.BENCH_MIXED_CONNECTIONS ?? '4,32').split(',').map(Number);
+/** BENCH_MIXED_LISTS=sites,audit: only those lists (a profile of one, bench/README in docs/performance.md). */
+const LISTS = (Object.keys(MIXED_LISTS) as MixedList[]).filter((list) => !process.env.BENCH_MIXED_LISTS || process.env.BENCH_MIXED_LISTS.split(',').includes(list));
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 /** Requests generated per row: more than a row sends on this machine (autocannon starts over when they run out). */
 const PER_SECOND = Number(process.env.BENCH_MIXED_RATE ?? 3000);
@@ -65,7 +67,8 @@ export async function benchMixed(address: string, context: AppContext): Promise<
       const healthz = () => autocannon({ url: `${address}/healthz`, connections, duration: DURATION, workers: 1 });
       const first = await healthz();
       const results: Array<[MixedList, Result, number | null, number]> = [];
-      for (const [listIndex, list] of (Object.keys(MIXED_LISTS) as MixedList[]).entries()) {
+      for (const list of LISTS) {
+        const listIndex = (Object.keys(MIXED_LISTS) as MixedList[]).indexOf(list);
         // Each level and list its own stream of the one seed: no request of one row repeats another's.
         const paths = mixedRequests(data, list, seed + levelIndex * 100 + listIndex, PER_SECOND * DURATION);
         fs.writeFileSync(planFile, JSON.stringify({ connections, tokens, paths, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } }));

@@ -2,7 +2,8 @@
  * The bench's mixed workload (issue 23): for each list endpoint, a different request each time — page 1–50, an order the
  * screen offers in either direction, the site list's status tab, a filter the screen offers with a value from the data,
  * and in half of them a search prefix taken from the real names — drawn from a seeded generator, so a run is replayed
- * with BENCH_SEED. The audit list has no text search: its "search" half is an exact user e-mail from the data.
+ * with BENCH_SEED. The audit list asks what its screen offers (src/audit): newest (or oldest) first, by user, resource or
+ * both, and in half of them a date range instead of a search; its API's other orders are refused (resources/audit.ts).
  * `mixedData` reads the values from the database in a fixed order (md5 of the row), so the same data and seed give
  * the same requests.
  */
@@ -33,7 +34,7 @@ const ORDERS: Record<MixedList, readonly string[]> = {
   sites: ['name', 'population', 'countUsers', 'countEmails', 'countContents', 'countComments', 'modifiedDate', 'siteType', 'parentLocation', 'childLocation', 'statusId', 'score'],
   usermain: ['createdDate', 'name', 'email', 'adminType', 'isGuest', 'lastLogin'],
   siteusers: ['createdDate', 'name', 'email', 'loa', 'lastLogin'],
-  audit: ['at', 'userEmail', 'action', 'resource', 'recordLabel'],
+  audit: ['at'],
   groups: ['name', 'groupID'],
 };
 
@@ -58,12 +59,11 @@ export function seededRandom(seed: number): () => number {
 function filterOf(list: MixedList, data: MixedData, pick: <T>(items: readonly T[]) => T | undefined): string | null {
   if (list === 'groups') return null;
   if (list === 'audit') {
-    const choice = pick(['resource', 'action', 'userId', 'from', null] as const);
-    if (choice === 'resource') return param('resource', pick(data.audit.resources));
-    if (choice === 'action') return param('action', pick(data.audit.actions));
-    if (choice === 'userId') return param('userId', pick(data.audit.actors));
-    if (choice === 'from') return param('from', pick(['2024-01-01', '2025-01-01', '2025-06-01', '2026-01-01']));
-    return null;
+    const choice = pick(['resource', 'userId', 'both', null] as const);
+    const resource = param('resource', pick(data.audit.resources));
+    const user = param('userId', pick(data.audit.actors));
+    if (choice === 'both') return [user, resource].filter(Boolean).join('&') || null;
+    return choice === 'resource' ? resource : choice === 'userId' ? user : null;
   }
   const place = pick(data.places);
   const choice = pick(['siteTypeId', 'department', 'municipality', 'groupID', null] as const);
@@ -77,9 +77,19 @@ function filterOf(list: MixedList, data: MixedData, pick: <T>(items: readonly T[
 const param = (name: string, value: string | number | undefined): string | null =>
   value === undefined ? null : `${name}=${encodeURIComponent(String(value))}`;
 
-/** The search of half the requests: a 3–5 letter prefix of a real word (the audit: a real user's e-mail). */
+/** The audit screen's days: from one of these, to the end of a month or of the year after it (or open). */
+const AUDIT_DAYS = ['2024-01-01', '2025-01-01', '2025-06-01', '2026-01-01'];
+
+/** The search of half the requests: a 3–5 letter prefix of a real word (the audit: a range of days). */
 function searchOf(list: MixedList, data: MixedData, random: () => number, pick: <T>(items: readonly T[]) => T | undefined): string | null {
-  if (list === 'audit') return param('userEmail', pick(data.audit.emails));
+  if (list === 'audit') {
+    const from = pick(AUDIT_DAYS)!;
+    const to = pick([null, 1, 12] as const);
+    if (!to) return param('from', from);
+    const end = new Date(`${from}T00:00:00Z`);
+    end.setUTCMonth(end.getUTCMonth() + to);
+    return `${param('from', from)}&${param('to', end.toISOString().slice(0, 10))}`;
+  }
   const word = pick(data.words[list]);
   if (!word) return null;
   const prefix = word.slice(0, 3 + Math.floor(random() * 3));

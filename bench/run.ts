@@ -657,8 +657,9 @@ async function main(): Promise<void> {
     CAPTCHA_REQUEST_VALUE: '100',
     TOKEN_TTL_SECONDS: '3600',
     ...(target.url ? { DATABASE_URL: target.url } : {}),
+    ...(process.env.PG_POOL_SIZE ? { PG_POOL_SIZE: process.env.PG_POOL_SIZE } : {}),
   });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.pgPoolSize });
   /** Whether the users lists were measured: their query plans follow. */
   let peopleSelected = false;
   try {

@@ -4,7 +4,7 @@
  * session (`session_preload_libraries`, set on that database only, before the server's pool connects) and logs the
  * plan, with rows and buffers (`log_analyze`, no per-node timing), of every statement slower than BENCH_SLOW_MS (25).
  * After the mixed rows the server log (BENCH_PG_LOG, else the newest file of /var/log/postgresql) is read from where it
- * stood before them: the entries of that database grouped by statement text, the 5 with the most time printed with the
+ * stood before them: the entries of that database grouped by statement shape (numbers aside), the 5 with the most time printed with the
  * plan of their slowest run. BENCH_SLOW_STATEMENTS=0 leaves the database as it is.
  */
 import fs from 'node:fs';
@@ -56,16 +56,23 @@ export function parsePlans(log: string, database: string): LoggedPlan[] {
   return plans;
 }
 
-/** The statements with the most logged time, each with its count, total, slowest run and that run's plan. */
+/** A statement's shape: its text with the numbers written into it (limits, offsets) as `N`. */
+export const statementShape = (text: string): string => text.replace(/\b\d+(\.\d+)?\b/g, 'N');
+
+/**
+ * The statements with the most logged time, grouped by shape (the lists write their limits into the text), each with
+ * its count, total, slowest run and that run's text and plan.
+ */
 export function slowestStatements(plans: readonly LoggedPlan[], top = 5): SlowStatement[] {
   const byText = new Map<string, SlowStatement>();
   for (const { text, ms, plan } of plans) {
-    const known = byText.get(text);
-    if (!known) byText.set(text, { text, count: 1, totalMs: ms, maxMs: ms, plan });
+    const shape = statementShape(text);
+    const known = byText.get(shape);
+    if (!known) byText.set(shape, { text, count: 1, totalMs: ms, maxMs: ms, plan });
     else {
       known.count += 1;
       known.totalMs += ms;
-      if (ms > known.maxMs) Object.assign(known, { maxMs: ms, plan });
+      if (ms > known.maxMs) Object.assign(known, { maxMs: ms, plan, text });
     }
   }
   return [...byText.values()].sort((a, b) => b.totalMs - a.totalMs || b.maxMs - a.maxMs).slice(0, top);

@@ -161,6 +161,8 @@ export const auditResource = defineResource<AuditRecord>({
   operations: ['list', 'read'],
   sort: { field: 'at', order: 'DESC' },
   listKeyset: true,
+  // The screen's order; each filter it combines (user, resource, dates) has an index by (…, at, id) (issue 23).
+  listOrders: ['at'],
   pageSize: 20,
   maxPageSize: 100,
   filterAliases: { from: 'atFrom', to: 'atTo' },

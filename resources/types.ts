@@ -380,6 +380,11 @@ export interface ResourceModel<TRecord extends AnyObject = AnyObject> {
    */
   listKeyset?: boolean;
   /**
+   * The orders a list page offers (field sources), when not every orderable field: each one an index serves under the
+   * filters the screen combines (audit: `at` only; issue 23). Others answer 400; exports keep every order.
+   */
+  listOrders?: readonly string[];
+  /**
    * Other names of list filters, `alias: filter` (audit: `{ from: 'atFrom', to: 'atTo' }`, the spec's names of the
    * engine's date range): the alias filters exactly as the filter it names, its refusals under the alias.
    */
@@ -508,12 +513,20 @@ export function junctionOf(model: Pick<ResourceModel, 'table'>, field: FieldDecl
   };
 }
 
+/** The names converted so far: the declarations' field names, a bounded set (each list row reads every column by it). */
+const snakeCaseNames = new Map<string, string>();
+
 /** `procedureTypeID` → `procedure_type_id`, `applicablePopulationPercentage` → `applicable_population_percentage`. */
 export function toSnakeCase(name: string): string {
-  return name
-    .replace(/ID$/, 'Id')
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .toLowerCase();
+  let snake = snakeCaseNames.get(name);
+  if (snake === undefined) {
+    snake = name
+      .replace(/ID$/, 'Id')
+      .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+      .toLowerCase();
+    if (snakeCaseNames.size < 10_000) snakeCaseNames.set(name, snake);
+  }
+  return snake;
 }
 
 /** The i18n key of a resource's title by convention: `resources.<name>.title` (react-admin's own convention). */

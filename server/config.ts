@@ -72,6 +72,8 @@ export interface ServerConfig {
   scoresSource: 'platform' | 'portal';
   /** LIST_CACHE=0 turns off the per-caller answer cache and the list cache (server/http/answerCache.ts, server/lists/listCache.ts). */
   listCache: boolean;
+  /** PG_POOL_SIZE: PostgreSQL connections per instance (docs/configuration.md; docs/performance.md 'Pool size'). */
+  pgPoolSize: number;
 }
 
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -98,6 +100,9 @@ export function parseTrustProxy(value: string | undefined): string[] {
   }
   return entries;
 }
+
+/** Connections to PostgreSQL per instance unless PG_POOL_SIZE says otherwise. */
+export const DEFAULT_PG_POOL_SIZE = 10;
 
 /** A positive whole number from the environment, else the default. */
 function positiveInteger(value: string | undefined, fallback: number): number {
@@ -151,6 +156,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailLeaseMs: positiveInteger(env.MAIL_LEASE_MS, 15 * 60_000),
     scoresSource: parseScoresSource(env.SCORES_SOURCE),
     listCache: env.LIST_CACHE !== '0',
+    // At least 2: a migration holds one connection for its lock (server/db/connection.ts).
+    pgPoolSize: Math.max(2, positiveInteger(env.PG_POOL_SIZE, DEFAULT_PG_POOL_SIZE)),
   };
 }
 

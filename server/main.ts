@@ -74,7 +74,7 @@ async function main(): Promise<void> {
     process.once('exit', () => lock.release());
   }
   if (config.serveAdmin) ensureBuilt();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.pgPoolSize });
   closers.push(() => database.close());
   await initializeDatabase(database, config, log);
   const context = {

@@ -15,6 +15,7 @@ import { trackDataVersionSql } from '../lists/dataVersionTracking';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { RemotePglite } from './pgliteRemote';
+import { DEFAULT_PG_POOL_SIZE } from '../config';
 import { pgPoolStats, type PoolStats } from './poolStats';
 import { StatementNames } from './preparedStatements';
 import * as schema from './schema';
@@ -93,11 +94,13 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** Folder of the embedded database; `memory://` keeps it in memory (tests). */
   dataDir?: string;
+  /** PostgreSQL connections (config `pgPoolSize`, PG_POOL_SIZE); DEFAULT_PG_POOL_SIZE without it. */
+  poolSize?: number;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const size = Number(process.env.PG_POOL_SIZE ?? 10);
+    const size = options.poolSize ?? DEFAULT_PG_POOL_SIZE;
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: size });
     // An idle connection closed by the server (restart, failover, dropped database) must not crash the process:
     // the pool discards it and opens a new one on the next query.

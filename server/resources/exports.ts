@@ -132,7 +132,7 @@ function exportSelectSql(fields: readonly FieldDeclaration[]): string {
 
 /** What an export reads and writes: the list's spec, one batch's statement and the file's columns. */
 export function resourceExportSource(declaration: ResourceDeclaration, declared: ResourceExport) {
-  const spec = resourceListSpec(declaration);
+  const spec = resourceListSpec(declaration, 'export');
   const columns = exportColumns(declaration, declared);
   const fields = columns.map((column) => declaration.fields.find((field) => field.source === column.key)!);
   const select = exportSelectSql(fields);

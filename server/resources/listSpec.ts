@@ -53,7 +53,8 @@ function fieldOrderSql(field: FieldDeclaration): string {
 /** A field the list can order by: a stored value its kind can compare (not computed). */
 const orderable = (field: FieldDeclaration): boolean => !field.computed && !field.hidden && !field.writeOnly && fieldKind(field).orderable !== false;
 
-export function resourceListSpec(declaration: ResourceDeclaration): ListSpec {
+/** A list page's spec (the declaration's `listOrders` only), or an export's (`'export'`: every order). */
+export function resourceListSpec(declaration: ResourceDeclaration, purpose: 'list' | 'export' = 'list'): ListSpec {
   const fields = declaration.fields.filter((field) => !RESERVED_QUERY_KEYS.includes(field.source) && !field.hidden);
   const idField = declaration.fields.find((field) => field.source === declaration.idField);
   const context: FilterContext = { table: declaration.table, idSql: idField ? columnSql(idField) : `t."id"` };
@@ -92,6 +93,8 @@ export function resourceListSpec(declaration: ResourceDeclaration): ListSpec {
       description: `Texto buscado (sin distinguir mayúsculas ni tildes${declaration.searchMinLength ? `; al menos ${declaration.searchMinLength} caracteres` : ''}) en los campos de búsqueda`,
     };
   }
+  const unknownOrder = declaration.listOrders?.find((name) => !declaration.fields.some((field) => field.source === name && orderable(field)));
+  if (unknownOrder) throw new Error(`resource ${declaration.name}: listOrders names no orderable field (${unknownOrder})`);
   // A declared list source adds or replaces filters by name, and replaces the derived orders.
   Object.assign(filters, declaration.listSource?.filters ?? {});
   return {
@@ -101,7 +104,7 @@ export function resourceListSpec(declaration: ResourceDeclaration): ListSpec {
       declaration.listSource?.orders ??
       Object.fromEntries(
         declaration.fields
-          .filter(orderable)
+          .filter((field) => orderable(field) && (purpose === 'export' || !declaration.listOrders || declaration.listOrders.includes(field.source)))
           .map((field) => [field.source, fieldOrderSql(field)]),
       ),
     defaultOrder: `${declaration.sort.order === 'DESC' ? '-' : ''}${declaration.sort.field}`,

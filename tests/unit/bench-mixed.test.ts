@@ -65,3 +65,17 @@ describe('histogramQuantile', () => {
     expect(histogramQuantile(after, after, 0.99)).toBeNull();
   });
 });
+
+describe('mixedRequests on the audit list', () => {
+  it('asks what its screen offers: the order by date, user, resource or both, and in about half a range of days', () => {
+    const data: MixedData = { ...DATA, audit: { resources: ['sites', 'auth'], actions: ['update'], actors: [3, 4], emails: ['ana@portales.test'] } };
+    const queries = mixedRequests(data, 'audit', 5, 400).map((request) => new URL(request, 'http://x').searchParams);
+    expect(new Set(queries.map((query) => query.get('orderBy')))).toEqual(new Set(['at', '-at']));
+    expect(queries.every((query) => !query.has('action') && !query.has('userEmail'))).toBe(true);
+    expect(queries.some((query) => query.has('userId') && query.has('resource'))).toBe(true);
+    const ranges = queries.filter((query) => query.has('from'));
+    expect(ranges.length / queries.length).toBeGreaterThan(0.4);
+    expect(ranges.length / queries.length).toBeLessThan(0.6);
+    for (const query of ranges.filter((range) => range.has('to'))) expect(query.get('to')! > query.get('from')!).toBe(true);
+  });
+});

@@ -23,6 +23,10 @@ const LOG = [
   '2026-12-07 19:55:29.000 UTC [16498] postgres@audit10 LOG:  duration: 40.000 ms  plan:',
   '\tQuery Text: select count(*) from sites',
   '\tAggregate  (cost=3894.00..3894.01 rows=1 width=8) (actual rows=1 loops=9)',
+  '2026-12-07 19:55:29.000 UTC [16498] postgres@audit10 LOG:  duration: 50.000 ms  plan:',
+  '\tQuery Text: select t.id from audit_log t',
+  '\t  where t.action = $1 order by t.at desc, t.id desc limit 21 offset 40',
+  '\tLimit  (cost=0.42..10.00 rows=21 width=8) (actual rows=21 loops=1)',
   '2026-12-07 19:55:29.001 UTC [2225] LOG:  checkpoint complete',
   '',
 ].join('\n');
@@ -30,7 +34,7 @@ const LOG = [
 describe('parsePlans', () => {
   it('reads the entries of one database: duration, the statement text over its lines and the plan', () => {
     const plans = parsePlans(LOG, 'audit10');
-    expect(plans.map((plan) => plan.ms)).toEqual([77.059, 25.5, 30, 40]);
+    expect(plans.map((plan) => plan.ms)).toEqual([77.059, 25.5, 30, 40, 50]);
     expect(plans[0]!.text).toBe('select t.id from audit_log t\n  where t.action = $1 order by t.at desc, t.id desc limit 21 offset 760');
     expect(plans[0]!.plan.split('\n')).toHaveLength(4);
     expect(plans[0]!.plan).toMatch(/^Limit .*\n {2}Buffers: shared hit=10 read=17553\n.*Index Scan Backward.*\n {8}Rows Removed by Filter: 62499$/);
@@ -40,13 +44,14 @@ describe('parsePlans', () => {
 });
 
 describe('slowestStatements', () => {
-  it('groups by text, ranks by total time and keeps the plan of the slowest run', () => {
+  it('groups by text, numbers aside, ranks by total time and keeps the text and plan of the slowest run', () => {
     const top = slowestStatements(parsePlans(LOG, 'audit10'), 5);
     expect(top.map((statement) => [statement.text.slice(0, 20), statement.count, statement.totalMs, statement.maxMs])).toEqual([
+      ['select t.id from aud', 2, 127.059, 77.059],
       ['select count(*) from', 3, 95.5, 40],
-      ['select t.id from aud', 1, 77.059, 77.059],
     ]);
-    expect(top[0]!.plan).toContain('loops=9');
+    expect(top[0]!.text).toContain('offset 760');
+    expect(top[1]!.plan).toContain('loops=9');
     expect(slowestStatements(parsePlans(LOG, 'audit10'), 1)).toHaveLength(1);
   });
 });
@@ -56,10 +61,11 @@ describe('formatSlowStatements', () => {
     const text = formatSlowStatements(slowestStatements(parsePlans(LOG, 'audit10')), 25, 30);
     const lines = text.split('\n');
     expect(lines[0]).toContain('> 25 ms');
-    expect(lines[1]).toBe('1. 3 veces > 25 ms, 96 ms en total, la más lenta 40 ms');
-    expect(lines[2]).toBe('   select count(*) from sites');
-    expect(lines[3]).toBe('     Aggregate  (cost=3894.00..3894.01 rows=1 width=8) (actual rows=1 loops=9)');
-    expect(lines[5]).toBe('   select t.id from audit_log t w…');
+    expect(lines[1]).toBe('1. 2 veces > 25 ms, 127 ms en total, la más lenta 77 ms');
+    expect(lines[2]).toBe('   select t.id from audit_log t w…');
+    expect(lines[3]).toBe('     Limit  (cost=0.42..10.00 rows=21 width=8) (actual rows=21 loops=1)');
+    expect(lines[7]).toBe('2. 3 veces > 25 ms, 96 ms en total, la más lenta 40 ms');
+    expect(lines[8]).toBe('   select count(*) from sites');
     expect(formatSlowStatements([], 25)).toBe('Sentencias lentas: ninguna pasó de 25 ms.');
   });
 });
