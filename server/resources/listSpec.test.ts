@@ -164,3 +164,18 @@ describe('engine extensions of issue 10: declared list filters, write-only field
     expect(resourcePaths({ apiPath: '/chats/{chatId}/messages/' })).toEqual({ collection: '/chats/:chatId/messages/', item: '/chats/:chatId/messages/:id' });
   });
 });
+
+describe('resourceListSpec with listOrders', () => {
+  const limited = { ...declaration, listOrders: ['name'] } as typeof declaration;
+
+  it('offers a page only the declared orders, an export every one', () => {
+    expect(Object.keys(resourceListSpec(limited).orders)).toEqual(['name']);
+    expect(parseListQuery(resourceListSpec(limited), { orderBy: '-rate' })).toMatchObject({ ok: false, errors: [{ target: 'orderBy' }] });
+    expect(Object.keys(resourceListSpec(limited, 'export').orders)).toEqual(Object.keys(resourceListSpec(declaration).orders));
+    expect(Object.keys(resourceListSpec(declaration).orders).length).toBeGreaterThan(1);
+  });
+
+  it('refuses a declared order that names no orderable field', () => {
+    expect(() => resourceListSpec({ ...declaration, listOrders: ['nombre'] } as typeof declaration)).toThrow(/listOrders/);
+  });
+});
