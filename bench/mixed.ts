@@ -54,12 +54,14 @@ const failures = (result: Result) => result.non2xx + result.errors + result.time
 /** The server's own figures (loopback: GET /metrics needs no token). */
 const scrape = async (address: string) => (await fetch(`${address}/metrics`)).text();
 
-export async function benchMixed(address: string, context: AppContext): Promise<{ title: string; headers: string[]; rows: Row[] }> {
+/** `onMeasuring`: called once the run's own reads (data, sessions) are done, before the first request is sent. */
+export async function benchMixed(address: string, context: AppContext, onMeasuring?: () => void): Promise<{ title: string; headers: string[]; rows: Row[] }> {
   const seed = process.env.BENCH_SEED ? Number(process.env.BENCH_SEED) : newSeed();
   console.log(`Carga mixta: semilla ${seed} (BENCH_SEED=${seed} repite las mismas peticiones)`);
   const [tokens, data] = await Promise.all([superadminTokens(context), mixedData(context.database)]);
   const planFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'portales-mixed-')), 'plan.json');
   const rows: Row[] = [];
+  onMeasuring?.();
   let met = 0;
   let measured = 0;
   try {
@@ -113,4 +115,17 @@ export async function benchMixed(address: string, context: AppContext): Promise<
     headers: ['Ruta', 'req/s', 'p50 ms', 'p99 ms', 'p99 /metrics', 'de /healthz', 'objetivo', 'estado', 'no 2xx/errores'],
     rows,
   };
+}
+
+/** Each mixed row's req/s and p99 with the caches beside the same row without them (columns 1 and 3 of bench/mixed.ts). */
+export function cacheShare(withCaches: Row[], withoutCaches: Row[]): Row[] {
+  const without = new Map(withoutCaches.map((row) => [row[0], row]));
+  return withCaches
+    .filter((row) => String(row[0]).includes(' mixta '))
+    .flatMap((row) => {
+      const other = without.get(row[0]);
+      if (!other) return [];
+      const ratio = Number(other[1]) > 0 ? `${(Number(row[1]) / Number(other[1])).toFixed(2)}×` : 'n/d';
+      return [[row[0]!, `${row[1]} / ${other[1]}`, `${row[3]} / ${other[3]}`, ratio]];
+    });
 }

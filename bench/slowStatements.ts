@@ -110,9 +110,9 @@ export function serverLogFile(env: NodeJS.ProcessEnv = process.env): string | nu
   }
 }
 
-/** The bytes of `file` written since `offset`. */
-export function logSince(file: string, offset: number): string {
-  const size = fs.statSync(file).size;
+/** The bytes of `file` written since `offset` (up to `end`, else to its end). */
+export function logSince(file: string, offset: number, end?: number): string {
+  const size = Math.min(fs.statSync(file).size, end ?? Number.POSITIVE_INFINITY);
   if (size <= offset) return '';
   const handle = fs.openSync(file, 'r');
   try {

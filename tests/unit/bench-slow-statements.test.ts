@@ -1,6 +1,9 @@
 /** The bench's slowest statements (bench/slowStatements.ts): auto_explain entries read from a PostgreSQL log slice. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { autoExplainReset, autoExplainSettings, formatSlowStatements, parsePlans, slowestStatements } from '../../bench/slowStatements';
+import { autoExplainReset, autoExplainSettings, formatSlowStatements, logSince, parsePlans, slowestStatements } from '../../bench/slowStatements';
 
 const LOG = [
   '2026-12-07 19:55:27.857 UTC [2225] LOG:  checkpoint starting: wal',
@@ -75,5 +78,24 @@ describe('autoExplainSettings', () => {
     expect(autoExplainSettings('audit10', 25)).toContain("alter database audit10 set auto_explain.log_min_duration = '25ms'");
     expect(autoExplainReset('audit10')[0]).toBe('alter database audit10 reset session_preload_libraries');
     expect(() => autoExplainSettings('x; drop database y', 25)).toThrow();
+  });
+});
+
+describe('logSince', () => {
+  it('reads the bytes written between two sizes of the log, or to its end', () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'slow-log-'));
+    const file = path.join(folder, 'postgresql.log');
+    try {
+      fs.writeFileSync(file, 'antes\n');
+      const from = fs.statSync(file).size;
+      fs.appendFileSync(file, 'durante\n');
+      const to = fs.statSync(file).size;
+      fs.appendFileSync(file, 'después\n');
+      expect(logSince(file, from, to)).toBe('durante\n');
+      expect(logSince(file, from)).toBe('durante\ndespués\n');
+      expect(logSince(file, fs.statSync(file).size)).toBe('');
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
