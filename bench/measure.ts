@@ -122,6 +122,15 @@ export function mainThreadSchedule(): ThreadSchedule | null {
 /** Issue 22: an export's throughput against `COPY` of the same rows, by format (CSV ≥ 50%, XLSX ≥ 25%). */
 export const GOAL_OF_COPY = { csv: 0.5, xlsx: 0.25 } as const;
 
+/** The sum of a metric's samples (every label set) in /metrics' text; 0 when absent. */
+export function metricSum(text: string, name: string): number {
+  let sum = 0;
+  for (const line of text.split('\n')) {
+    if (line.startsWith(`${name}{`) || line.startsWith(`${name} `)) sum += Number(line.slice(line.lastIndexOf(' ') + 1)) || 0;
+  }
+  return sum;
+}
+
 /** Cumulative counts per upper bound (seconds) of `http_request_duration_seconds` for one route in /metrics' text, all statuses summed. */
 export function routeBuckets(text: string, route: string): Map<number, number> {
   const buckets = new Map<number, number>();

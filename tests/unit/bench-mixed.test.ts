@@ -1,6 +1,6 @@
 /** The bench's mixed workload (bench/mixedWorkload.ts) and the p99 read from /metrics' histograms (bench/measure.ts). */
 import { describe, expect, it } from 'vitest';
-import { histogramQuantile, routeBuckets } from '../../bench/measure';
+import { histogramQuantile, metricSum, routeBuckets } from '../../bench/measure';
 import { cacheShare } from '../../bench/mixed';
 import { MIXED_LISTS, mixedRequests, seededRandom, type MixedData, type MixedList } from '../../bench/mixedWorkload';
 
@@ -88,5 +88,20 @@ describe('cacheShare', () => {
     const withCaches = [healthz, row('GET /sites/ mixta (4 conexiones)', 600, 18), row('GET /audit/ mixta (4 conexiones)', 90, 40)];
     const withoutCaches = [healthz, row('GET /sites/ mixta (4 conexiones)', 400, 30)];
     expect(cacheShare(withCaches, withoutCaches)).toEqual([['GET /sites/ mixta (4 conexiones)', '600 / 400', '18 / 30', '1.50×']]);
+  });
+});
+
+describe('metricSum', () => {
+  it('adds a metric\'s samples over its label sets, and gives 0 when it is absent', () => {
+    const text = [
+      '# HELP db_pool_connections_in_use Connections in use',
+      'db_pool_connections_in_use{driver="postgres"} 3',
+      'db_pool_connections_in_use{driver="pglite"} 1',
+      'db_pool_connections_in_use_total 99',
+      'db_pool_waiting 2',
+    ].join('\n');
+    expect(metricSum(text, 'db_pool_connections_in_use')).toBe(4);
+    expect(metricSum(text, 'db_pool_waiting')).toBe(2);
+    expect(metricSum(text, 'db_pool_connections')).toBe(0);
   });
 });
