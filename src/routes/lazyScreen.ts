@@ -61,7 +61,7 @@ export const UpdateSitesPage: Preloadable<ScreenProps> = lazyComponent(
 );
 
 export const AuditListPage: Preloadable<ScreenProps> = lazyComponent(
-  withMessages(['audit', 'users', 'audience', 'siteDetail', 'backups'], () => import('../audit/AuditListPage').then((module) => module.AuditListPage satisfies Screen)),
+  withMessages(['audit', 'users', 'audience', 'siteDetail', 'backups', 'banners'], () => import('../audit/AuditListPage').then((module) => module.AuditListPage satisfies Screen)),
 );
 
 /** /portales/grupos: group management (src/sites/groups), the generated parts with the group's own inputs. */
