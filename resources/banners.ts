@@ -131,7 +131,8 @@ export const bannersResource = defineResource<BannerRecord>({
  */
 export interface BannerSettingsRecord {
   id: number;
-  position: number;
+  /** '1' first, '2' second, '3' last (an enum's value is its text). */
+  position: string;
   rotation: number;
   linkVideoTutorial: string | null;
   linkHerramientaDiseno: string | null;

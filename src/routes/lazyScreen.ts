@@ -73,6 +73,14 @@ export const UsersPage: Preloadable<ScreenProps> = lazyComponent(
   withMessages(ENGINE_PARTS, () => import('../users/UsersPage').then((module) => module.UsersPage satisfies Screen)),
 );
 
+/** /banners and /banners/crud/{id?}: the banners' list with their settings, and the banner form page (src/banners). */
+export const BannersPage: Preloadable<ScreenProps> = lazyComponent(
+  withMessages(ENGINE_PARTS, () => import('../banners/BannersPage').then((module) => module.BannersPage satisfies Screen)),
+);
+export const BannerFormPage: Preloadable<ScreenProps> = lazyComponent(
+  withMessages(ENGINE_PARTS, () => import('../banners/BannerFormPage').then((module) => module.BannerFormPage satisfies Screen)),
+);
+
 /** /descargar-backup/{hash} and /download/{hash}: the backup download page (src/sites/backups). */
 export const BackupDownloadPage: Preloadable<ScreenProps> = lazyComponent(
   withMessages(['backups'], () => import('../sites/backups/BackupDownloadPage').then((module) => module.BackupDownloadPage satisfies Screen)),

@@ -8,6 +8,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
 import { multipart } from '../helpers/multipart';
+import { fileStorageOf } from '../../server/files';
+import { seedDemoGlobalContent } from '../../server/seed/demoGlobalContent';
 
 const API = '/api/v1';
 let t: TestApp;
@@ -284,5 +286,23 @@ describe('global and content logos', () => {
     for (let i = 0; i < 4; i += 1) {
       expect((await send('POST', '/globallogo/', settings, { name: `Global ${i}`, image: await logoImage(), url: 'https://www.gov.co', audience })).statusCode).toBe(201);
     }
+  });
+});
+
+describe('demo data', () => {
+  it('seeds three banners (one with its crop), the settings record, three global and two content logos, served as uploads', async () => {
+    await t.database.query('delete from banners');
+    await t.database.query('delete from global_logos');
+    await t.database.query('delete from banner_settings');
+    await t.database.db.transaction((tx) => seedDemoGlobalContent(tx, fileStorageOf(t.app.ctx)));
+    const list = (await send('GET', '/banners/', banners)).json().results as { title: string; cover: { filePath: string } | null }[];
+    expect(list.map((row) => row.title)).toEqual(['Trámites en línea', 'Gobierno digital', 'Participa']);
+    const cover = await t.app.inject({ method: 'GET', url: list[0]!.cover!.filePath });
+    expect(await sharp(cover.rawPayload).metadata()).toMatchObject({ width: 1600, height: 400 });
+    expect((await send('GET', '/banners/settings', banners)).json()).toMatchObject({ position: '1', rotation: 5 });
+    expect((await send('GET', '/globallogo/', settings)).json().results).toHaveLength(3);
+    expect((await send('GET', '/globallogo/content/', settings)).json().results).toHaveLength(2);
+    // The demo's rows hold their places: a fourth banner is still refused, a third content logo is not.
+    expect((await send('POST', '/banners/', banners, bannerBody())).statusCode).toBe(400);
   });
 });
