@@ -5,10 +5,10 @@
  */
 import { Card, CardContent, Link, Stack, Typography } from '@mui/material';
 import { useMemo } from 'react';
-import { ResourceContextProvider, useGetOne, useTranslate, type RaRecord } from 'react-admin';
+import { ResourceContextProvider, useGetList, useGetOne, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { AREAS } from '../../resources/areas';
-import { bannerSettingsResource, bannersResource } from '../../resources/banners';
+import { BANNER_MAX, bannerSettingsResource, bannersResource } from '../../resources/banners';
 import { ResourceHeader } from '../engine/GeneratedResourcePage';
 import { EngineStateContext, type EngineState } from '../engine/engineState';
 import { ResourceList } from '../engine/ResourceList';
@@ -42,6 +42,10 @@ function ToolLinks() {
 export function BannersPage() {
   const navigate = useNavigate();
   const translate = useTranslate();
+  const notify = useNotify();
+  // The list's own query (same key: read once); with 3 banners 'Agregar' says so instead of opening a form the server would refuse.
+  const { data: rows = [] } = useGetList(bannersResource.name, { pagination: { page: 1, perPage: bannersResource.pageSize }, sort: bannersResource.sort, filter: {} });
+  const full = rows.length >= BANNER_MAX;
   const state = useMemo<EngineState>(
     () => ({
       declaration: bannersResource,
@@ -50,10 +54,10 @@ export function BannersPage() {
       startEdit: (record) => navigate(bannerFormPath(record.id)),
       stopEdit: () => undefined,
       creating: false,
-      startCreate: () => navigate(bannerFormPath()),
+      startCreate: () => (full ? notify('banners.list.max_reached', { type: 'warning', messageArgs: { max: BANNER_MAX } }) : navigate(bannerFormPath())),
       stopCreate: () => undefined,
     }),
-    [navigate],
+    [navigate, notify, full],
   );
   return (
     <>

@@ -74,11 +74,15 @@ describe('banners', () => {
     expect(stored.cover?.fileID).toBeTruthy();
     expect(stored.cover?.fileID).not.toBe(stored.image.fileID);
 
-    // A new banner's form has no delete; an opened one asks the spec's question.
+    // Three banners: 'Agregar' says so instead of opening the form.
     await page.getByRole('button', { name: 'Agregar' }).click();
-    await page.waitForURL(/\/banners\/crud$/);
+    await page.getByText('Ya tienes 3 banners globales: elimina uno para agregar otro').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/banners');
+    // A new banner's form has no delete; an opened one asks the spec's question.
+    await page.goto(e2e.url('/banners/crud'));
+    await page.locator('input[name=title]').waitFor();
     expect(await page.getByRole('button', { name: 'Eliminar' }).count()).toBe(0);
-    await page.goBack();
+    await page.goto(e2e.url('/banners'));
     await rowWith(page, 'Con imagen').getByRole('button', { name: 'Editar' }).click();
     await page.waitForURL(/\/banners\/crud\/\d+$/);
     await page.getByRole('button', { name: 'Eliminar' }).click();
