@@ -118,6 +118,7 @@ describe('logos', () => {
       `insert into global_logos (image, name, url, audience, logo_type, position) select image, 'Logo primero', url, audience, 0, 0 from global_logos limit 1`,
     );
     await page.reload();
+    await rowWith(page, 'Logo primero').waitFor();
     await rowWith(page, 'Logo nuevo').getByRole('button', { name: 'Subir' }).click();
     await expect.poll(() => titles('/api/v1/globallogo/', 'name')).toEqual(['Logo nuevo', 'Logo primero']);
   });

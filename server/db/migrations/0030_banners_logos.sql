@@ -43,4 +43,13 @@ CREATE TABLE "global_logos" (
 CREATE UNIQUE INDEX "banners_slot_unique" ON "banners" USING btree ("slot");--> statement-breakpoint
 CREATE INDEX "banners_order_idx" ON "banners" USING btree ("display_order","banner_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "global_logos_slot_unique" ON "global_logos" USING btree ("slot");--> statement-breakpoint
-CREATE INDEX "global_logos_type_order_idx" ON "global_logos" USING btree ("logo_type","position","global_logo_id");
+CREATE INDEX "global_logos_type_order_idx" ON "global_logos" USING btree ("logo_type","position","global_logo_id");--> statement-breakpoint
+-- Banner.Position and Banner.Rotation become the banners' settings record (resources/banners.ts): an existing
+-- database keeps its values there, and the settings rows go (a fresh one has none yet: its seed has none).
+INSERT INTO "banner_settings" ("id", "position", "rotation")
+SELECT 1,
+  COALESCE((SELECT "value" FROM "settings" WHERE "key_word" = 'Banner.Position' AND "value" IN ('1', '2', '3')), '1'),
+  COALESCE((SELECT CASE WHEN "value" ~ '^[0-9]{1,2}$' THEN CASE WHEN "value"::int <= 30 THEN "value"::smallint END END
+            FROM "settings" WHERE "key_word" = 'Banner.Rotation'), 5)
+WHERE EXISTS (SELECT 1 FROM "settings" WHERE "key_word" IN ('Banner.Position', 'Banner.Rotation'));--> statement-breakpoint
+DELETE FROM "settings" WHERE "key_word" IN ('Banner.Position', 'Banner.Rotation');
