@@ -85,6 +85,8 @@ describe('banners', () => {
     await page.goto(e2e.url('/banners'));
     await rowWith(page, 'Con imagen').getByRole('button', { name: 'Editar' }).click();
     await page.waitForURL(/\/banners\/crud\/\d+$/);
+    // The form page has replaced the list (its chunk loads after the address changes).
+    await expect.poll(() => page.locator('input[name=title]').inputValue()).toBe('Con imagen');
     await page.getByRole('button', { name: 'Eliminar' }).click();
     const question = page.getByRole('dialog').filter({ hasText: '¿Estás seguro que deseas eliminar el banner global?' });
     await question.getByRole('button', { name: 'Continuar' }).click();
@@ -94,7 +96,7 @@ describe('banners', () => {
 });
 
 describe('logos', () => {
-  it('refuses a logo that is not 200×200 before uploading it, creates one and moves it up', async () => {
+  it('refuses a logo that is not 200×200 before uploading it, creates one and moves it up; content logos have no url', async () => {
     const { page } = e2e;
     await e2e.testApp.database.query('delete from global_logos');
     await e2e.signInByApi(page);
@@ -121,5 +123,13 @@ describe('logos', () => {
     await rowWith(page, 'Logo primero').waitFor();
     await rowWith(page, 'Logo nuevo').getByRole('button', { name: 'Subir' }).click();
     await expect.poll(() => titles('/api/v1/globallogo/', 'name')).toEqual(['Logo nuevo', 'Logo primero']);
+
+    // Content logos: their own list, and a form without url.
+    await page.goto(e2e.url('/configuracion/logos/contenidos'));
+    await page.getByRole('heading', { name: 'Logos de contenidos' }).waitFor();
+    expect(await rowWith(page, 'Logo nuevo').count()).toBe(0);
+    await page.getByRole('button', { name: 'Agregar' }).click();
+    await page.getByRole('dialog').locator('input[name=name]').waitFor();
+    expect(await page.getByRole('dialog').locator('input[name=url]').count()).toBe(0);
   });
 });
