@@ -108,11 +108,11 @@ export function createDataProvider(client: Client = httpClient, find?: FindDecla
     return { path, segment: apiSegment(path), itemSegment: apiSegment(itemPath ?? path), idField };
   };
 
-  /** A singleton's record has no id of its own: react-admin keys it by the resource name. */
-  const singletonRecord = (json: unknown, idField: string, resource: string) => {
-    const record = toRecord(json, idField);
-    return record.id === undefined || record.id === null ? { ...record, id: resource } : record;
-  };
+  /**
+   * A singleton's record is keyed by the resource name, as react-admin asks for it, even when its row answers an id of
+   * its own (`GET /banners/settings` answers `id: 1`; react-admin's Edit refuses a record whose id is not the asked one).
+   */
+  const singletonRecord = (json: unknown, idField: string, resource: string) => ({ ...toRecord(json, idField), id: resource });
 
   return {
     getList,

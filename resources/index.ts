@@ -1,6 +1,8 @@
 /** Every declared resource. The server's routes, the client's screens and the menu derive from this list. */
 import { auditResource } from './audit';
 import { backupsResource } from './backups';
+import { bannerSettingsResource, bannersResource } from './banners';
+import { contentLogosResource, globalLogosResource } from './logos';
 import { catalogueResources } from './generated/catalogues';
 import { groupSitesFindResource, groupSitesResource, groupsResource } from './groups';
 import { locationsResource } from './locations';
@@ -34,7 +36,18 @@ export const backupResources: readonly ResourceDeclaration[] = [backupsResource]
 /** Read-only lists of service tables: the mail log (`GET /maillog/`) and the loaded e-mail accounts (`GET /emails/`). */
 export const serviceResources: readonly ResourceDeclaration[] = [mailLogResource, mailAccountsResource];
 
-export const resources: readonly AnyResourceDeclaration[] = [...catalogueResources, ...siteResources, ...userResources, ...peopleResources, ...backupResources, ...serviceResources];
+/** Global content (spec 02): banners with their settings record, global and content logos. */
+export const globalContentResources: readonly ResourceDeclaration[] = [bannersResource, bannerSettingsResource, globalLogosResource, contentLogosResource];
+
+export const resources: readonly AnyResourceDeclaration[] = [
+  ...catalogueResources,
+  ...siteResources,
+  ...userResources,
+  ...peopleResources,
+  ...backupResources,
+  ...serviceResources,
+  ...globalContentResources,
+];
 
 export function findResource(name: string): AnyResourceDeclaration | undefined {
   return resources.find((resource) => resource.name === name);

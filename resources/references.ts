@@ -5,7 +5,7 @@
  * (docs/decisions/0022-first-load-budget.md). Each declaration in resources/ spreads its reference; a catalogue's is
  * generated from its declaration (resources/catalogue.ts).
  */
-import { AREAS, GROUP_READERS, PORTAL_AREA, SETTINGS, SITES, USERS_AREA } from './areas';
+import { AREAS, BANNERS, GROUP_READERS, PORTAL_AREA, SETTINGS, SITES, USERS_AREA } from './areas';
 import { CATALOGUE_REFERENCES } from './generated/catalogueScreens';
 import { defineReference, type ResourceReference } from './types';
 
@@ -135,6 +135,41 @@ export const backupsReference = defineReference({
 });
 
 /** The mail log (`GET /maillog/`, read-only), read by the e-mail notification report; no screen of its own on the engine. */
+/** Global banners (spec 02 §2 'Banners', §7 `GET, POST, PUT, DELETE /banners/{id}`, `PUT /banners/sort`). */
+export const bannersReference = defineReference({
+  name: 'banners',
+  apiPath: '/banners/',
+  idField: 'bannerID',
+  area: 'banners',
+  permissions: { read: BANNERS, write: BANNERS },
+});
+
+/** The banners' settings record (Banner.Position, Banner.Rotation and the two tool links): `GET`/`PUT /banners/settings`. */
+export const bannerSettingsReference = defineReference({
+  name: 'bannerSettings',
+  apiPath: '/banners/settings',
+  idField: 'id',
+  permissions: { read: BANNERS, write: BANNERS },
+});
+
+/** Global logos (spec 02 §2, §7 `/globallogo/`, logoType 0). */
+export const globalLogosReference = defineReference({
+  name: 'globalLogos',
+  apiPath: '/globallogo/',
+  idField: 'globalLogoId',
+  area: 'settings.globalLogos',
+  permissions: { read: SETTINGS, write: SETTINGS },
+});
+
+/** Content logos (logoType 1, at most 3, no url): the same table as the global logos, under `/globallogo/content/`. */
+export const contentLogosReference = defineReference({
+  name: 'contentLogos',
+  apiPath: '/globallogo/content/',
+  idField: 'globalLogoId',
+  area: 'settings.contentLogos',
+  permissions: { read: SETTINGS, write: SETTINGS },
+});
+
 export const mailLogReference = defineReference({
   name: 'maillog',
   apiPath: '/maillog/',
@@ -172,6 +207,10 @@ export const resourceReferences: readonly ResourceReference[] = [
   backupsReference,
   mailLogReference,
   mailAccountsReference,
+  bannersReference,
+  bannerSettingsReference,
+  globalLogosReference,
+  contentLogosReference,
 ];
 
 export function findReference(name: string): ResourceReference | undefined {

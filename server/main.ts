@@ -20,7 +20,7 @@ import { every } from './schedule';
 import { purgeBackgroundExports } from './resources/backgroundExports';
 import { startJobRunner } from './jobs';
 import { sweepBackups as sweepBackupFiles } from './backups/retention';
-import { FILE_PURGE_INTERVAL_MINUTES, fileStorageOf, PARTIAL_MAX_IDLE_MINUTES, purgeOrphanFiles, sweepPartial } from './files';
+import { FILE_PURGE_INTERVAL_MINUTES, fileStorageOf, LocalFileStorage, PARTIAL_MAX_IDLE_MINUTES, purgeOrphanFiles, sweepPartial } from './files';
 import { initializeDatabase } from './seed';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -76,7 +76,8 @@ async function main(): Promise<void> {
   if (config.serveAdmin) ensureBuilt();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.pgPoolSize });
   closers.push(() => database.close());
-  await initializeDatabase(database, config, log);
+  // The demo's banner and logo images go where the files service keeps uploads (server/files: DATA_DIR/uploads).
+  await initializeDatabase(database, config, log, { files: new LocalFileStorage(path.join(config.dataDir, 'uploads')) });
   const context = {
     database,
     config,

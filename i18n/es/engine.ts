@@ -14,6 +14,8 @@ export const engine = {
   load_more: 'Ver más',
   export: 'Descargar',
   show: 'Ver',
+  move_up: 'Subir',
+  move_down: 'Bajar',
   filters: {
     search: 'Buscar',
     from: '%{field} desde',

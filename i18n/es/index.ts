@@ -13,6 +13,7 @@ import { messages as audience } from './audience';
 import { messages as audit } from './audit';
 import { messages as auth } from './auth';
 import { messages as backups } from './backups';
+import { messages as bannerTexts } from './banners';
 import { messages as bulkFile } from './bulkFile';
 import { messages as deactivation } from './deactivation';
 import { messages as engine } from './engine';
@@ -41,6 +42,7 @@ export const areaMessages = {
   audit,
   auth,
   backups,
+  banners: bannerTexts,
   bulkFile,
   deactivation,
   engine,

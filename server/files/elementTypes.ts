@@ -9,6 +9,7 @@ import type { PermissionName } from '../../resources/permissions';
 import { hasAnyPermission } from '../../resources/permissions';
 import { FILE_FORMATS } from './formats';
 import { PORTAL_FILE_ELEMENT } from '../../resources/loads';
+import { BANNER_IMAGE_RULES, LOGO_IMAGE_RULES, type ImageRules } from '../../resources/imageRules';
 
 /** Default cap (spec 01 'Global constants', spec 03 'Uploads'): 10485760 bytes. */
 export const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
@@ -42,6 +43,11 @@ export interface ElementTypeOptions {
    * otherwise reading one needs a superadmin holding one of `permissions`. Ids are random UUIDs either way.
    */
   publicRead?: boolean;
+  /**
+   * Declared image rules (resources/imageRules.ts, also read by the browser): their extensions and size replace
+   * `kinds`/`extensions`/`maxBytes`, and the decoded image's dimensions are checked on upload.
+   */
+  imageRules?: ImageRules;
 }
 
 export interface ElementType {
@@ -51,12 +57,14 @@ export interface ElementType {
   maxBytes: number;
   tooBigMessage: string | undefined;
   publicRead: boolean;
+  imageRules: ImageRules | undefined;
 }
 
 const registry = new Map<string, ElementType>();
 
 export function defineElementType(name: string, options: ElementTypeOptions): ElementType {
-  const extensions = [...new Set([...(options.kinds ?? []).flatMap((kind) => FILE_KINDS[kind]), ...(options.extensions ?? [])])];
+  const rules = options.imageRules;
+  const extensions = [...new Set(rules ? rules.extensions : [...(options.kinds ?? []).flatMap((kind) => FILE_KINDS[kind]), ...(options.extensions ?? [])])];
   const unknown = extensions.filter((extension) => !FILE_FORMATS[extension]);
   if (unknown.length) throw new Error(`Tipo de elemento ${name}: extensiones sin formato conocido (${unknown.join(', ')})`);
   if (extensions.length === 0) throw new Error(`Tipo de elemento ${name}: ninguna extensión permitida`);
@@ -65,9 +73,10 @@ export function defineElementType(name: string, options: ElementTypeOptions): El
     name,
     permissions: options.permissions,
     extensions,
-    maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
-    tooBigMessage: options.tooBigMessage,
+    maxBytes: rules?.maxBytes ?? options.maxBytes ?? DEFAULT_MAX_BYTES,
+    tooBigMessage: rules?.tooBigMessage ?? options.tooBigMessage,
     publicRead: options.publicRead ?? false,
+    imageRules: rules,
   };
   registry.set(name.toLowerCase(), elementType);
   return elementType;
@@ -98,7 +107,6 @@ export function tooBigMessage(elementType: Pick<ElementType, 'maxBytes' | 'tooBi
 }
 
 // ── The element types known so far ──────────────────────────────────────────────────────────────
-// BMP (banner and logo formats in spec 02) is not accepted: the image library cannot decode it to clean it.
 // Permissions: the area whose records use the files (resources/areas.ts). The general kinds (document, image, audio:
 // spec 02/03 'Uploads generally') belong to the content and settings areas; an area whose files are personal declares
 // its own kind (siteRequest, siteComment) so that no other area reads them.
@@ -106,16 +114,10 @@ export function tooBigMessage(elementType: Pick<ElementType, 'maxBytes' | 'tooBi
 export const documentElement = defineElementType('document', { kinds: ['document'], permissions: [...CONTENTS, ...SETTINGS] });
 /** Images the portals show (contents, gallery): public. */
 export const imageElement = defineElementType('image', { kinds: ['image'], extensions: ['png'], publicRead: true, permissions: [...CONTENTS, ...SETTINGS] });
-/** Global banners (spec 02 'Banner'): shown on the portals, public. */
-export const bannerElement = defineElementType('banner', { kinds: ['image'], extensions: ['png', 'svg'], publicRead: true, permissions: BANNERS });
-/** Global logos (spec 02 'Global logos', a settings page): jpg, jpeg or png, 5 MB with their own message; public. */
-export const logoElement = defineElementType('logo', {
-  extensions: ['jpg', 'jpeg', 'png'],
-  maxBytes: 5 * MEGABYTE,
-  tooBigMessage: 'files.errors.too_big_logo',
-  publicRead: true,
-  permissions: SETTINGS,
-});
+/** Global banners (spec 02 'Banner'): gif, jpg, jpeg, png or bmp, 2 MB, 1200×300 to 10000×10000; shown on the portals, public. */
+export const bannerElement = defineElementType('banner', { imageRules: BANNER_IMAGE_RULES, publicRead: true, permissions: BANNERS });
+/** Global and content logos (spec 02 'Global logos', a settings page): jpg, jpeg or png, exactly 200×200, 5 MB with their own message; public. */
+export const logoElement = defineElementType('logo', { imageRules: LOGO_IMAGE_RULES, publicRead: true, permissions: SETTINGS });
 export const audioElement = defineElementType('audio', { kinds: ['audio'], permissions: [...CONTENTS, ...SETTINGS] });
 /** Annotations on a site (comments with attachments, resources/siteComments.ts): 5242880 bytes. */
 export const siteCommentElement = defineElementType('siteComment', { kinds: ['document', 'image'], extensions: ['png'], maxBytes: 5 * MEGABYTE, permissions: SITES });

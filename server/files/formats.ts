@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import { fileTypeFromFile } from 'file-type';
 
 /** Images are decoded and re-encoded (server/files/images.ts); SVG is sanitised first (server/files/svg.ts). */
-export type ImageFormat = 'jpeg' | 'png' | 'gif' | 'svg';
+export type ImageFormat = 'jpeg' | 'png' | 'gif' | 'svg' | 'bmp';
 
 export interface FileFormat {
   mime: string;
@@ -29,6 +29,8 @@ export const FILE_FORMATS: Readonly<Record<string, FileFormat>> = {
   png: { mime: 'image/png', signature: ['png'], image: 'png' },
   gif: { mime: 'image/gif', signature: ['gif'], image: 'gif' },
   svg: { mime: 'image/svg+xml', signature: 'svg', image: 'svg' },
+  // Stored as PNG: server/files/bmp.ts decodes it (the image library reads no BMP).
+  bmp: { mime: 'image/bmp', signature: ['bmp'], image: 'bmp' },
   pdf: { mime: 'application/pdf', signature: ['pdf'] },
   // Legacy Office files are all Compound File Binary containers: the content cannot tell them apart.
   doc: { mime: 'application/msword', signature: ['cfb'] },

@@ -3,6 +3,8 @@
  * that is also something else (a polyglot) comes out as a plain image. A thumbnail and a big image are derived.
  */
 import sharp, { type Sharp } from 'sharp';
+import fs from 'node:fs/promises';
+import { decodeBmp } from './bmp';
 import type { ImageFormat } from './formats';
 
 export const THUMBNAIL_SIZE = 200;
@@ -19,6 +21,9 @@ export interface EncodedImage {
 
 export interface CleanImage {
   original: EncodedImage;
+  /** The original's pixels (after the EXIF rotation). */
+  width: number;
+  height: number;
   thumbnail: EncodedImage;
   big: EncodedImage;
 }
@@ -49,14 +54,24 @@ export async function cleanImage(source: string | Buffer, format: ImageFormat): 
     // The sanitised SVG is kept as the original (vector); thumbnail and big image are rasterised from it.
     const svg = source as Buffer;
     const raster = await sharp(svg, { limitInputPixels: MAX_INPUT_PIXELS }).png().toBuffer();
-    return { original: { data: svg, ...SVG }, thumbnail: await derive(raster, THUMBNAIL_SIZE, 'png'), big: await derive(raster, BIG_IMAGE_SIZE, 'png') };
+    const size = await sharp(raster).metadata();
+    return { original: { data: svg, ...SVG }, width: size.width ?? 0, height: size.height ?? 0, thumbnail: await derive(raster, THUMBNAIL_SIZE, 'png'), big: await derive(raster, BIG_IMAGE_SIZE, 'png') };
+  }
+  if (format === 'bmp') {
+    const raw = decodeBmp(Buffer.isBuffer(source) ? source : await fs.readFile(source));
+    const original = await sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: raw.channels } }).png().toBuffer();
+    return { original: { data: original, ...PNG }, width: raw.width, height: raw.height, thumbnail: await derive(original, THUMBNAIL_SIZE, 'png'), big: await derive(original, BIG_IMAGE_SIZE, 'png') };
   }
   const animated = format === 'gif';
   // rotate(): applies the EXIF orientation to the pixels before the metadata is dropped.
   const original = await encode(sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, animated, failOn: 'error' }).rotate(), format);
   const derivedAs = format === 'jpeg' ? 'jpeg' : 'png';
+  const size = await sharp(original, { animated }).metadata();
   return {
     original: { data: original, ...(format === 'jpeg' ? JPEG : format === 'gif' ? GIF : PNG) },
+    width: size.width ?? 0,
+    // An animated GIF's metadata height is all its frames: one frame's is pageHeight.
+    height: size.pageHeight ?? size.height ?? 0,
     thumbnail: await derive(original, THUMBNAIL_SIZE, derivedAs),
     big: await derive(original, BIG_IMAGE_SIZE, derivedAs),
   };

@@ -12,6 +12,7 @@ import { ApiError } from '../http/errors';
 import { t } from '../i18n';
 import type { Db } from '../db/connection';
 import { files } from '../db/schema';
+import { imageDimensionFailure } from '../../resources/imageRules';
 import { tooBigMessage, type ElementType } from './elementTypes';
 import { contentMatches, FILE_FORMATS } from './formats';
 import { cleanImage, type CleanImage } from './images';
@@ -103,6 +104,21 @@ export async function acceptUpload(
   } else if (format.image) {
     image = await decodeOrRefuse(received.path, format.image);
   }
+  // The declared dimensions (resources/imageRules.ts), on the decoded pixels: the file's real content, not its header's claim.
+  const failure = image && elementType.imageRules ? imageDimensionFailure(elementType.imageRules, image.width, image.height) : null;
+  if (failure) throw refusal(400, 'BadArgument', failure.key, failure.values);
+  return storeFile(services, elementType, { name, extension, size, path: received.path }, image, createdBy);
+}
+
+/** Stores an accepted file (and an image's derived copies) and records it. */
+export async function storeFile(
+  services: FileServices,
+  elementType: ElementType,
+  file: { name: string; extension: string; size: number; path: string | null; mime?: string },
+  image: CleanImage | null,
+  createdBy: number | null,
+): Promise<UploadedFileResponse> {
+  const { name, extension, size } = file;
 
   const id = randomUUID();
   const now = new Date();
@@ -115,7 +131,7 @@ export async function acceptUpload(
   };
   const written: string[] = [];
   try {
-    await services.storage.put(keys.original, image ? image.original.data : createReadStream(received.path));
+    await services.storage.put(keys.original, image ? image.original.data : createReadStream(file.path!));
     written.push(keys.original);
     if (image) {
       await services.storage.put(keys.thumbnail!, image.thumbnail.data);
@@ -129,10 +145,10 @@ export async function acceptUpload(
         id,
         storageKey: keys.original,
         name: image && storedExtension !== extension ? replaceExtension(name, storedExtension) : name,
-        mime: image ? image.original.mime : format.mime,
+        mime: image ? image.original.mime : (file.mime ?? FILE_FORMATS[extension]!.mime),
         extension: storedExtension,
         size: image ? image.original.data.length : size,
-        sha256: await sha256(image ? image.original.data : received.path),
+        sha256: await sha256(image ? image.original.data : file.path!),
         isImage: image !== null,
         thumbnailKey: keys.thumbnail,
         bigImageKey: keys.big,

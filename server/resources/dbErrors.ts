@@ -1,6 +1,7 @@
 /** PostgreSQL error codes behind a failed statement, whether it came from `pg`, PGlite or a Drizzle wrapper. */
 export const FOREIGN_KEY_VIOLATION = '23503';
 export const UNIQUE_VIOLATION = '23505';
+export const CHECK_VIOLATION = '23514';
 
 export function postgresErrorCode(error: unknown): string | undefined {
   let current: unknown = error;

@@ -19,6 +19,7 @@ import { t } from '../i18n';
 import { elementTypeNamed, fileStorageOf, isFileId, mayHandleFiles } from '../files';
 import { contentDisposition } from '../files/names';
 import { receiveUpload, registerMultipart } from '../files/receive';
+import { cropImage } from '../files/crop';
 
 /** The element type named by the path parameter: `elementType=banner` (as the spec's client sends it) or `banner`. */
 export function elementTypeParam(param: string) {
@@ -78,6 +79,40 @@ export function registerFileRoutes(app: FastifyInstance): void {
         return reply.status(201).send(answer);
       },
     });
+  });
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/uploadfiles/:id/crop',
+    access: 'authenticated',
+    summary:
+      'Recorta una imagen subida a la proporción de su tipo de elemento (banner: 4:1), el mayor recorte posible en la posición de portada elegida (positionX, positionY: 0 a 100 %); guarda el recorte como un archivo nuevo y responde como la subida. Exige el permiso del área dueña del tipo',
+    tags: ['Archivos'],
+    schema: {
+      params: fileParams,
+      body: {
+        type: 'object',
+        required: ['positionX', 'positionY'],
+        additionalProperties: false,
+        properties: {
+          positionX: { type: 'integer', minimum: 0, maximum: 100, description: 'Posición horizontal del recorte (0 izquierda, 100 derecha)' },
+          positionY: { type: 'integer', minimum: 0, maximum: 100, description: 'Posición vertical del recorte (0 arriba, 100 abajo)' },
+        },
+      },
+    },
+    documentedResponses: { 201: uploadedFileSchema },
+    errorResponses: [403, 404],
+    handler: async (request, reply) => {
+      const user = currentUser(request);
+      const id = textParam(request, 'id');
+      if (!isFileId(id)) throw notFound();
+      const [row] = await database.db.select().from(files).where(eq(files.id, id));
+      if (!row) throw notFound();
+      const elementType = elementTypeNamed(row.elementType);
+      if (!elementType || !mayHandleFiles(user.permissions, elementType)) throw forbidden();
+      const body = request.body as { positionX: number; positionY: number };
+      return reply.status(201).send(await cropImage({ db: database.db, storage }, elementType, row, body, user.id));
+    },
   });
 
   const serve = (variant: 'original' | 'thumbnail' | 'big') => async (request: FastifyRequest, reply: FastifyReply) => {

@@ -63,8 +63,7 @@ export function referenceSettings(config: Pick<ServerConfig, 'captchaRequestValu
         'Los datos personales que suministres serán tratados conforme a la Ley 1581 de 2012 y a la política de tratamiento de datos de la entidad, únicamente para atender tu solicitud.',
       label: 'Aviso de privacidad de PQRDS',
     },
-    { keyWord: 'Banner.Position', value: '1', label: 'Posición de los banners' },
-    { keyWord: 'Banner.Rotation', value: '5', label: 'Segundos de rotación de los banners' },
+    // Banner.Position and Banner.Rotation are the fields of the banners' settings record (resources/banners.ts).
     { keyWord: 'Terms.GlobalVersion', value: '1', label: 'Versión global de los términos y condiciones' },
     { keyWord: 'Terms.TerritorialVersion', value: '1', label: 'Versión territorial de los términos y condiciones' },
     { keyWord: 'DataTreatment.GlobalVersion', value: '1', label: 'Versión global de la política de tratamiento de datos' },

@@ -8,7 +8,8 @@ import { Button, useDelete, useNotify, type RaRecord } from 'react-admin';
 import { ContinueConfirm } from './ContinueConfirm';
 import type { ResourceDeclaration } from '../../resources/types';
 
-export function DeleteRecordButton({ declaration, record }: { declaration: ResourceDeclaration; record: RaRecord }) {
+/** `onDeleted`: what follows a deletion (a form page goes back to its list). */
+export function DeleteRecordButton({ declaration, record, onDeleted }: { declaration: ResourceDeclaration; record: RaRecord; onDeleted?: () => void }) {
   const [open, setOpen] = useState(false);
   const [deleteOne, { isPending }] = useDelete();
   const notify = useNotify();
@@ -17,6 +18,7 @@ export function DeleteRecordButton({ declaration, record }: { declaration: Resou
     try {
       await deleteOne(declaration.name, { id: record.id, previousData: record }, { mutationMode: 'pessimistic', returnPromise: true });
       notify(declaration.messages?.deleted ?? 'engine.deleted', { type: 'success' });
+      onDeleted?.();
     } catch (caught) {
       notify((caught as { message?: string })?.message || 'ra.notification.http_error', { type: 'error' });
     } finally {

@@ -9,6 +9,7 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { useDataProvider, useInput, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import type { PortalesDataProvider } from '../../dataProvider';
 import type { UploadedFile } from '../../dataProvider/upload';
+import { imageDimensionFailure, imageRulesOf, imageSizeFailure, type ImageRuleFailure } from '../../resources/imageRules';
 import type { FieldDeclaration } from '../../resources/types';
 import { saveBlob } from '../shared/download';
 
@@ -27,6 +28,36 @@ function useDownload() {
       notify('engine.file.download_error', { type: 'error' });
     }
   };
+}
+
+/** The pixel size of an image file as the browser decodes it; null when it cannot (the server then decides). */
+export function readImageSize(file: Blob): Promise<{ width: number; height: number } | null> {
+  return new Promise((resolve) => {
+    const url = URL.createObjectURL(file);
+    const image = new Image();
+    const done = (size: { width: number; height: number } | null) => {
+      URL.revokeObjectURL(url);
+      resolve(size);
+    };
+    image.onload = () => done({ width: image.naturalWidth, height: image.naturalHeight });
+    image.onerror = () => done(null);
+    image.src = url;
+  });
+}
+
+/**
+ * The element type's declared image rules (resources/imageRules.ts), checked before uploading: the format by the name,
+ * the size, the dimensions as the browser reads them. The server checks the content again; null when none is broken.
+ */
+export async function imageRuleFailureOf(elementType: string | undefined, file: File): Promise<ImageRuleFailure | null> {
+  const rules = imageRulesOf(elementType);
+  if (!rules) return null;
+  const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
+  if (!rules.extensions.includes(extension)) return { key: 'files.errors.wrong_type', values: {} };
+  const size = imageSizeFailure(rules, file.size);
+  if (size) return size;
+  const dimensions = await readImageSize(file);
+  return dimensions ? imageDimensionFailure(rules, dimensions.width, dimensions.height) : null;
 }
 
 function Thumbnail({ file, size }: { file: UploadedFile; size: number }) {
@@ -49,6 +80,13 @@ export function FileCell({ field }: { field: FieldDeclaration }) {
   return field.type === 'image' ? <Thumbnail file={value} size={40} /> : <FileName file={value} />;
 }
 
+/** What the file chooser offers: the declared image formats, any image, or anything. */
+function acceptOf(field: FieldDeclaration): string | undefined {
+  const rules = imageRulesOf(field.elementType);
+  if (rules) return rules.extensions.map((extension) => `.${extension}`).join(',');
+  return field.type === 'image' ? 'image/*' : undefined;
+}
+
 export function FileUploadInput({ field, compact }: { field: FieldDeclaration; compact: boolean }) {
   const translate = useTranslate();
   const notify = useNotify();
@@ -63,6 +101,11 @@ export function FileUploadInput({ field, compact }: { field: FieldDeclaration; c
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
+    const refused = await imageRuleFailureOf(field.elementType, file);
+    if (refused) {
+      notify(refused.key, { type: 'error', messageArgs: refused.values });
+      return;
+    }
     setProgress(0);
     try {
       input.onChange(await dataProvider.upload<UploadedFile>(`elementType=${field.elementType ?? ''}`, file, setProgress));
@@ -81,7 +124,7 @@ export function FileUploadInput({ field, compact }: { field: FieldDeclaration; c
         {value ? field.type === 'image' ? <Thumbnail file={value} size={64} /> : <FileName file={value} /> : <Typography color="text.secondary">{translate('engine.file.none')}</Typography>}
         <Button component="label" size="small" variant="outlined" disabled={progress !== null}>
           {translate(value ? 'engine.file.replace' : 'engine.file.upload')}
-          <input hidden type="file" aria-label={label} accept={field.type === 'image' ? 'image/*' : undefined} onChange={(event) => void onFile(event)} />
+          <input hidden type="file" aria-label={label} accept={acceptOf(field)} onChange={(event) => void onFile(event)} />
         </Button>
         {value && (
           <Button size="small" onClick={() => input.onChange(null)} disabled={progress !== null}>

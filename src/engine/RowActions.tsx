@@ -1,5 +1,5 @@
 /**
- * The buttons of a row: edit and delete (each when the declaration has the operation and its rules allow
+ * The buttons of a row: up and down when the declaration sorts (SortButtons), edit and delete (each when the declaration has the operation and its rules allow
  * it for the record), then the declared record actions (ResourceActions).
  */
 import EditIcon from '@mui/icons-material/Edit';
@@ -9,13 +9,15 @@ import { canDeleteRecord, canEditRecord, hasOperation } from './declarationField
 import { DeleteRecordButton } from './DeleteRecordButton';
 import { useEngineState } from './engineState';
 import { RecordActionButtons } from './ResourceActions';
+import { SortButtons } from './SortButtons';
 
 export function RowActions() {
   const record = useRecordContext();
   const { declaration, startEdit } = useEngineState();
   if (!record) return null;
   return (
-    <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+    <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
+      <SortButtons declaration={declaration} />
       <RecordActionButtons declaration={declaration} />
       {hasOperation(declaration, 'update') && canEditRecord(declaration, record) && (
         <Button label="engine.edit" onClick={() => startEdit(record)}>

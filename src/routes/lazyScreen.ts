@@ -61,7 +61,7 @@ export const UpdateSitesPage: Preloadable<ScreenProps> = lazyComponent(
 );
 
 export const AuditListPage: Preloadable<ScreenProps> = lazyComponent(
-  withMessages(['audit', 'users', 'audience', 'siteDetail', 'backups'], () => import('../audit/AuditListPage').then((module) => module.AuditListPage satisfies Screen)),
+  withMessages(['audit', 'users', 'audience', 'siteDetail', 'backups', 'banners'], () => import('../audit/AuditListPage').then((module) => module.AuditListPage satisfies Screen)),
 );
 
 /** /portales/grupos: group management (src/sites/groups), the generated parts with the group's own inputs. */
@@ -71,6 +71,14 @@ export const GroupsPage: Preloadable<ScreenProps> = lazyComponent(
 
 export const UsersPage: Preloadable<ScreenProps> = lazyComponent(
   withMessages(ENGINE_PARTS, () => import('../users/UsersPage').then((module) => module.UsersPage satisfies Screen)),
+);
+
+/** /banners and /banners/crud/{id?}: the banners' list with their settings, and the banner form page (src/banners). */
+export const BannersPage: Preloadable<ScreenProps> = lazyComponent(
+  withMessages(ENGINE_PARTS, () => import('../banners/BannersPage').then((module) => module.BannersPage satisfies Screen)),
+);
+export const BannerFormPage: Preloadable<ScreenProps> = lazyComponent(
+  withMessages(ENGINE_PARTS, () => import('../banners/BannerFormPage').then((module) => module.BannerFormPage satisfies Screen)),
 );
 
 /** /descargar-backup/{hash} and /download/{hash}: the backup download page (src/sites/backups). */

@@ -73,6 +73,7 @@ const AREAS = {
   audience: () => import('../../i18n/es/audience'),
   audit: () => import('../../i18n/es/audit'),
   backups: () => import('../../i18n/es/backups'),
+  banners: () => import('../../i18n/es/banners'),
   bulkFile: () => import('../../i18n/es/bulkFile'),
   deactivation: () => import('../../i18n/es/deactivation'),
   loads: () => import('../../i18n/es/loads'),

@@ -61,6 +61,7 @@ beforeAll(async () => {
     ('Alcaldía de La Chorrera', 'alcaldia-la-chorrera-91405', 91, 91405, 2, 1, false),
     ('Concejo Municipal de La Chorrera', 'concejo-la-chorrera-91405', 91, 91405, 4, 1, false),
     ('Alcaldía de Leticia', 'alcaldia-leticia-91001', 91, 91001, 2, 1, false)`);
+  await database.query(`insert into settings (key_word, value) values ('Banner.Position', '3'), ('Banner.Rotation', '12')`);
   await database.migrate();
 });
 
@@ -71,6 +72,11 @@ afterAll(async () => {
 });
 
 describe('upgrading a database with data', () => {
+  it('moves Banner.Position and Banner.Rotation into the banners\' settings record (0031_banners_logos)', async () => {
+    expect(await database.query('select id, position, rotation from banner_settings')).toEqual([{ id: 1, position: '3', rotation: 12 }]);
+    expect(await database.query("select key_word from settings where key_word like 'Banner.%'")).toEqual([]);
+  });
+
   it('keeps the first of each clashing catalogue name and appends the id to the others', async () => {
     expect(await database.query('select id, name from site_types where id >= 10 order by id')).toEqual([
       { id: 10, name: 'Veeduría' },

@@ -159,6 +159,12 @@ describe('data provider: singletons and collection updates', () => {
     expect(written.data).toEqual({ text: 'nuevo', id: 'footer' });
   });
 
+  it("keys a singleton by the resource name even when its row answers an id (react-admin's Edit asks for that one)", async () => {
+    const { client } = fakeClient(() => ({ footerID: 1, text: 'pie' }));
+    const read = await createDataProvider(client, find).getOne('footer', { id: 'footer' });
+    expect(read.data.id).toBe('footer');
+  });
+
   it('replaces a collection with one PUT of the whole list', async () => {
     const { client, calls } = fakeClient((call) => call.options.body);
     const provider = createDataProvider(client, find);
