@@ -67,8 +67,8 @@ export interface ExportArrayStatement {
   tie: number;
 }
 
-/** Type ids an array statement reads as text: `timestamptz`, read by `readInstant`, and a keyset key as it is. */
-export const EXPORT_TEXT_TYPES: readonly number[] = [1184];
+/** Type ids an array statement reads as text: `bigint` (as the driver gives it, unchecked) and `timestamptz` (read by `readInstant`). */
+export const EXPORT_TEXT_TYPES: readonly number[] = [20, 1184];
 
 /**
  * The statement of one batch, ordered by `listOrderBy(spec, query)`: a text whose rows are objects carrying the keys
