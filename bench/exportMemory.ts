@@ -23,7 +23,7 @@ let rssPeak = before.rss;
 let heapPeak = before.heapUsed;
 const sampler = setInterval(() => { const m = process.memoryUsage(); rssPeak = Math.max(rssPeak, m.rss); heapPeak = Math.max(heapPeak, m.heapUsed); }, 20);
 let rows = 0;
-async function* counted() { for await (const batch of exportBatches<Record<string, unknown>>(database, source.spec, query, source.sql)) { rows += batch.length; yield batch; } }
+async function* counted() { for await (const batch of exportBatches<readonly unknown[]>(database, source.spec, query, source.sql)) { rows += batch.length; yield batch; } }
 let bytes = 0;
 const start = performance.now();
 await pipeline(csvStream(source.columns, counted()), new Writable({ write(chunk, _e, done) { bytes += chunk.length; done(); } }));

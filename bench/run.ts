@@ -386,7 +386,7 @@ async function measureSiteUsersExport(address: string, headers: Record<string, s
   const source = resourceExportSource(siteUsersResource, declared);
   const query = readExportQuery(source.spec, {});
   const params = new SqlParams();
-  const statement = inlineParams(source.sql(query, { params, after: [], keys: keysetSelect(source.spec, query), limit: '' }), params.values);
+  const statement = inlineParams(source.sql(query, { params, after: [], keys: keysetSelect(source.spec, query), limit: '' }).text, params.values);
 
   const memory = rssPeak();
   const start = performance.now();

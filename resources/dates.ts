@@ -80,13 +80,34 @@ export function formatTime(value: unknown): string {
   return `${pad(twelve)}:${pad(minutes)} ${hours < 12 ? AM : PM}`;
 }
 
-/** `dd/mm/aaaa hh:mm a. m.`: an instant in Colombia; '' for nothing or an unreadable value. Its clock is read once. */
+/** `hh:mm a. m.` of each minute of a day, written once when first asked. */
+const CLOCK_TEXTS: string[] = [];
+function clockText(minuteOfDay: number): string {
+  let text = CLOCK_TEXTS[minuteOfDay];
+  if (text === undefined) {
+    const hours = Math.floor(minuteOfDay / 60);
+    text = `${pad(hours % 12 === 0 ? 12 : hours % 12)}:${pad(minuteOfDay % 60)} ${hours < 12 ? AM : PM}`;
+    CLOCK_TEXTS[minuteOfDay] = text;
+  }
+  return text;
+}
+
+/** The last Colombian day written by formatDateTime and its `dd/mm/aaaa`: an export's rows in date order share it. */
+let lastDay = NaN;
+let lastDayText = '';
+
+/** `dd/mm/aaaa hh:mm a. m.`: an instant in Colombia; '' for nothing or an unreadable value. Its clock is read once a day. */
 export function formatDateTime(value: unknown): string {
   const date = toDate(value);
   if (!date) return '';
-  const { year, month, day, hours, minutes } = platformClock(date);
-  const twelve = hours % 12 === 0 ? 12 : hours % 12;
-  return `${pad(day)}/${pad(month)}/${String(year).padStart(4, '0')} ${pad(twelve)}:${pad(minutes)} ${hours < 12 ? AM : PM}`;
+  const local = date.getTime() + PLATFORM_UTC_OFFSET_MINUTES * MINUTE_MS;
+  const days = Math.floor(local / DAY_MS);
+  if (days !== lastDay) {
+    const { year, month, day } = platformClock(date);
+    lastDayText = `${pad(day)}/${pad(month)}/${String(year).padStart(4, '0')}`;
+    lastDay = days;
+  }
+  return `${lastDayText} ${clockText(Math.floor((local - days * DAY_MS) / MINUTE_MS))}`;
 }
 
 /**

@@ -26,8 +26,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Runs one SQL statement with parameters and returns its rows. */
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Runs one SQL statement with parameters and returns its rows (as arrays with `rowMode: 'array'`). */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[], options?: QueryShape): Promise<T[]>;
   /** Resolves when the database answers (/healthz). */
   ping(): Promise<void>;
   migrate(): Promise<void>;
@@ -41,6 +41,31 @@ export interface Database {
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /** Connections in use, callers waiting for one and each wait (GET /metrics). */
   pool: PoolStats;
+}
+
+/**
+ * How a statement's rows come back: `rowMode: 'array'`, each row an array in select order (no object per row), and
+ * `textTypes`, the type ids whose values stay PostgreSQL's text (no Date parsed: an export reads its instants itself).
+ */
+export interface QueryShape {
+  rowMode?: 'array';
+  textTypes?: readonly number[];
+}
+
+const asText = (value: string) => value;
+const pgTextTypes = new Map<string, { getTypeParser: (oid: number, format?: string) => unknown }>();
+
+/** `pg`'s per-query `types`: its parsers, with `textTypes` left as text (one object per list of types). */
+function pgTypes(textTypes: readonly number[]) {
+  const key = textTypes.join(',');
+  let types = pgTextTypes.get(key);
+  if (!types) {
+    types = {
+      getTypeParser: (oid: number, format?: string) => (textTypes.includes(oid) ? asText : pg.types.getTypeParser(oid, format as 'text')),
+    };
+    pgTextTypes.set(key, types);
+  }
+  return types;
 }
 
 /** How long an answer from the embedded database counts as proof that it is up. */
@@ -110,9 +135,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
-      query: (text, params) => {
+      query: (text, params, shape) => {
         const values = (params ?? []) as unknown[];
-        return statementNames.run(text, async (name) => (await pool.query({ text, values, name })).rows);
+        const types = shape?.textTypes?.length ? pgTypes(shape.textTypes) : undefined;
+        return statementNames.run(text, async (name) => (await pool.query({ text, values, name, rowMode: shape?.rowMode, types } as pg.QueryConfig)).rows);
       },
       ping: async () => void (await pool.query('select 1')),
       migrate: async () => {
@@ -149,8 +175,10 @@ export function embeddedDatabase(client: RemotePglite): Database {
   return {
     db,
     kind: 'pglite',
-    query: (text, params) =>
-      statementNames.run(text, async (name) => (await client.query(text, params as unknown[], { name })).rows as never),
+    query: (text, params, shape) => {
+      const parsers = shape?.textTypes?.length ? Object.fromEntries(shape.textTypes.map((oid) => [oid, asText])) : undefined;
+      return statementNames.run(text, async (name) => (await client.query(text, params as unknown[], { name, rowMode: shape?.rowMode, parsers })).rows as never);
+    },
     ping: async () => {
       // A database busy answering others is answering: /healthz does not queue behind them.
       if (performance.now() - client.lastAnswerAt < RECENT_ANSWER_MS) return;

@@ -15,11 +15,13 @@ export function csvCell(value: string | number): string {
   if (typeof value === 'number') return String(value);
   let text = value;
   let quoted = false;
-  if (FORMULA.test(text)) {
+  const first = text.charCodeAt(0);
+  // The formula test only for a text starting with one of its signs (= + - @ tab CR).
+  if ((first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13) && FORMULA.test(text)) {
     text = `'${text}`;
     quoted = true;
   }
-  if (quoted || NEEDS_QUOTES.test(text) || text.charCodeAt(0) === 32 || text.charCodeAt(text.length - 1) === 32) {
+  if (quoted || NEEDS_QUOTES.test(text) || first === 32 || text.charCodeAt(text.length - 1) === 32) {
     return `"${text.replace(/"/g, '""')}"`;
   }
   return text;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ListSpec } from '../../resources/listQuery';
 import { readListQuery } from '../lists/listQuery';
 import { ORDER_KEY, TIE_KEY } from './keyset';
-import { exportBatches, type ExportSql } from './listExport';
+import { EXPORT_TEXT_TYPES, exportBatches, type ExportSql } from './listExport';
 
 const spec: ListSpec = { defaultPageSize: 20, maxPageSize: 100, orders: { id: 't.id' }, defaultOrder: 'id', tieBreaker: 't.id', filters: {} };
 const sql: ExportSql = (_query, batch) => `select t.id, ${batch.keys} from t ${batch.after.length ? `where ${batch.after.join(' and ')}` : ''} order by t.id ${batch.limit}`;
@@ -24,6 +24,27 @@ function fakeTable(total: number, failOnCall?: number) {
 }
 
 describe('exportBatches', () => {
+  it('reads an array statement as arrays with its instants as text, the cursor from the positions it names', async () => {
+    const shapes: unknown[] = [];
+    const table = {
+      query: async <T>(text: string, params?: unknown[], shape?: unknown): Promise<T[]> => {
+        shapes.push(shape);
+        const after = text.includes('where') ? Number(params![0]) : 0;
+        const ids = [1, 2, 3, 4, 5].filter((id) => id > after).slice(0, Number(params![params!.length - 1]));
+        return ids.map((id) => [`fila ${id}`, id]) as T[];
+      },
+    };
+    const arrays: ExportSql = (_query, batch) => ({
+      text: `select t.name, t.id from t ${batch.after.length ? `where ${batch.after.join(' and ')}` : ''} order by t.id ${batch.limit}`,
+      order: 1,
+      tie: 1,
+    });
+    const batches: unknown[][] = [];
+    for await (const rows of exportBatches<unknown[]>(table, spec, readListQuery(spec, {}), arrays, 2)) batches.push(rows.map((row) => row[0]));
+    expect(batches).toEqual([['fila 1', 'fila 2'], ['fila 3', 'fila 4'], ['fila 5']]);
+    expect(shapes[0]).toEqual({ rowMode: 'array', textTypes: EXPORT_TEXT_TYPES });
+  });
+
   it('reads every row in keyset batches, each after the last row of the one before', async () => {
     const table = fakeTable(7);
     const batches: number[][] = [];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ListQuery, ListSpec } from '../../resources/listQuery';
 import { SqlParams } from '../lists/listQuery';
-import { cursorOf, keysetAfter, keysetRest, keysetSelect } from './keyset';
+import { cursorOf, keysetAfter, keysetColumns, keysetRest, keysetSelect } from './keyset';
 
 const spec: ListSpec = {
   defaultPageSize: 20,
@@ -52,5 +52,15 @@ describe('keysetSelect and cursorOf', () => {
     expect(keysetSelect(spec, query('population'))).toBe('(x.population)::text as "__orderKey", (x.id)::text as "__tieKey"');
     expect(cursorOf({ __orderKey: null, __tieKey: '3' })).toEqual({ orderKey: null, tieKey: '3' });
     expect(cursorOf({ __orderKey: 'a', __tieKey: 3 })).toEqual({ orderKey: 'a', tieKey: '3' });
+  });
+});
+
+describe('keysetColumns (rows as arrays)', () => {
+  it('reads each key from a column already selected, and selects as text only the missing ones', () => {
+    expect(keysetColumns(spec, query('date', true), ['x.id', 'x.date', null])).toEqual({ select: '', order: 1, tie: 0 });
+    expect(keysetColumns(spec, query('population'), ['x.id', null])).toEqual({ select: '(x.population)::text', order: 2, tie: 0 });
+    expect(keysetColumns(spec, query('name'), [null, 'x.date'])).toEqual({ select: '(x.name)::text, (x.id)::text', order: 2, tie: 3 });
+    expect(keysetColumns(spec, query('id'), ['x.name'])).toEqual({ select: '(x.id)::text', order: 1, tie: 1 });
+    expect(keysetColumns(spec, query('id'), ['x.name', 'x.id'])).toEqual({ select: '', order: 1, tie: 1 });
   });
 });

@@ -38,6 +38,26 @@ export function keysetSelect(spec: ListSpec, query: ListQuery): string {
 }
 
 /**
+ * The keys of a statement whose rows are arrays: each read from a column it already selects when that column is the
+ * key's own expression and its value comes back as text PostgreSQL reads back exactly (`plain`: the select list's plain
+ * columns, in order), else selected once more as text after them (`select`, '' when nothing is added). `order` and
+ * `tie` are their positions in the row.
+ */
+export function keysetColumns(spec: ListSpec, query: ListQuery, plain: readonly (string | null)[]): { select: string; order: number; tie: number } {
+  const { expression } = orderOf(spec, query);
+  const extra: string[] = [];
+  const position = (key: string): number => {
+    const at = plain.indexOf(key);
+    if (at >= 0) return at;
+    extra.push(`(${key})::text`);
+    return plain.length + extra.length - 1;
+  };
+  const order = position(expression);
+  const tie = expression === spec.tieBreaker ? order : position(spec.tieBreaker);
+  return { select: extra.join(', '), order, tie };
+}
+
+/**
  * The condition "after the cursor" in the list's order (same direction for the order and the tie
  * breaker, as listOrderBy writes them), within the cursor's section (empty or filled keys); none for the first batch.
  */

@@ -15,7 +15,7 @@ import { t } from '../i18n';
 import { listQuerySchema, readListQuery, SqlParams } from '../lists/listQuery';
 import { formatDateTime } from '../../resources/dates';
 import { CSV_DELIMITER, csvCell, csvLines } from './csv';
-import { keysetAfter, keysetSelect } from './keyset';
+import { keysetAfter, keysetSelect, ORDER_KEY, TIE_KEY } from './keyset';
 import { keysetBatches } from './keysetBatches';
 import { xlsxFile } from './xlsxFile';
 import { SHEET_END, sheetRows, sheetStart, type SheetCell } from './xlsxSheet';
@@ -57,8 +57,24 @@ export interface ExportBatch {
   limit: string;
 }
 
-/** The statement of one batch, ordered by `listOrderBy(spec, query)`. */
-export type ExportSql = (query: ListQuery, batch: ExportBatch) => string;
+/**
+ * A batch statement whose rows are arrays in select order (no object per row: the engine's exports), its instants
+ * (`timestamptz`) left as PostgreSQL's text; `order` and `tie` are where each row holds its keyset keys (`keysetColumns`).
+ */
+export interface ExportArrayStatement {
+  text: string;
+  order: number;
+  tie: number;
+}
+
+/** Type ids an array statement reads as text: `bigint` (as the driver gives it, unchecked) and `timestamptz` (read by `readInstant`). */
+export const EXPORT_TEXT_TYPES: readonly number[] = [20, 1184];
+
+/**
+ * The statement of one batch, ordered by `listOrderBy(spec, query)`: a text whose rows are objects carrying the keys
+ * under `batch.keys`' names, or an array statement.
+ */
+export type ExportSql = (query: ListQuery, batch: ExportBatch) => string | ExportArrayStatement;
 
 export interface ListExportOptions<Row> {
   spec: ListSpec;
@@ -109,7 +125,7 @@ export type ExportDatabase = Pick<Database, 'query'>;
  * Every matching row, batch after batch (server/exports/keysetBatches.ts), each batch the list's statement after the
  * last row of the previous one, the next one read while the caller writes the current one: two batches in memory at most.
  */
-export async function* exportBatches<Row extends Record<string, unknown>>(
+export async function* exportBatches<Row extends object>(
   database: ExportDatabase,
   spec: ListSpec,
   query: ListQuery,
@@ -121,8 +137,14 @@ export async function* exportBatches<Row extends Record<string, unknown>>(
       const params = new SqlParams();
       const after = keysetAfter(spec, query, cursor, params);
       const limit = `limit ${params.add(batchSize)}`;
-      const rows = await database.query<Row>(sql(query, { params, after, keys: keysetSelect(spec, query), limit }), params.values);
-      return { batch: rows, rows: rows.length, last: rows[rows.length - 1] };
+      const statement = sql(query, { params, after, keys: keysetSelect(spec, query), limit });
+      if (typeof statement === 'string') {
+        const rows = await database.query<Row>(statement, params.values);
+        return { batch: rows, rows: rows.length, last: rows[rows.length - 1] as Record<string, unknown> | undefined };
+      }
+      const rows = await database.query<unknown[]>(statement.text, params.values, { rowMode: 'array', textTypes: EXPORT_TEXT_TYPES });
+      const end = rows[rows.length - 1];
+      return { batch: rows as Row[], rows: rows.length, last: end && { [ORDER_KEY]: end[statement.order], [TIE_KEY]: end[statement.tie] } };
     },
   });
 }
@@ -145,20 +167,22 @@ export async function* csvChunks<Row>(columns: readonly ExportColumn<Row>[], bat
   yield csvHeader(columns);
   const yes = t('exports.values.yes');
   const no = t('exports.values.no');
-  const cells = columns.map((column) => (row: Row) => cellOf(column, row));
+  // Each column's value as it is (cellOf's cases below, without a call more per cell).
+  const cells = columns.map((column) => column.value ?? ((row: Row) => (row as Record<string, unknown>)[column.key]));
   const count = cells.length;
   for await (const rows of batches) {
     let out = '';
     for (const row of rows) {
       for (let index = 0; index < count; index += 1) {
         if (index > 0) out += CSV_DELIMITER;
-        const cell = cells[index]!(row);
-        if (cell === null) continue;
-        if (typeof cell === 'number') out += String(cell);
+        const cell: unknown = cells[index]!(row);
+        if (cell === null || cell === undefined) continue;
+        if (typeof cell === 'string') out += csvCell(cell);
+        else if (typeof cell === 'number') out += String(cell);
         else if (typeof cell === 'boolean') out += csvCell(cell ? yes : no);
         // A written date (`23/11/2026 12:04 a. m.`) never needs quotes: csvCell would give it back as it is.
         else if (cell instanceof Date) out += csvDate(cell);
-        else out += csvCell(cell);
+        else out += csvCell(String(cell));
       }
       out += '\r\n';
     }
@@ -214,7 +238,7 @@ export function xlsxStream<Row>(columns: readonly ExportColumn<Row>[], batches: 
  * first batch before any header is sent (a failure there is still an ordinary error answer), then
  * streams the file.
  */
-export async function streamListExport<Row extends Record<string, unknown>>(
+export async function streamListExport<Row extends object>(
   reply: FastifyReply,
   database: ExportDatabase,
   options: ListExportOptions<Row>,
@@ -272,7 +296,7 @@ export function exportQuerySchema(spec: ListSpec): Record<string, unknown> {
 }
 
 /** Declares `GET url` (or `POST url`): the list's export, with its access and its OpenAPI answer (a binary file). */
-export function registerListExport<Row extends Record<string, unknown>>(app: FastifyInstance, declaration: ListExportDeclaration<Row>): void {
+export function registerListExport<Row extends object>(app: FastifyInstance, declaration: ListExportDeclaration<Row>): void {
   const file = { schema: { type: 'string', format: 'binary' } };
   const method = declaration.method ?? 'GET';
   const filters = exportQuerySchema(declaration.spec);

@@ -35,10 +35,10 @@ import {
   type ExportFormat,
 } from '../exports/listExport';
 import { resourceAccess } from './access';
-import { resourceExportSource } from './exports';
+import { resourceExportSource, type ExportRow } from './exports';
 import { queryRows } from '../db/rows';
 
-type Row = Record<string, unknown>;
+type Row = ExportRow;
 
 export interface BackgroundExportPayload {
   filters: Record<string, unknown>;

@@ -9,15 +9,19 @@ import { formatDate } from '../../resources/dates';
 import { choiceLabelKey } from '../../resources/fieldKinds';
 import { resources } from '../../resources';
 import { fieldColumn, listedFields, type FieldDeclaration, type LabelledDeclaration, type ResourceDeclaration, type ResourceExport } from '../../resources/types';
-import { registerListExport, type ExportBatch, type ExportCell, type ExportColumn } from '../exports/listExport';
+import { registerListExport, type ExportArrayStatement, type ExportBatch, type ExportCell, type ExportColumn } from '../exports/listExport';
+import { readInstant } from '../exports/instant';
+import { keysetColumns } from '../exports/keyset';
 import type { ListQuery } from '../../resources/listQuery';
 import { t } from '../i18n';
 import { listOrderBy, listWhere, SqlParams } from '../lists/listQuery';
 import { resourceAccess } from './access';
-import { resourceListSpec } from './listSpec';
+import { columnSql, resourceListSpec } from './listSpec';
 import { readConditions, readFromSql } from './readSql';
 
 type Row = Record<string, unknown>;
+/** A batch row of an engine export: its values in select order. */
+export type ExportRow = readonly unknown[];
 
 /** A field's stored values with their Spanish texts, in the order declared. */
 export type ChoiceLabels = ReadonlyMap<string, string>;
@@ -73,79 +77,90 @@ export function exportColumns(declaration: ResourceDeclaration, declared: Pick<R
 }
 
 /**
- * The cell of one field straight from its column in a batch row: what `exportCell` gives for the API's record
- * (`toRecord`) of that row, without building the record (a hidden or write-only field is never answered: empty).
+ * The cell of one field straight from its column (`at`) in a batch row (an array): what `exportCell` gives for the
+ * API's record (`toRecord`) of that row, without building the record (a hidden or write-only field is never answered: empty).
  */
-export function exportCellReader(declaration: ResourceDeclaration, field: FieldDeclaration): (row: Row) => ExportCell {
-  const column = fieldColumn(field);
+export function exportCellReader(declaration: ResourceDeclaration, field: FieldDeclaration, at: number): (row: ExportRow) => ExportCell {
   if (field.hidden || field.writeOnly) return () => null;
-  if (field.computed?.translated) return (row) => (row[column] === null || row[column] === undefined ? null : exportCell(declaration, field, t(String(row[column]))));
+  if (field.computed?.translated) return (row) => (row[at] === null || row[at] === undefined ? null : exportCell(declaration, field, t(String(row[at]))));
   const labels = fieldChoiceLabels(declaration, field);
   if (labels) {
     return (row) => {
-      const value = row[column];
+      const value = row[at];
       if (value === null || value === undefined) return null;
       return labels.get(String(value)) ?? String(value);
     };
   }
   if (field.type === 'decimal' || field.type === 'integer' || field.type === 'id' || field.type === 'reference') {
-    return (row) => (row[column] === null || row[column] === undefined ? null : Number(row[column]));
+    return (row) => (row[at] === null || row[at] === undefined ? null : Number(row[at]));
   }
   if (field.type === 'datetime') {
-    // Selected as epoch milliseconds (exportSelectSql): a number, not a timestamp's text for the driver to parse.
+    // A timestamptz comes as PostgreSQL's text (EXPORT_TEXT_TYPES), read by readInstant; a timestamp as the driver's Date.
     return (row) => {
-      const value = row[column];
+      const value = row[at];
       if (value === null || value === undefined) return null;
-      const date = value instanceof Date ? value : new Date(Number(value));
-      return Number.isNaN(date.getTime()) ? null : date;
+      const date = value instanceof Date ? value : readInstant(String(value));
+      return date && !Number.isNaN(date.getTime()) ? date : null;
     };
   }
   if (field.type === 'date') {
     return (row) => {
-      const value = row[column];
+      const value = row[at];
       if (value === null || value === undefined) return null;
       // A calendar day, dd/mm/aaaa (resources/dates.ts).
       return formatDate(value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10));
     };
   }
-  return (row) => exportCell(declaration, field, row[column]);
+  if (field.type === 'json' || field.type === 'audience') return (row) => exportCell(declaration, field, row[at]);
+  // A text as it comes (no labels to look up for it on every row).
+  return (row) => {
+    const value = row[at];
+    if (value === null || value === undefined) return null;
+    return typeof value === 'string' ? value : exportCell(declaration, field, value);
+  };
 }
 
-/** A timestamptz expression as its whole epoch milliseconds, the instant the driver reads from its text. */
-export const epochMillisSql = (value: string): string => `floor(extract(epoch from ${value}) * 1000)::float8`;
+/** Kinds whose value, as the driver gives it (a string or a number), is text PostgreSQL reads back exactly: a keyset key. */
+const KEY_KINDS = new Set<FieldDeclaration['type']>(['id', 'integer', 'reference', 'decimal', 'text', 'email', 'url', 'enum', 'color', 'richText']);
 
 /**
- * The select list of an export: only the columns its file shows (computed ones as their expression), each datetime as
- * its whole epoch milliseconds (floored in numeric, exact in a double; the driver's parsing of a timestamp's text was the
- * costliest part of reading a batch).
+ * The select list of an export: only the columns its file shows (computed ones as their expression), and `plain`, for
+ * each of them its column when that column can also be a keyset key (`keysetColumns`: a stored value read back exactly,
+ * among them a timestamptz, which comes as text), else null.
  */
-function exportSelectSql(fields: readonly FieldDeclaration[]): string {
-  return fields
-    .map((field) => {
-      const column = `"${fieldColumn(field).replace(/"/g, '""')}"`;
-      const value = field.computed ? `(${field.computed.sql})` : `t.${column}`;
-      if (field.type === 'datetime' && field.columnType !== 'timestamp') return `${epochMillisSql(value)} as ${column}`;
-      return field.computed ? `${value} as ${column}` : value;
-    })
-    .join(', ');
+function exportSelect(fields: readonly FieldDeclaration[]): { select: string; plain: (string | null)[] } {
+  const plain = fields.map((field) => {
+    if (field.computed || field.hidden || field.writeOnly) return null;
+    const timestamptz = field.type === 'datetime' && field.columnType !== 'timestamp';
+    return timestamptz || KEY_KINDS.has(field.type) ? columnSql(field) : null;
+  });
+  const select = fields.map((field) => (field.computed ? `(${field.computed.sql}) as "${fieldColumn(field).replace(/"/g, '""')}"` : columnSql(field)));
+  return { select: select.join(', '), plain };
 }
 
-/** What an export reads and writes: the list's spec, one batch's statement and the file's columns. */
+/** What an export reads and writes: the list's spec, one batch's statement (rows as arrays) and the file's columns. */
 export function resourceExportSource(declaration: ResourceDeclaration, declared: ResourceExport) {
   const spec = resourceListSpec(declaration, 'export');
   const columns = exportColumns(declaration, declared);
   const fields = columns.map((column) => declaration.fields.find((field) => field.source === column.key)!);
-  const select = exportSelectSql(fields);
+  const { select, plain } = exportSelect(fields);
   return {
     spec,
-    sql: (query: ListQuery, batch: ExportBatch) =>
-      `select ${select}, ${batch.keys} ${readFromSql(declaration)}
+    // Each key read from the file's own column when it is one (the order and the id usually are), else added as text.
+    sql: (query: ListQuery, batch: ExportBatch): ExportArrayStatement => {
+      const keys = keysetColumns(spec, query, plain);
+      return {
+        text: `select ${select}${keys.select ? `, ${keys.select}` : ''} ${readFromSql(declaration)}
          ${listWhere(query, batch.params, [...readConditions(declaration, query), ...batch.after])} ${listOrderBy(spec, query)} ${batch.limit}`,
+        order: keys.order,
+        tie: keys.tie,
+      };
+    },
     /** `select count(*)` of the rows the export writes (a background export's progress total). */
     countSql: (query: ListQuery, params: SqlParams) =>
       `select count(*)::int as total ${readFromSql(declaration)} ${listWhere(query, params, readConditions(declaration, query))}`,
-    // The batch rows carry only the file's columns and the keyset keys: each cell reads its column.
-    columns: columns.map((column, index) => ({ ...column, value: exportCellReader(declaration, fields[index]!) })),
+    // The batch rows carry the file's columns in order, then any key not among them: each cell reads its position.
+    columns: columns.map((column, index) => ({ ...column, value: exportCellReader(declaration, fields[index]!, index) })) as ExportColumn<ExportRow>[],
   };
 }
 
@@ -154,7 +169,7 @@ export function registerResourceExports(app: FastifyInstance, declaration: Resou
   for (const declared of declaration.exports ?? []) {
     if (declared.background) continue;
     const source = resourceExportSource(declaration, declared);
-    registerListExport<Row>(app, {
+    registerListExport<ExportRow>(app, {
       url: declared.path,
       method: declared.method,
       access: resourceAccess(declared.permissions ?? declaration.permissions.read),
