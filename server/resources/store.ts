@@ -22,7 +22,20 @@ import { cursorOf, keysetAfter, keysetSelect } from '../exports/keyset';
 import { pageCursor, pageStart, type PageStart } from '../lists/pageCursor';
 import { isNullable } from '../../resources/fieldKinds';
 import type { ListSpec } from '../../resources/listQuery';
-import { pageFromWalk, searchCandidatesSql, searchNames, searchWalkRows, searchWalkSql } from './searchedPage';
+import {
+  estimatedRows,
+  farWalkRows,
+  pageFromFarWalk,
+  pageFromWalk,
+  pageIsNear,
+  SEARCH_WALK_FAR,
+  searchCandidatesSql,
+  searchEstimateSql,
+  searchFarWalkSql,
+  searchNames,
+  searchWalkRows,
+  searchWalkSql,
+} from './searchedPage';
 
 export type ResourceRecord = Record<string, unknown>;
 
@@ -158,6 +171,7 @@ export function createResourceStore(declaration: ResourceDeclaration) {
     scope: StoreScope | undefined,
     start: PageStart | null,
     read: <T>(statement: { text: string; params: unknown[] }) => Promise<readonly T[]>,
+    explain: (statement: { text: string; params: unknown[] }) => Promise<ReadonlyArray<Record<string, unknown>>>,
   ): Promise<unknown[] | null> => {
     if (!declaration.listSearchWalk || !idField || searchNames(query).length === 0) return null;
     const base = (params: SqlParams) => listConditions(declaration, query, params, scope, start && { spec: listSpec, start });
@@ -165,6 +179,16 @@ export function createResourceStore(declaration: ResourceDeclaration) {
     const [answer] = await read<{ walked: number; ids: unknown[] }>(searchWalkSql(declaration, listSpec, query, base, columnSql(idField), walk));
     const fromWalk = pageFromWalk(query, walk, answer!);
     if (fromWalk) return fromWalk;
+    let far = farWalkRows(query, answer!.walked, answer!.ids.length);
+    if (far === null) {
+      // None or few matches in the rows walked: the planner's estimates of the whole list tell a word frequent overall.
+      const [rows, matches] = await Promise.all([false, true].map(async (searched) => estimatedRows(await explain(searchEstimateSql(declaration, query, base, searched)))));
+      far = pageIsNear(query, rows!, matches!) ? SEARCH_WALK_FAR : null;
+    }
+    if (far !== null) {
+      const fromFar = pageFromFarWalk(query, await read<{ id: unknown; position: unknown }>(searchFarWalkSql(declaration, listSpec, query, base, columnSql(idField), far)));
+      if (fromFar) return fromFar;
+    }
     return (await read<{ id: unknown }>(searchCandidatesSql(declaration, listSpec, query, base, columnSql(idField)))).map((row) => row.id);
   };
 
@@ -187,7 +211,7 @@ export function createResourceStore(declaration: ResourceDeclaration) {
         throw listQueryError([{ target: 'page', messageKey: 'lists.query.page_deep', values: { max: LIST_OFFSET_MAX } }]);
       }
       const read1 = start ? { ...query, page: 1 } : query;
-      const searched = await searchedPageIds(read1, scope, start, read);
+      const searched = await searchedPageIds(read1, scope, start, read, (statement) => database.query(statement.text, statement.params));
       const rows = await read<ResourceRecord>(searched ? pageByIdsSql(declaration, read1, searched, listSpec) : resourceListSql(declaration, read1, scope, listSpec, start));
       const page = listPage(rows, query);
       const results = page.results.map((row) => toRecord(listed, fromColumns(row)));
