@@ -29,7 +29,8 @@ for (const [list, index, declaration] of lists) {
   const spec = resourceListSpec(declaration);
   const classes = new Map<string, number[]>();
   const all: number[] = [];
-  for (const path of mixedRequests(data, list as MixedList, seed + index, Number(countText))) {
+  const paths = process.env.PROBE_URL ? [process.env.PROBE_URL] : mixedRequests(data, list as MixedList, seed + index, Number(countText));
+  for (const path of paths) {
     const params = Object.fromEntries(new URL(path, 'http://x').searchParams);
     const statements: Statement[] = [];
     const logged: Database = {
@@ -66,7 +67,7 @@ for (const request of slow.slice(0, Number(explainText))) {
   console.log(`\n=== ${request.ms.toFixed(1)} ms ${request.url}`);
   for (const statement of request.statements) {
     console.log(`-- ${statement.ms.toFixed(1)} ms: ${statement.text.slice(0, 600)}\n   params ${JSON.stringify(statement.params).slice(0, 200)}`);
-    if (statement.ms < 5) continue;
+    if (statement.ms < 5 || statement.text.startsWith('explain')) continue;
     const plan = await database.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${statement.text}`, statement.params);
     console.log(plan.map((row) => row['QUERY PLAN']).join('\n'));
   }

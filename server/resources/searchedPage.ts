@@ -23,9 +23,14 @@ export const SEARCH_WALK_FAR = 40_000;
 
 type Statement = { text: string; params: unknown[] };
 
-/** Names of the query's text-search conditions (the `search` kind): what the walk tests row by row. */
-export function searchNames(query: ListQuery): string[] {
-  return query.conditions.filter((condition) => condition.kind === 'search').map((condition) => condition.name);
+/**
+ * Names of the conditions the walk tests row by row: the text searches (the `search` kind) and the declaration's
+ * `listIdsFirst` filters (a site's groups: no column of the row holds them, no index keeps their rows in an order).
+ */
+export function searchNames(query: ListQuery, declaration?: ResourceDeclaration): string[] {
+  return query.conditions
+    .filter((condition) => condition.kind === 'search' || declaration?.listIdsFirst?.includes(condition.name))
+    .map((condition) => condition.name);
 }
 
 /** Rows the walk reads for this page: `perRow` per row the page needs (offset, page, one more), capped. */
@@ -37,8 +42,8 @@ export function searchWalkRows(query: ListQuery, perRow: number): number {
 const pageRange = (query: ListQuery) => ({ offset: (query.page - 1) * query.pageSize, rows: query.pageSize + 1 });
 
 /** The query's search conditions alone, as one SQL condition (their `where` without the keyword). */
-function searchCondition(query: ListQuery, params: SqlParams): string {
-  const searches = searchNames(query);
+function searchCondition(query: ListQuery, params: SqlParams, declaration: ResourceDeclaration): string {
+  const searches = searchNames(query, declaration);
   return listWhere({ ...query, conditions: query.conditions.filter((condition) => searches.includes(condition.name)) }, params).replace(/^where /, '');
 }
 
@@ -48,8 +53,8 @@ function searchCondition(query: ListQuery, params: SqlParams): string {
  */
 export function searchWalkSql(declaration: ResourceDeclaration, spec: ListSpec, query: ListQuery, base: (params: SqlParams) => string[], idSql: string, walk: number): Statement {
   const params = new SqlParams();
-  const others = listWhere(query, params, base(params), searchNames(query));
-  const hit = searchCondition(query, params);
+  const others = listWhere(query, params, base(params), searchNames(query, declaration));
+  const hit = searchCondition(query, params, declaration);
   const order = listOrderBy(spec, query);
   const text =
     `select count(*)::int as "walked", coalesce(array_agg(w.id order by w.position) filter (where w.hit), '{}') as "ids" ` +
@@ -63,8 +68,8 @@ export function searchWalkSql(declaration: ResourceDeclaration, spec: ListSpec, 
  */
 export function searchCandidatesSql(declaration: ResourceDeclaration, spec: ListSpec, query: ListQuery, base: (params: SqlParams) => string[], idSql: string): Statement {
   const params = new SqlParams();
-  const others = listWhere(query, params, base(params), searchNames(query));
-  const hit = searchCondition(query, params);
+  const others = listWhere(query, params, base(params), searchNames(query, declaration));
+  const hit = searchCondition(query, params, declaration);
   const { offset, rows } = pageRange(query);
   const order = spec.orders[query.order.name]!;
   const key = typeof order === 'string' ? order : order.sql;
@@ -105,8 +110,8 @@ export function farWalkRows(query: ListQuery, walked: number, hits: number): num
  */
 export function searchEstimateSql(declaration: ResourceDeclaration, query: ListQuery, base: (params: SqlParams) => string[], searched: boolean): Statement {
   const params = new SqlParams();
-  const others = listWhere(query, params, base(params), searchNames(query));
-  const hit = searched ? searchCondition(query, params) : '';
+  const others = listWhere(query, params, base(params), searchNames(query, declaration));
+  const hit = searched ? searchCondition(query, params, declaration) : '';
   const where = [others, hit && (others ? `and ${hit}` : `where ${hit}`)].filter(Boolean).join(' ');
   return { text: `explain (format json) select 1 ${readFromSql(declaration)} ${where}`, params: params.values };
 }
@@ -124,8 +129,8 @@ export function estimatedRows(answer: ReadonlyArray<Record<string, unknown>>): n
  */
 export function searchFarWalkSql(declaration: ResourceDeclaration, spec: ListSpec, query: ListQuery, base: (params: SqlParams) => string[], idSql: string, far: number): Statement {
   const params = new SqlParams();
-  const others = listWhere(query, params, base(params), searchNames(query));
-  const hit = searchCondition(query, params);
+  const others = listWhere(query, params, base(params), searchNames(query, declaration));
+  const hit = searchCondition(query, params, declaration);
   const order = listOrderBy(spec, query);
   const { offset, rows } = pageRange(query);
   const text =

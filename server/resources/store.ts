@@ -173,7 +173,7 @@ export function createResourceStore(declaration: ResourceDeclaration) {
     read: <T>(statement: { text: string; params: unknown[] }) => Promise<readonly T[]>,
     explain: (statement: { text: string; params: unknown[] }) => Promise<ReadonlyArray<Record<string, unknown>>>,
   ): Promise<unknown[] | null> => {
-    if (!declaration.listSearchWalk || !idField || searchNames(query).length === 0) return null;
+    if (!declaration.listSearchWalk || !idField || searchNames(query, declaration).length === 0) return null;
     const base = (params: SqlParams) => listConditions(declaration, query, params, scope, start && { spec: listSpec, start });
     const walk = searchWalkRows(query, declaration.listSearchWalk);
     const [answer] = await read<{ walked: number; ids: unknown[] }>(searchWalkSql(declaration, listSpec, query, base, columnSql(idField), walk));
