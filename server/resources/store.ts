@@ -39,7 +39,7 @@ import {
 
 export type ResourceRecord = Record<string, unknown>;
 
-/** Most rows a page of a cursored list (`listKeyset`) skips by offset: deeper, the next page's cursor (issue 23). */
+/** Most rows a page of a cursored list (`listKeyset`) skips by offset, in any order: deeper, the next page's cursor (issue 23). */
 export const LIST_OFFSET_MAX = 10_000;
 
 /** The parent a nested resource's rows belong to: its field and the parent's id from the path. */
@@ -206,8 +206,9 @@ export function createResourceStore(declaration: ResourceDeclaration) {
       // A page continuing its cursor reads from the previous page's last row: the first page of the rest.
       const cursored = cursorable(declaration, listSpec, query);
       const start = cursored ? pageStart(query) : null;
-      // A deep jump by offset is bounded; the next page of a cursor never is (docs/decisions/0002-api-conventions.md).
-      if (cursored && !start && (query.page - 1) * query.pageSize > LIST_OFFSET_MAX) {
+      // A deep jump by offset is bounded in every order (a name order has no cursor: it goes no deeper by position); the
+      // next page of a cursor never is (docs/decisions/0002-api-conventions.md).
+      if (declaration.listKeyset && !start && (query.page - 1) * query.pageSize > LIST_OFFSET_MAX) {
         throw listQueryError([{ target: 'page', messageKey: 'lists.query.page_deep', values: { max: LIST_OFFSET_MAX } }]);
       }
       const read1 = start ? { ...query, page: 1 } : query;

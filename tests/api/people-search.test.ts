@@ -201,6 +201,15 @@ describe('deep pages: the cursor of the page before (issue 23)', () => {
     expect(cursor).not.toBe('');
   });
 
+  it.each(['name', '-email', 'loa', '-lastLogin'])('orderBy=%s (no cursor): a deep jump by offset is bounded too, searched or not', async (orderBy) => {
+    for (const search of ['', '&search=pedro']) {
+      const deep = await t.app.inject({ method: 'GET', url: `/api/v1/siteusers/?pageSize=100&page=102&orderBy=${orderBy}${search}`, headers: bearer(token) });
+      expect(deep.statusCode).toBe(400);
+      expect(deep.json().error.details[0]).toMatchObject({ target: 'page', message: lists.query.page_deep.replace('%{max}', '10000') });
+    }
+    expect((await pageOf(`/siteusers/?pageSize=100&page=101&orderBy=${orderBy}`)).results).toHaveLength(100);
+  });
+
   it('a continued page reads an index range from the cursor: no rows skipped by offset', async () => {
     for (const [declaration, index, url] of [
       [siteUsersResource, 'users_type_created_idx', '/siteusers/?pageSize=20'],
