@@ -10,14 +10,18 @@ import { administratorsResource } from '../../resources/people/administrators';
 import { readListQuery } from '../../server/lists/listQuery';
 import { resourceListSpec } from '../../server/resources/listSpec';
 import { resourceListSql } from '../../server/resources/store';
-import { createTestApp, type TestApp } from '../helpers/testApp';
-import { planNodes } from '../helpers/queryPlan';
+import { searchCandidatesSql, searchNames, searchWalkSql } from '../../server/resources/searchedPage';
+import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
+import { planNodes, planScans } from '../helpers/queryPlan';
 
 let t: TestApp;
+let token: string;
+let group: number;
 let place: { siteTypeId: number; parentLocationId: number; locationId: number; locationParent: number };
 
 beforeAll(async () => {
   t = await createTestApp({ seed: 'demo' });
+  token = await t.tokenFor(['Users', 'Settings']);
   // 30,000 site users and 3,000 administrators spread over the demo sites (their places and types differ).
   await t.database.query(
     `with s as (select array_agg(id order by id) as ids from sites where site_type_id is not null and location_id is not null)
@@ -27,7 +31,14 @@ beforeAll(async () => {
             case when g % 4 = 0 then null else now() - make_interval(hours => g) end, now() - make_interval(mins => g)
        from generate_series(1, 33000) g, s`,
   );
+  // A small group: five sites of some 350.
+  [{ group }] = await t.database.query<{ group: number }>(`insert into groups (name) values ('Grupo de los planes') returning group_id as "group"`) as [{ group: number }];
+  await t.database.query(
+    `insert into group_sites (group_id, site_id, "order") select $1, id, row_number() over (order by id) from (select id from sites order by id desc limit 5) s`,
+    [group],
+  );
   await t.database.query('vacuum analyze users');
+  await t.database.query('vacuum analyze group_sites');
   // Each filter's least frequent value: a share of the list the plain order's index would walk far to fill a page from.
   const least = async (column: string) =>
     (await t.database.query<{ value: number }>(`select ${column} as value from users where user_type_id = 3 group by 1 order by count(*), 1 limit 1`))[0]!.value;
@@ -70,5 +81,41 @@ describe("administrators' own orders", () => {
     ['-isGuest', 'users_admin_guest_idx'],
   ])('orderBy=%s reads %s and stops', async (orderBy, index) => {
     expect(await head(administratorsResource, { orderBy })).toEqual(['Limit', `Index Scan ${index}`]);
+  });
+});
+
+describe('the group filter (no column holds it): tested on the walk, or read as candidates', () => {
+  const spec = resourceListSpec(siteUsersResource);
+  const base = () => ['(t.user_type_id = 3)'];
+
+  it('the walk of the date order tests each row\'s site from that index: no other scan of users', async () => {
+    const query = readListQuery(spec, { groupID: String(group) });
+    expect(searchNames(query, siteUsersResource)).toEqual(['groupID']);
+    const scans = planScans(await planNodes(t.database, searchWalkSql(siteUsersResource, spec, query, base, 't."id"', 420)));
+    expect(scans.filter((scan) => / users(_|$)/.test(scan))).toEqual([expect.stringMatching(/^Index (Only )?Scan users_type_created_idx$/)]);
+  });
+
+  it('the candidates read the group\'s users by site: users is never read whole', async () => {
+    const query = readListQuery(spec, { groupID: String(group), orderBy: 'name', page: '30' });
+    const scans = planScans(await planNodes(t.database, searchCandidatesSql(siteUsersResource, spec, query, base, 't."id"')));
+    expect(scans.filter((scan) => scan.startsWith('Seq Scan users'))).toEqual([]);
+    expect(scans.some((scan) => scan.endsWith('users_type_site_idx'))).toBe(true);
+  });
+
+  it.each([
+    ['-createdDate', 't.created_date desc, t.id desc', 1],
+    ['-createdDate', 't.created_date desc, t.id desc', 30],
+    ['name', 't.name_key collate "C", t.id', 12],
+    ['loa', 't.loa, t.id', 40],
+  ])('orderBy=%s: the page equals the plain query\'s', async (orderBy, order, page) => {
+    const response = await t.app.inject({ method: 'GET', url: `/api/v1/siteusers/?groupID=${group}&orderBy=${orderBy}&page=${page}&pageSize=10`, headers: bearer(token) });
+    expect(response.statusCode).toBe(200);
+    const plain = await t.database.query<{ id: number }>(
+      `select id from users t where user_type_id = 3 and site_id in (select site_id from group_sites where group_id = $1) order by ${order} limit 11 offset ${(page - 1) * 10}`,
+      [group],
+    );
+    const body = response.json() as { results: Array<{ id: number }>; meta: { hasNextPage: boolean } };
+    expect(body.results.map((row) => row.id)).toEqual(plain.slice(0, 10).map((row) => row.id));
+    expect(body.meta.hasNextPage).toBe(plain.length > 10);
   });
 });
