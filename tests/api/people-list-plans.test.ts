@@ -69,7 +69,7 @@ describe('a site filter in each order reads its own index and stops', () => {
   for (const [filter, column] of filters) {
     it.each(orders)(`${filter}, orderBy=%s`, async (orderBy, order) => {
       // The municipality is sent with its department, as the screen does.
-      const values = filter === 'locationId' ? { parentLocationId: String(place.locationParent), locationId: String(place.locationId) } : { [filter]: String(place[filter]) };
+      const values: Record<string, string> = filter === 'locationId' ? { parentLocationId: String(place.locationParent), locationId: String(place.locationId) } : { [filter]: String(place[filter]) };
       expect(await head(siteUsersResource, { orderBy, ...values })).toEqual(['Limit', `Index Scan users_type_${column}_${order}_idx`]);
     });
   }
