@@ -5,7 +5,7 @@
  * 1. the walk: the order's index for a bounded number of rows (`limit` written in the SQL), the search tested on
  *    each; when they hold the page (or are the whole list), the page is theirs — same rows as the full query;
  * 2. the far walk: when the walk's share of matches, or the planner's estimate of the list's, puts the page within
- *    SEARCH_WALK_FAR rows of the order, the same walk bounded there but stopped at the page's last match (a frequent
+ *    SEARCH_WALK_FAR rows of the order, the same walk bounded by `farWalkBound` but stopped at the page's last match (a frequent
  *    word at page 50 reads ~10,000 index rows, not its 200,000 candidates);
  * 3. otherwise the candidates: the list's rows the trigram index finds (its type's partial indexes), with their order
  *    key (no second read of each), in the list's order (a materialized set: the walk is no option for it).
@@ -18,8 +18,13 @@ import { readFromSql } from './readSql';
 
 /** Most rows a walk reads, whatever the page (beyond it the candidates cost less than walking on). */
 export const SEARCH_WALK_MAX = 5000;
-/** Most rows a far walk may read; it is chosen only when the walk's share of matches puts the page this near. */
+/** How near the walk's share of matches (or the estimate's) must put the page for a far walk. */
 export const SEARCH_WALK_FAR = 40_000;
+/** Most rows a far walk reads: twice the estimated matches (what the candidates would read), at least SEARCH_WALK_FAR. */
+export const SEARCH_WALK_FAR_MAX = 150_000;
+
+/** The far walk's bound: as far as reading it costs less than the candidates it spares (a date walk reads its index only). */
+export const farWalkBound = (matches: number): number => Math.min(SEARCH_WALK_FAR_MAX, Math.max(SEARCH_WALK_FAR, 2 * matches));
 
 type Statement = { text: string; params: unknown[] };
 

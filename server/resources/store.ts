@@ -28,7 +28,7 @@ import {
   pageFromFarWalk,
   pageFromWalk,
   pageIsNear,
-  SEARCH_WALK_FAR,
+  farWalkBound,
   searchCandidatesSql,
   searchEstimateSql,
   searchFarWalkSql,
@@ -179,12 +179,11 @@ export function createResourceStore(declaration: ResourceDeclaration) {
     const [answer] = await read<{ walked: number; ids: unknown[] }>(searchWalkSql(declaration, listSpec, query, base, columnSql(idField), walk));
     const fromWalk = pageFromWalk(query, walk, answer!);
     if (fromWalk) return fromWalk;
-    let far = farWalkRows(query, answer!.walked, answer!.ids.length);
-    if (far === null) {
-      // None or few matches in the rows walked: the planner's estimates of the whole list tell a word frequent overall.
-      const [rows, matches] = await Promise.all([false, true].map(async (searched) => estimatedRows(await explain(searchEstimateSql(declaration, query, base, searched)))));
-      far = pageIsNear(query, rows!, matches!) ? SEARCH_WALK_FAR : null;
-    }
+    // The planner's estimates of the whole list: a word frequent overall though absent from the rows walked, and how
+    // many candidates the far walk spares.
+    const [rows, matches] = await Promise.all([false, true].map(async (searched) => estimatedRows(await explain(searchEstimateSql(declaration, query, base, searched)))));
+    const near = farWalkRows(query, answer!.walked, answer!.ids.length) !== null || pageIsNear(query, rows!, matches!);
+    const far = near ? farWalkBound(matches!) : null;
     if (far !== null) {
       const fromFar = pageFromFarWalk(query, await read<{ id: unknown; position: unknown }>(searchFarWalkSql(declaration, listSpec, query, base, columnSql(idField), far)));
       if (fromFar) return fromFar;
