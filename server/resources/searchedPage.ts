@@ -20,11 +20,11 @@ import { readFromSql } from './readSql';
 export const SEARCH_WALK_MAX = 5000;
 /** How near the walk's share of matches (or the estimate's) must put the page for a far walk. */
 export const SEARCH_WALK_FAR = 40_000;
-/** Most rows a far walk reads: twice the estimated matches (what the candidates would read), at least SEARCH_WALK_FAR. */
+/** Most rows a far walk reads: the estimated matches (what the candidates would read), at least SEARCH_WALK_FAR. */
 export const SEARCH_WALK_FAR_MAX = 150_000;
 
-/** The far walk's bound: as far as reading it costs less than the candidates it spares (a date walk reads its index only). */
-export const farWalkBound = (matches: number): number => Math.min(SEARCH_WALK_FAR_MAX, Math.max(SEARCH_WALK_FAR, 2 * matches));
+/** The far walk's bound: a walk that fails costs at most what the candidates it tried to spare cost. */
+export const farWalkBound = (matches: number): number => Math.min(SEARCH_WALK_FAR_MAX, Math.max(SEARCH_WALK_FAR, matches));
 
 type Statement = { text: string; params: unknown[] };
 
