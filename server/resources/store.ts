@@ -22,11 +22,24 @@ import { cursorOf, keysetAfter, keysetSelect } from '../exports/keyset';
 import { pageCursor, pageStart, type PageStart } from '../lists/pageCursor';
 import { isNullable } from '../../resources/fieldKinds';
 import type { ListSpec } from '../../resources/listQuery';
-import { pageFromWalk, searchCandidatesSql, searchNames, searchWalkRows, searchWalkSql } from './searchedPage';
+import {
+  estimatedRows,
+  farWalkRows,
+  pageFromFarWalk,
+  pageFromWalk,
+  pageIsNear,
+  farWalkBound,
+  searchCandidatesSql,
+  searchEstimateSql,
+  searchFarWalkSql,
+  searchNames,
+  searchWalkRows,
+  searchWalkSql,
+} from './searchedPage';
 
 export type ResourceRecord = Record<string, unknown>;
 
-/** Most rows a page of a cursored list (`listKeyset`) skips by offset: deeper, the next page's cursor (issue 23). */
+/** Most rows a page of a cursored list (`listKeyset`) skips by offset, in any order: deeper, the next page's cursor (issue 23). */
 export const LIST_OFFSET_MAX = 10_000;
 
 /** The parent a nested resource's rows belong to: its field and the parent's id from the path. */
@@ -158,13 +171,23 @@ export function createResourceStore(declaration: ResourceDeclaration) {
     scope: StoreScope | undefined,
     start: PageStart | null,
     read: <T>(statement: { text: string; params: unknown[] }) => Promise<readonly T[]>,
+    explain: (statement: { text: string; params: unknown[] }) => Promise<ReadonlyArray<Record<string, unknown>>>,
   ): Promise<unknown[] | null> => {
-    if (!declaration.listSearchWalk || !idField || searchNames(query).length === 0) return null;
+    if (!declaration.listSearchWalk || !idField || searchNames(query, declaration).length === 0) return null;
     const base = (params: SqlParams) => listConditions(declaration, query, params, scope, start && { spec: listSpec, start });
     const walk = searchWalkRows(query, declaration.listSearchWalk);
     const [answer] = await read<{ walked: number; ids: unknown[] }>(searchWalkSql(declaration, listSpec, query, base, columnSql(idField), walk));
     const fromWalk = pageFromWalk(query, walk, answer!);
     if (fromWalk) return fromWalk;
+    // The planner's estimates of the whole list: a word frequent overall though absent from the rows walked, and how
+    // many candidates the far walk spares.
+    const [rows, matches] = await Promise.all([false, true].map(async (searched) => estimatedRows(await explain(searchEstimateSql(declaration, query, base, searched)))));
+    const near = farWalkRows(query, answer!.walked, answer!.ids.length) !== null || pageIsNear(query, rows!, matches!);
+    const far = near ? farWalkBound(matches!) : null;
+    if (far !== null) {
+      const fromFar = pageFromFarWalk(query, await read<{ id: unknown; position: unknown }>(searchFarWalkSql(declaration, listSpec, query, base, columnSql(idField), far)));
+      if (fromFar) return fromFar;
+    }
     return (await read<{ id: unknown }>(searchCandidatesSql(declaration, listSpec, query, base, columnSql(idField)))).map((row) => row.id);
   };
 
@@ -182,12 +205,13 @@ export function createResourceStore(declaration: ResourceDeclaration) {
       // A page continuing its cursor reads from the previous page's last row: the first page of the rest.
       const cursored = cursorable(declaration, listSpec, query);
       const start = cursored ? pageStart(query) : null;
-      // A deep jump by offset is bounded; the next page of a cursor never is (docs/decisions/0002-api-conventions.md).
-      if (cursored && !start && (query.page - 1) * query.pageSize > LIST_OFFSET_MAX) {
+      // A deep jump by offset is bounded in every order (a name order has no cursor: it goes no deeper by position); the
+      // next page of a cursor never is (docs/decisions/0002-api-conventions.md).
+      if (declaration.listKeyset && !start && (query.page - 1) * query.pageSize > LIST_OFFSET_MAX) {
         throw listQueryError([{ target: 'page', messageKey: 'lists.query.page_deep', values: { max: LIST_OFFSET_MAX } }]);
       }
       const read1 = start ? { ...query, page: 1 } : query;
-      const searched = await searchedPageIds(read1, scope, start, read);
+      const searched = await searchedPageIds(read1, scope, start, read, (statement) => database.query(statement.text, statement.params));
       const rows = await read<ResourceRecord>(searched ? pageByIdsSql(declaration, read1, searched, listSpec) : resourceListSql(declaration, read1, scope, listSpec, start));
       const page = listPage(rows, query);
       const results = page.results.map((row) => toRecord(listed, fromColumns(row)));

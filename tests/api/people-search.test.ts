@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteUsersResource } from '../../resources/people/siteUsers';
 import { readListQuery } from '../../server/lists/listQuery';
 import { resourceListSpec } from '../../server/resources/listSpec';
-import { searchCandidatesSql, searchWalkRows, searchWalkSql } from '../../server/resources/searchedPage';
+import { farWalkRows, pageFromFarWalk, pageFromWalk, searchCandidatesSql, searchFarWalkSql, searchWalkRows, searchWalkSql } from '../../server/resources/searchedPage';
+import { administratorsResource } from '../../resources/people/administrators';
 import { auditResource } from '../../resources/audit';
 import { resourceListSql } from '../../server/resources/store';
 import { pageCursor, pageStart } from '../../server/lists/pageCursor';
@@ -106,6 +107,41 @@ describe('people search: the plans (EXPLAIN on the test database)', () => {
     expect(nodes.slice(0, 2).map((node) => `${node['Node Type']} ${node['Index Name'] ?? ''}`.trim())).toEqual(['Limit', `Index Scan ${index}`]);
   });
 
+  it('a frequent word deep by page= takes the far walk: the order\'s index, stopped at the page\'s last match', async () => {
+    const deep = readListQuery(spec, { search: 'martina', page: '40' });
+    const walk = searchWalkRows(deep, 20);
+    const walkSql = searchWalkSql(siteUsersResource, spec, deep, base, 't."id"', walk);
+    const [first] = await t.database.query<{ walked: number; ids: unknown[] }>(walkSql.text, walkSql.params);
+    expect(pageFromWalk(deep, walk, first!)).toBeNull();
+    const far = farWalkRows(deep, first!.walked, first!.ids.length)!;
+    expect(far).toBeGreaterThan(walk);
+    const statement = searchFarWalkSql(siteUsersResource, spec, deep, base, 't."id"', far);
+    const nodes = await planNodes(t.database, statement, { analyze: true });
+    expect(planScans(nodes)).toEqual([expect.stringMatching(/^Index (Only )?Scan users_type_created_idx$/)]);
+    const scan = nodes.find((node) => node['Index Name'] === 'users_type_created_idx')!;
+    // Stopped at the page: 801 matches at one row in 7 are about 5,600 rows of the ~8,400 allowed.
+    expect(Number(scan['Actual Rows'])).toBeLessThan(far * 0.8);
+    const rows = await t.database.query<{ id: number; position: number }>(statement.text, statement.params);
+    expect(pageFromFarWalk(deep, rows)!.slice(0, 20)).toEqual((await expected('martina', 40, 20)).ids);
+  });
+
+  it('a rare word goes to the candidates: no far walk', async () => {
+    const query = readListQuery(spec, { search: 'zoilo', page: '1' });
+    const walk = searchWalkRows(query, 20);
+    const walkSql = searchWalkSql(siteUsersResource, spec, query, base, 't."id"', walk);
+    const [first] = await t.database.query<{ walked: number; ids: unknown[] }>(walkSql.text, walkSql.params);
+    expect(first!.ids).toEqual([]);
+    expect(farWalkRows(query, first!.walked, first!.ids.length)).toBeNull();
+  });
+
+  it('an administrators\' search reads their own trigram indexes, not the site users\'', async () => {
+    const adminSpec = resourceListSpec(administratorsResource);
+    const candidates = searchCandidatesSql(administratorsResource, adminSpec, readListQuery(adminSpec, { search: 'zoilo' }), () => ['(t.user_type_id = 1)'], 't."id"');
+    const scans = planScans(await planNodes(t.database, candidates));
+    expect(scans).toEqual(expect.arrayContaining(['Bitmap Index Scan users_admin_name_search_idx', 'Bitmap Index Scan users_admin_email_search_idx']));
+    expect(scans.filter((scan) => /users_(name|email)_search_idx|Seq Scan/.test(scan))).toEqual([]);
+  });
+
   it('a search over the stored keys needs no key computed per row', () => {
     const walk = searchWalkSql(siteUsersResource, spec, query('jim'), base, 't."id"', 100);
     expect(walk.text).toContain('t."name_key" like');
@@ -163,6 +199,15 @@ describe('deep pages: the cursor of the page before (issue 23)', () => {
     let cursor = '';
     for (let page = 1; page <= 102; page += 1) cursor = (await pageOf(`/siteusers/?pageSize=100&page=${page}${cursor ? `&cursor=${cursor}` : ''}`)).meta.nextCursor ?? '';
     expect(cursor).not.toBe('');
+  });
+
+  it.each(['name', '-email', 'loa', '-lastLogin'])('orderBy=%s (no cursor): a deep jump by offset is bounded too, searched or not', async (orderBy) => {
+    for (const search of ['', '&search=pedro']) {
+      const deep = await t.app.inject({ method: 'GET', url: `/api/v1/siteusers/?pageSize=100&page=102&orderBy=${orderBy}${search}`, headers: bearer(token) });
+      expect(deep.statusCode).toBe(400);
+      expect(deep.json().error.details[0]).toMatchObject({ target: 'page', message: lists.query.page_deep.replace('%{max}', '10000') });
+    }
+    expect((await pageOf(`/siteusers/?pageSize=100&page=101&orderBy=${orderBy}`)).results).toHaveLength(100);
   });
 
   it('a continued page reads an index range from the cursor: no rows skipped by offset', async () => {
