@@ -42,6 +42,7 @@ export const audit = {
     activate: 'Activación de la cuenta',
     changeStatus: 'Cambio de estado de la solicitud',
     addRows: 'Adición de entidades al grupo',
+    sort: 'Cambio de orden',
     load: 'Carga de archivo',
     bulk_file: 'Creación masiva de entidades',
     download: 'Descarga',
