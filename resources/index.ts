@@ -1,5 +1,6 @@
 /** Every declared resource. The server's routes, the client's screens and the menu derive from this list. */
 import { auditResource } from './audit';
+import { contentBlockResource, contentsResource, sliderConfigsResource } from './contents';
 import { backupsResource } from './backups';
 import { catalogueResources } from './generated/catalogues';
 import { groupSitesFindResource, groupSitesResource, groupsResource } from './groups';
@@ -34,7 +35,10 @@ export const backupResources: readonly ResourceDeclaration[] = [backupsResource]
 /** Read-only lists of service tables: the mail log (`GET /maillog/`) and the loaded e-mail accounts (`GET /emails/`). */
 export const serviceResources: readonly ResourceDeclaration[] = [mailLogResource, mailAccountsResource];
 
-export const resources: readonly AnyResourceDeclaration[] = [...catalogueResources, ...siteResources, ...userResources, ...peopleResources, ...backupResources, ...serviceResources];
+/** Global content (spec 02): pop-ups and news, the global content block's sliders and settings. */
+export const contentResources: readonly ResourceDeclaration[] = [contentsResource, sliderConfigsResource, contentBlockResource];
+
+export const resources: readonly AnyResourceDeclaration[] = [...catalogueResources, ...siteResources, ...userResources, ...peopleResources, ...backupResources, ...serviceResources, ...contentResources];
 
 export function findResource(name: string): AnyResourceDeclaration | undefined {
   return resources.find((resource) => resource.name === name);

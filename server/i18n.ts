@@ -7,6 +7,7 @@ import { audit } from '../i18n/es/audit';
 import { backups } from '../i18n/es/backups';
 import { deactivation } from '../i18n/es/deactivation';
 import { bulkFile } from '../i18n/es/bulkFile';
+import { contents } from '../i18n/es/contents';
 import { exportTexts } from '../i18n/es/exports';
 import { errors } from '../i18n/es/errors';
 import { files } from '../i18n/es/files';
@@ -23,4 +24,4 @@ import { siteDetail } from '../i18n/es/siteDetail';
 import { newSite } from '../i18n/es/newSite';
 import { scores } from '../i18n/es/scores';
 
-export const t = createTranslator({ errors, validation, audience, audit, backups, bulkFile, deactivation, exports: exportTexts, files, installation, jobs, lists, loads, maillog, openapi, people, portal, realtime, resources, serverAuth, serverStartup, siteDetail, siteGroups, sites, scores, newSite } as unknown as MessageTree);
+export const t = createTranslator({ errors, validation, audience, audit, backups, bulkFile, contents, deactivation, exports: exportTexts, files, installation, jobs, lists, loads, maillog, openapi, people, portal, realtime, resources, serverAuth, serverStartup, siteDetail, siteGroups, sites, scores, newSite } as unknown as MessageTree);

@@ -14,6 +14,7 @@ import { messages as audit } from './audit';
 import { messages as auth } from './auth';
 import { messages as backups } from './backups';
 import { messages as bulkFile } from './bulkFile';
+import { messages as contents } from './contents';
 import { messages as deactivation } from './deactivation';
 import { messages as engine } from './engine';
 import { messages as errors } from './errors';
@@ -42,6 +43,7 @@ export const areaMessages = {
   auth,
   backups,
   bulkFile,
+  contents,
   deactivation,
   engine,
   errors,

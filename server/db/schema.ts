@@ -19,3 +19,4 @@ export * from './schema/dataVersion';
 export * from './schema/loads';
 export * from './schema/backups';
 export * from './schema/scores';
+export * from './schema/contents';

@@ -74,6 +74,7 @@ const AREAS = {
   audit: () => import('../../i18n/es/audit'),
   backups: () => import('../../i18n/es/backups'),
   bulkFile: () => import('../../i18n/es/bulkFile'),
+  contents: () => import('../../i18n/es/contents'),
   deactivation: () => import('../../i18n/es/deactivation'),
   loads: () => import('../../i18n/es/loads'),
   maillog: () => import('../../i18n/es/maillog'),

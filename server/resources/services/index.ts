@@ -13,6 +13,7 @@ import { BackupsService } from './backups';
 import { SiteRequestsService } from './siteRequests';
 import { GroupSitesService } from './groupSites';
 import { DocumentTypesService } from './documentTypes';
+import { ContentsService } from './contents';
 
 export { ResourceService } from './base';
 export type { ActionContext, CustomActionHandler, PrepareContext, ViewContext, ViewHandler, WriteContext, WriteOperation } from './base';
@@ -30,6 +31,7 @@ const SPECIALISED_SERVICES: Readonly<Record<string, ResourceService>> = {
   groupSites: new GroupSitesService(),
   audit: new AuditService(),
   documenttypes: new DocumentTypesService(),
+  contents: new ContentsService(),
 };
 
 const registered = new Map<string, ResourceService>();
