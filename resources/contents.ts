@@ -108,8 +108,6 @@ export const contentSchema = yup.object({
   nameButtonUrl: optionalText().max(CONTENT_LIMITS.buttonMax, CONTENT_MESSAGES.button),
   showMode: yup.string().typeError(CONTENT_MESSAGES.showMode).oneOf([...SHOW_MODES], CONTENT_MESSAGES.showMode).required(CONTENT_MESSAGES.showMode),
   showForTypeUserId: yup.string().typeError(CONTENT_MESSAGES.userType).oneOf([...USER_TYPES], CONTENT_MESSAGES.userType).required(CONTENT_MESSAGES.userType),
-  // Publishing needs an image: removing it (null) is refused here; a create without one, in the service (the body may leave it out on update).
-  image: yup.mixed().nullable().test('image', CONTENT_MESSAGES.imageRequired, (value) => value !== null),
   showToDate: yup
     .string()
     .nullable()
@@ -135,6 +133,8 @@ export const contentsResource = defineResource<ContentRecord>({
     { source: 'published', type: 'boolean', readOnly: true, defaultValue: true },
     { source: 'showFromDate', type: 'datetime', nullable: true },
     { source: 'showToDate', type: 'datetime', nullable: true },
+    // Publishing needs an image ('Debes cargar una imagen…'): checked by the service on the stored values, since a body
+    // may leave the field out; the kind's own rule reads the upload's answer back as its fileID.
     { source: 'image', type: 'image', elementType: 'image', column: 'file_id', nullable: true },
     // The place in the cards: a new content goes last (the service); sort moves it.
     { source: 'displayOrder', type: 'integer', readOnly: true, nullable: false, defaultValue: 0, filter: false },

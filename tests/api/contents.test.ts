@@ -192,6 +192,16 @@ describe('content rules (spec 02 §5)', () => {
   });
 });
 
+describe('the schedule modal\'s write', () => {
+  it('saves a record as read back, with its new dates', async () => {
+    const { contentID } = await create({ name: 'Para programar' });
+    const read = (await get(`/contents/${contentID}`)).json() as Record<string, unknown>;
+    const saved = await put(`/contents/${contentID}`, { ...read, id: contentID, showFromDate: at(48 * hour), showToDate: null });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().showFromDate).not.toBeNull();
+  });
+});
+
 describe('activation (GET /contents/validate/{id}/{flag})', () => {
   it('allows activating a content in dates whose audience reaches portals; asks to confirm a critical one and every inactivation', async () => {
     const plain = await create({ name: 'Normal' });
