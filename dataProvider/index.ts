@@ -153,7 +153,8 @@ export function createDataProvider(client: Client = httpClient, find?: FindDecla
       const { path, itemSegment: segment, idField } = target(resource, params);
       const declaration = await declarationOf(resource);
       if (declaration?.singleton) {
-        const { json } = await client(path, { method: 'PUT', body: toPayload(params.data, idField) });
+        const method = 'singletonWrite' in declaration && declaration.singletonWrite === 'POST' ? 'POST' : 'PUT';
+        const { json } = await client(path, { method, body: toPayload(params.data, idField) });
         return { data: singletonRecord(isObject(json) ? json : params.data, idField, resource) as never };
       }
       // `updateInBody` (PUT /sites/comments): the collection path, the record named by its id field in the body.

@@ -1,5 +1,6 @@
 /** Every declared resource. The server's routes, the client's screens and the menu derive from this list. */
 import { auditResource } from './audit';
+import { contentBlockResource, contentsResource, sliderConfigsResource } from './contents';
 import { backupsResource } from './backups';
 import { bannerSettingsResource, bannersResource } from './banners';
 import { contentLogosResource, globalLogosResource } from './logos';
@@ -36,6 +37,9 @@ export const backupResources: readonly ResourceDeclaration[] = [backupsResource]
 /** Read-only lists of service tables: the mail log (`GET /maillog/`) and the loaded e-mail accounts (`GET /emails/`). */
 export const serviceResources: readonly ResourceDeclaration[] = [mailLogResource, mailAccountsResource];
 
+/** Global content (spec 02): pop-ups and news, the global content block's sliders and settings. */
+export const contentResources: readonly ResourceDeclaration[] = [contentsResource, sliderConfigsResource, contentBlockResource];
+
 /** Global content (spec 02): banners with their settings record, global and content logos. */
 export const globalContentResources: readonly ResourceDeclaration[] = [bannersResource, bannerSettingsResource, globalLogosResource, contentLogosResource];
 
@@ -46,6 +50,7 @@ export const resources: readonly AnyResourceDeclaration[] = [
   ...peopleResources,
   ...backupResources,
   ...serviceResources,
+  ...contentResources,
   ...globalContentResources,
 ];
 

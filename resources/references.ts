@@ -5,7 +5,7 @@
  * (docs/decisions/0022-first-load-budget.md). Each declaration in resources/ spreads its reference; a catalogue's is
  * generated from its declaration (resources/catalogue.ts).
  */
-import { AREAS, BANNERS, GROUP_READERS, PORTAL_AREA, SETTINGS, SITES, USERS_AREA } from './areas';
+import { AREAS, BANNERS, CONTENTS, GROUP_READERS, PORTAL_AREA, SETTINGS, SITES, USERS_AREA } from './areas';
 import { CATALOGUE_REFERENCES } from './generated/catalogueScreens';
 import { defineReference, type ResourceReference } from './types';
 
@@ -187,6 +187,31 @@ export const mailAccountsReference = defineReference({
   permissions: { read: SITES, write: SITES },
 });
 
+/** Pop-ups and news (spec 02 §2 '/contenidos'): cards, form, schedule, activation, order; delivered to portals. */
+export const contentsReference = defineReference({
+  name: 'contents',
+  apiPath: '/contents/',
+  idField: 'contentID',
+  area: 'contents',
+  permissions: { read: CONTENTS, write: CONTENTS },
+});
+
+/** The sliders of the global content block (`GET`/`PUT /sliderconfglobal`, the whole list); edited on /contenidos. */
+export const sliderConfigsReference = defineReference({
+  name: 'sliderconfigs',
+  apiPath: '/sliderconfglobal',
+  idField: 'sliderConfigId',
+  permissions: { read: CONTENTS, write: CONTENTS },
+});
+
+/** The global content block's title and color (`GET`/`POST /settings/content/settingcontentglobal`); edited on /contenidos. */
+export const contentBlockReference = defineReference({
+  name: 'contentblock',
+  apiPath: '/settings/content/settingcontentglobal',
+  idField: 'id',
+  permissions: { read: CONTENTS, write: CONTENTS },
+});
+
 /** Every reference, in the order of resources/index.ts `resources` (tests/unit/references.test.ts). */
 export const resourceReferences: readonly ResourceReference[] = [
   // The catalogues first, as in resources/index.ts.
@@ -207,6 +232,9 @@ export const resourceReferences: readonly ResourceReference[] = [
   backupsReference,
   mailLogReference,
   mailAccountsReference,
+  contentsReference,
+  sliderConfigsReference,
+  contentBlockReference,
   bannersReference,
   bannerSettingsReference,
   globalLogosReference,

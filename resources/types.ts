@@ -339,6 +339,20 @@ export interface ResourceExport {
   background?: boolean;
 }
 
+/** A resource's part of the delivery API (`ResourceModel.delivery`). */
+export interface ResourceDelivery {
+  /** The answer's property that holds the rows, e.g. `contents`. */
+  key: string;
+  /** The `audience` field whose audience must reach the portal (the resolver of server/audience/resolve.ts). */
+  audience: string;
+  /** SQL over the row aliased `t`: whether it applies now (published, in dates), read with the database's clock. */
+  appliesNow: string;
+  /** An `enum` field of the audience's user type (1 administrators, 2 citizens): `?userType=` keeps those rows. */
+  userType?: string;
+  /** The fields answered, in order (file fields as their upload's answer). */
+  fields: readonly string[];
+}
+
 /** What the engine generates a resource from: its table, fields, rules and list options. */
 export interface ResourceModel<TRecord extends AnyObject = AnyObject> {
   /** Database table. */
@@ -443,6 +457,13 @@ export interface ResourceModel<TRecord extends AnyObject = AnyObject> {
   operations?: readonly ResourceOperation[];
   /** One record without id (a settings record): `GET` and `PUT` on `apiPath`. */
   singleton?: boolean;
+  /** The method that writes a singleton, when the spec says `POST` (`/settings/content/settingcontentglobal`); default `PUT`. */
+  singletonWrite?: 'PUT' | 'POST';
+  /**
+   * What portals receive of this resource through `GET /delivery/{siteAlias}` (server/delivery): the rows that apply
+   * now and whose audience reaches the calling portal, in the declaration's order, with `fields` only.
+   */
+  delivery?: ResourceDelivery;
   /**
    * The record an update changes is named by the body's id field, on the collection path: `PUT {apiPath}` (the spec's
    * `PUT /sites/comments`) instead of `PUT {apiPath}/{id}`.

@@ -27,6 +27,12 @@ export interface ServerConfig {
   /** Matomo's API token (MATOMO_TOKEN): with MATOMO_URL, a site's update also updates its analytics site (server/sites/matomo.ts). */
   matomoToken: string | undefined;
   /**
+   * CRAWLER_PRIVATE_ORIGINS: comma-separated `http://host:port` origins the link reader (`POST /crawler`,
+   * `GET /pagepreviews/`) may reach although they resolve to a private address — an intranet's own pages, or a test's
+   * fake site. Every other private or loopback address stays refused. Empty by default.
+   */
+  crawlerPrivateOrigins: string[];
+  /**
    * The portal installer (INSTALLER_URL, INSTALLER_TOKEN, INSTALLER_TIMEOUT_MS): the installation job POSTs to it
    * (docs/services.md 'Site installation'); without it the built-in installer marks the site installed and active.
    */
@@ -133,6 +139,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     tileUrl: env.TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     matomoUrl: env.MATOMO_URL || undefined,
     matomoToken: env.MATOMO_TOKEN || undefined,
+    crawlerPrivateOrigins: (env.CRAWLER_PRIVATE_ORIGINS ?? '').split(',').map((entry) => entry.trim().replace(/\/+$/, '').toLowerCase()).filter(Boolean),
     installerUrl: env.INSTALLER_URL || undefined,
     installerToken: env.INSTALLER_TOKEN || undefined,
     installerTimeoutMs: positiveInteger(env.INSTALLER_TIMEOUT_MS, 120_000),

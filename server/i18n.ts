@@ -8,6 +8,7 @@ import { backups } from '../i18n/es/backups';
 import { banners, logos } from '../i18n/es/banners';
 import { deactivation } from '../i18n/es/deactivation';
 import { bulkFile } from '../i18n/es/bulkFile';
+import { contents } from '../i18n/es/contents';
 import { exportTexts } from '../i18n/es/exports';
 import { errors } from '../i18n/es/errors';
 import { files } from '../i18n/es/files';
@@ -24,4 +25,4 @@ import { siteDetail } from '../i18n/es/siteDetail';
 import { newSite } from '../i18n/es/newSite';
 import { scores } from '../i18n/es/scores';
 
-export const t = createTranslator({ errors, validation, audience, audit, backups, banners, bulkFile, deactivation, exports: exportTexts, files, installation, jobs, lists, loads, logos, maillog, openapi, people, portal, realtime, resources, serverAuth, serverStartup, siteDetail, siteGroups, sites, scores, newSite } as unknown as MessageTree);
+export const t = createTranslator({ errors, validation, audience, audit, backups, banners, bulkFile, contents, deactivation, exports: exportTexts, files, installation, jobs, lists, loads, logos, maillog, openapi, people, portal, realtime, resources, serverAuth, serverStartup, siteDetail, siteGroups, sites, scores, newSite } as unknown as MessageTree);

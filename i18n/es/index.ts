@@ -15,6 +15,7 @@ import { messages as auth } from './auth';
 import { messages as backups } from './backups';
 import { messages as bannerTexts } from './banners';
 import { messages as bulkFile } from './bulkFile';
+import { messages as contents } from './contents';
 import { messages as deactivation } from './deactivation';
 import { messages as engine } from './engine';
 import { messages as errors } from './errors';
@@ -44,6 +45,7 @@ export const areaMessages = {
   backups,
   banners: bannerTexts,
   bulkFile,
+  contents,
   deactivation,
   engine,
   errors,

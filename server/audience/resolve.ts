@@ -94,3 +94,22 @@ export function parseAudience(body: unknown): Audience {
     siteTypes: value.siteTypes ?? [],
   });
 }
+
+/**
+ * The same rule as `audienceSitesQuery`, turned around for one portal: whether the stored audience `audience` (a jsonb
+ * expression in its normal form) reaches the site row aliased `s`. The delivery API reads it over the few rows that
+ * apply now for the one calling portal, instead of resolving each row's audience to its thousands of portals;
+ * tests/api/contents-delivery.test.ts checks that both say the same for portals in and out of each segment.
+ */
+export function audienceReachesSiteSql(audience: string): string {
+  const a = `(${audience})`;
+  return `(s.installed and s.status_id = ${SITE_STATUS.active} and not s.is_deleted and case when (${a}->>'segment')::int = ${AUDIENCE_SEGMENT.groups}
+    then exists (select 1 from group_sites gs where gs.site_id = s.id and ${a}->'groups' @> to_jsonb(gs.group_id))
+    else ${a}->'siteTypes' @> to_jsonb(s.site_type_id) and (
+      (${a}->>'segment')::int = ${AUDIENCE_SEGMENT.country}
+      or ${a}->'departments' @> '${ALL_LOCATIONS}'::jsonb
+      or (s.parent_location_id is not null and ${a}->'departments' @> to_jsonb(s.parent_location_id))
+      or (s.location_id is not null and ${a}->'municipalities' @> '${ALL_LOCATIONS}'::jsonb)
+      or (s.location_id is not null and ${a}->'municipalities' @> to_jsonb(s.location_id)))
+    end)`;
+}

@@ -20,3 +20,4 @@ export * from './schema/loads';
 export * from './schema/backups';
 export * from './schema/scores';
 export * from './schema/globalContent';
+export * from './schema/contents';

@@ -197,6 +197,8 @@ export interface OutboundStreamOptions {
 export interface OutboundStream {
   status: number;
   contentType: string;
+  /** A redirect's Location header, as sent (the caller resolves it and checks the new address again), else null. */
+  location: string | null;
   /** The answer's body, read as it is consumed (back-pressure reaches the host); capped in time and size. */
   body: Readable;
   /** Drops the answer (a status the caller does not want). */
@@ -250,6 +252,7 @@ export async function openOutboundStream(raw: string, options: OutboundStreamOpt
       resolve({
         status: response.statusCode ?? 0,
         contentType: String(response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase(),
+        location: typeof response.headers.location === 'string' ? response.headers.location : null,
         body,
         discard: () => {
           clearTimeout(deadline);

@@ -31,7 +31,7 @@ export function registerSingleton(context: ResourceRouteContext): void {
 
   if (shape.operations.has('update')) {
     apiRoute(app, {
-      method: 'PUT',
+      method: declaration.singletonWrite ?? 'PUT',
       url: path,
       access: context.write,
       summary: `${context.title}: modificar`,

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ResourceDeclaration } from '../../resources/types';
 import { registerResource, registerResourceRoutes } from '../resources/engine';
 import { registerAudienceRoutes } from './audience';
+import { registerContentRoutes } from './contents';
 import { registerBackupRoutes } from './backups';
 import { registerAuthRoutes } from './auth';
 import { registerDeactivationRoutes } from './deactivation';
@@ -34,6 +35,7 @@ export async function registerApiRoutes(
   registerJobRoutes(app);
   registerLoadRoutes(app);
   registerAudienceRoutes(app);
+  registerContentRoutes(app);
   registerDeactivationRoutes(app);
   registerFileRoutes(app);
   registerPortalRoutes(app);

@@ -11,6 +11,9 @@ import { planDemoData, type DemoPlan } from './demoPlan';
 import { createRandom } from './random';
 import { seedDemoScores } from './demoScores';
 import { insertChunked } from './reference';
+import { contents } from '../db/schema';
+import type { Db } from '../db/connection';
+import type { Audience } from '../../resources/audience';
 
 export const DEMO_SEED = 20_240_601;
 
@@ -100,7 +103,30 @@ export async function seedDemoData(database: Database, now = Date.now()): Promis
     await tx.execute(sql`update sites s set count_comments = (select count(*)::int from site_comments c where c.site_id = s.id)`);
     // Scores of the installed sites for the last months (server/seed/demoScores.ts).
     await seedDemoScores(tx, now);
+    await seedDemoContents(tx, now);
   });
   await database.query('analyze');
   return plan;
+}
+
+const DAY = 86_400_000;
+
+/**
+ * A few pop-ups and news for /contenidos: inactive drafts (publishing needs an image, and the seed has no file storage),
+ * one scheduled and one expired so that the cards show both labels. Their audiences: the whole country, and the
+ * mayoralties (site type 3) of two departments.
+ */
+async function seedDemoContents(tx: Db, now: number): Promise<void> {
+  const siteTypes = (await tx.execute(sql`select id from site_types order by id`)) as unknown as { rows?: Array<{ id: number }> } | Array<{ id: number }>;
+  const typeIds = (Array.isArray(siteTypes) ? siteTypes : (siteTypes.rows ?? [])).map((row) => Number(row.id));
+  const country: Audience = { segment: 0, departments: [], municipalities: [], groups: [], siteTypes: typeIds };
+  const mayoralties: Audience = { segment: 1, departments: [5, 8], municipalities: [], groups: [], siteTypes: typeIds.includes(3) ? [3] : typeIds.slice(0, 1) };
+  const rows: Array<{ name: string; body: string; showMode: '1' | '2'; showForTypeUserId: '1' | '2'; audience: Audience; externalLink?: string; showFromDate?: Date; showToDate?: Date }> = [
+    { name: 'Actualiza los datos de contacto de tu entidad', body: '<p>Antes de fin de mes revisa y actualiza los datos de contacto publicados en tu portal.</p>', showMode: '1', showForTypeUserId: '1', audience: country },
+    { name: 'Nueva guía de accesibilidad web', body: '<p>Consulta la guía actualizada para que tu portal cumpla los criterios de accesibilidad.</p>', showMode: '2', showForTypeUserId: '2', audience: country, externalLink: 'https://www.gov.co/' },
+    { name: 'Jornada de capacitación para alcaldías', body: '<p>Inscríbete en la jornada de capacitación sobre gestión de contenidos del portal.</p>', showMode: '1', showForTypeUserId: '1', audience: mayoralties, showFromDate: new Date(now + 7 * DAY), showToDate: new Date(now + 14 * DAY) },
+    { name: 'Encuesta de satisfacción 2025', body: '<p>Gracias por responder la encuesta de satisfacción de la plataforma de portales.</p>', showMode: '2', showForTypeUserId: '1', audience: country, showFromDate: new Date(now - 60 * DAY), showToDate: new Date(now - 30 * DAY) },
+  ];
+  // The datetime columns take a Date at run time (their record type says the ISO text the API answers).
+  await tx.insert(contents).values(rows.map((row, index) => ({ ...row, published: false, isRequired: false, displayOrder: index + 1 })) as unknown as (typeof contents.$inferInsert)[]);
 }

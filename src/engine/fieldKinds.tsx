@@ -34,7 +34,8 @@ import { formatDate, formatDateTime } from '../../resources/dates';
 import { choiceLabelKey, EMAIL_MAX_LENGTH } from '../../resources/fieldKinds';
 import type { DayInputProps } from './DayInput';
 import type { FieldDeclaration, FieldType } from '../../resources/types';
-import { AudienceInput } from '../shared/audience';
+import { AudienceInput, AudienceReachLine } from '../shared/audience';
+import type { Audience } from '../../resources/audience';
 import { FileCell, FilesCell, FilesUploadInput, FileUploadInput } from './FileFieldParts';
 
 export const LOCALE = 'es-CO';
@@ -200,7 +201,8 @@ export const REACT_FIELD_KINDS: Record<FieldType, ReactKind> = {
     ),
   },
   audience: {
-    cell: () => null,
+    // 'Llega a N portales' now, from the same resolver the server uses (POST /audience/reach), in every list that shows it.
+    cell: ({ field }) => <FunctionField source={field.source} render={(record) => (record[field.source] ? <AudienceReachLine audience={record[field.source] as Audience} delayMs={0} /> : null)} />,
     input: ({ field }) => <AudienceInput source={field.source} />,
   },
   file: { cell: ({ field }) => <FileCell field={field} />, input: ({ field, compact }) => <FileUploadInput field={field} compact={compact} /> },

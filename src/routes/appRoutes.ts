@@ -8,7 +8,7 @@ import { AREA_LIST, AREAS, isPublicArea, type AreaKey, type KeyedArea } from '..
 import type { PermissionName } from '../../resources/permissions';
 import { resourceReferences } from '../../resources/references';
 import { isGeneratedReference, type ResourceReference } from '../../resources/types';
-import { AuditListPage, BackupDownloadPage, BannerFormPage, BannersPage, DeactivationPage, GeneratedResourcePage, GroupsPage, SettingsIndexPage, SiteDetailPage, SiteListPage, UpdateSitesPage, UsersPage, type Screen } from './lazyScreen';
+import { AuditListPage, BackupDownloadPage, BannerFormPage, BannersPage, ContentsPage, DeactivationPage, GeneratedResourcePage, GroupsPage, SettingsIndexPage, SiteDetailPage, SiteListPage, UpdateSitesPage, UsersPage, type Screen } from './lazyScreen';
 
 export interface AppRoute {
   path: string;
@@ -33,6 +33,7 @@ export const AREA_SCREENS: Partial<Record<AreaKey, Screen | LazyExoticComponent<
   'settings.updateSites': UpdateSitesPage,
   backupDownload: BackupDownloadPage,
   backupDownloadLegacy: BackupDownloadPage,
+  contents: ContentsPage,
   banners: BannersPage,
   'banners.form': BannerFormPage,
 };

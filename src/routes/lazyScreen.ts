@@ -61,7 +61,7 @@ export const UpdateSitesPage: Preloadable<ScreenProps> = lazyComponent(
 );
 
 export const AuditListPage: Preloadable<ScreenProps> = lazyComponent(
-  withMessages(['audit', 'users', 'audience', 'siteDetail', 'backups', 'banners'], () => import('../audit/AuditListPage').then((module) => module.AuditListPage satisfies Screen)),
+  withMessages(['audit', 'users', 'audience', 'siteDetail', 'backups', 'banners', 'contents'], () => import('../audit/AuditListPage').then((module) => module.AuditListPage satisfies Screen)),
 );
 
 /** /portales/grupos: group management (src/sites/groups), the generated parts with the group's own inputs. */
@@ -99,4 +99,9 @@ export const RecoveryPage = lazyComponent(() => import('../auth/RecoveryPage').t
 // layout's does, so the public page at / never shows a raw key, and neither /login nor the signed-in areas carry them.
 export const NewSiteWizard = lazyComponent(
   withMessages(['newSite', 'audience'], () => import('../newSite/index').then((module) => module.NewSiteWizard)),
+);
+
+/** /contenidos: pop-ups and news (src/contents), the generated parts with cards, drag re-sort, schedule and preview. */
+export const ContentsPage: Preloadable<ScreenProps> = lazyComponent(
+  withMessages(ENGINE_PARTS, () => import('../contents/ContentsPage').then((module) => module.ContentsPage satisfies Screen)),
 );

@@ -75,6 +75,7 @@ const AREAS = {
   backups: () => import('../../i18n/es/backups'),
   banners: () => import('../../i18n/es/banners'),
   bulkFile: () => import('../../i18n/es/bulkFile'),
+  contents: () => import('../../i18n/es/contents'),
   deactivation: () => import('../../i18n/es/deactivation'),
   loads: () => import('../../i18n/es/loads'),
   maillog: () => import('../../i18n/es/maillog'),

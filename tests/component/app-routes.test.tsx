@@ -64,11 +64,11 @@ describe('routing', () => {
   });
 
   it('matches routes case-insensitively', async () => {
-    signIn(['GlobalContents']);
-    renderAt('/CONTENIDOS');
-    expect(await screen.findByRole('heading', { name: 'Contenidos' })).toBeInTheDocument();
+    signIn(['GlobalBanners']);
+    renderAt('/BANNERS');
+    expect(await screen.findByRole('heading', { name: 'Banners' })).toBeInTheDocument();
     expect(screen.getByText('Esta sección está en construcción')).toBeInTheDocument();
-    expect(currentPath).toBe('/CONTENIDOS');
+    expect(currentPath).toBe('/BANNERS');
   });
 
   it('a route without its screen yet shows UnderConstruction inside the layout, not the not-found page', async () => {
@@ -264,7 +264,7 @@ describe('no English in the interface', () => {
     ['/configuracion/tipos', true, () => screen.findByText('Gobernación')],
     ['/configuracion/tipo-documentos', true, () => screen.findByText('Cédula de ciudadanía')],
     ['/configuracion/auditoria', true, () => screen.findAllByRole('combobox')],
-    ['/contenidos', true, () => screen.findByText('Esta sección está en construcción')],
+    ['/banners', true, () => screen.findByText('Esta sección está en construcción')],
   ];
 
   for (const [path, signedIn, ready] of screens) {

@@ -30,5 +30,9 @@ export async function lintOpenApi(document: unknown): Promise<string[]> {
 function specAmbiguity(ruleId: string, message: string): boolean {
   if (ruleId !== 'no-ambiguous-paths') return false;
   const paths = [...message.matchAll(/`([^`]+)`/g)].map((match) => match[1]!);
-  return paths.length === 2 && paths.some((path) => /\/sites\/groups\/\{[^}]+\}$/.test(path)) && paths.some((path) => /\/sites\/\{[^}]+\}\/[a-z]+$/.test(path));
+  if (paths.length !== 2) return false;
+  const groups = paths.some((path) => /\/sites\/groups\/\{[^}]+\}$/.test(path)) && paths.some((path) => /\/sites\/\{[^}]+\}\/[a-z]+$/.test(path));
+  // Spec 02 §7 names both `/contents/{id}/sort/{targetId}` and `/contents/validate/{id}/{flag}`; the static segment wins.
+  const contents = paths.includes('/api/v1/contents/{id}/sort/{targetId}') && paths.some((path) => path.startsWith('/api/v1/contents/validate/'));
+  return groups || contents;
 }

@@ -13,6 +13,7 @@ import { BackupsService } from './backups';
 import { SiteRequestsService } from './siteRequests';
 import { GroupSitesService } from './groupSites';
 import { DocumentTypesService } from './documentTypes';
+import { ContentsService } from './contents';
 import { BannersService, contentLogosService, globalLogosService } from './globalContent';
 
 export { ResourceService } from './base';
@@ -31,6 +32,7 @@ const SPECIALISED_SERVICES: Readonly<Record<string, ResourceService>> = {
   groupSites: new GroupSitesService(),
   audit: new AuditService(),
   documenttypes: new DocumentTypesService(),
+  contents: new ContentsService(),
   banners: new BannersService(),
   globalLogos: globalLogosService(),
   contentLogos: contentLogosService(),

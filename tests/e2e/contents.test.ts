@@ -1,0 +1,94 @@
+/**
+ * Pop-ups and news in the browser (/contenidos, spec 02 §2): the cards with their reach line and status labels, drag to
+ * re-sort (the order is read back from the API), and the schedule modal (the date is read back from the database).
+ */
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { multipart } from '../helpers/multipart';
+import { setupE2e } from '../helpers/e2e';
+
+const e2e = setupE2e();
+let token: string;
+let imageId: string;
+const ids: number[] = [];
+
+const hour = 3_600_000;
+
+async function createContent(name: string, extra: Record<string, unknown> = {}): Promise<number> {
+  const types = (await e2e.testApp.database.query<{ id: number }>('select id from site_types order by id')).map((row) => row.id);
+  const answer = await e2e.api<{ contentID: number }>('/api/v1/contents/', {
+    method: 'POST',
+    token,
+    body: {
+      name,
+      body: '<p>Un contenido de prueba para la pantalla de contenidos.</p>',
+      showMode: '1',
+      showForTypeUserId: '1',
+      image: imageId,
+      audience: { segment: 0, departments: [], municipalities: [], groups: [], siteTypes: types },
+      ...extra,
+    },
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return answer.body.contentID;
+}
+
+async function order(): Promise<number[]> {
+  const answer = await e2e.api<{ results: Array<{ contentID: number }> }>('/api/v1/contents/?pageSize=50', { token });
+  return answer.body.results.map((row) => row.contentID).filter((id) => ids.includes(id));
+}
+
+beforeAll(async () => {
+  token = await e2e.testApp.tokenFor(['GlobalContents']);
+  const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#3366cc' } }).png().toBuffer();
+  const body = multipart('aviso.png', png);
+  const uploaded = await e2e.testApp.app.inject({
+    method: 'POST',
+    url: '/api/v1/uploadfiles/elementType=image',
+    payload: body.payload,
+    headers: { authorization: `Bearer ${token}`, ...body.headers },
+  });
+  imageId = (uploaded.json() as { fileID: string }).fileID;
+  await e2e.testApp.database.query('update contents set published = false');
+  for (const name of ['Contenido A', 'Contenido B', 'Contenido C']) ids.push(await createContent(name));
+  ids.push(await createContent('Contenido vencido', { showFromDate: new Date(Date.now() - 3 * hour).toISOString(), showToDate: new Date(Date.now() - hour).toISOString() }));
+});
+
+describe('contenidos (/contenidos)', () => {
+  it('muestra las tarjetas con su alcance y etiqueta, y reordena al arrastrar', async () => {
+    const { page } = e2e;
+    await e2e.signInByApi(page);
+    await page.goto(e2e.url('/contenidos'));
+    const card = (id: number) => page.getByTestId(`content-card-${id}`);
+    await card(ids[0]!).waitFor();
+    await expect.poll(() => card(ids[0]!).getByRole('status').textContent(), { timeout: 30_000 }).toMatch(/^Llega a \d+ portales/);
+    await expect.poll(() => card(ids[3]!).textContent()).toContain('Vencido');
+    expect(await card(ids[3]!).getByRole('button', { name: 'Activar' }).count()).toBe(0);
+    expect(await card(ids[3]!).getByRole('button', { name: 'Inactivar' }).count()).toBe(0);
+    expect(await card(ids[0]!).getByRole('button', { name: 'Inactivar' }).count()).toBe(1);
+
+    const before = await order();
+    expect(before.slice(0, 3)).toEqual(ids.slice(0, 3));
+    await card(ids[2]!).dragTo(card(ids[0]!));
+    await expect.poll(order, { timeout: 30_000 }).toEqual([ids[2], ids[0], ids[1], ids[3]]);
+  });
+
+  it('programa la fecha de inicio desde el modal y muestra la etiqueta Programado', async () => {
+    const { page } = e2e;
+    await e2e.signInByApi(page);
+    await page.goto(e2e.url('/contenidos'));
+    const card = page.getByTestId(`content-card-${ids[1]}`);
+    await card.waitFor();
+    await card.getByRole('button', { name: 'Programar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Programar publicación' });
+    await dialog.getByLabel('Definir fecha de inicio').check();
+    const start = new Date(Date.now() + 48 * hour);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    await dialog.getByLabel('Fecha de inicio', { exact: true }).fill(`${start.getFullYear()}-${pad(start.getMonth() + 1)}-${pad(start.getDate())}T10:00`);
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await expect
+      .poll(async () => (await e2e.testApp.database.query<{ d: Date | null }>('select show_from_date as d from contents where content_id = $1', [ids[1]]))[0]?.d ?? null, { timeout: 30_000 })
+      .not.toBeNull();
+    await expect.poll(() => card.textContent(), { timeout: 30_000 }).toContain('Programado');
+  });
+});
