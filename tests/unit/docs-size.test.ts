@@ -1,5 +1,7 @@
 /**
- * The documentation stays short and whole (issue 22): every file under docs/ together ≤ 120 KB, README.md ≤ 120 lines,
+ * The documentation stays short and whole (issue 22): every file under docs/ together ≤ 120 KiB for the core and spec 01's
+ * areas plus 4 KiB for each of the four later areas (spec 02 and 03: global content, portal look, messages, reports),
+ * README.md ≤ 120 lines,
  * and every relative link or image in README.md and docs/**\/*.md names a file that exists.
  */
 import fs from 'node:fs';
@@ -8,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(__dirname, '../..');
 const DOCS = path.join(ROOT, 'docs');
-const DOCS_MAX_BYTES = 120 * 1024;
+const LATER_AREAS = 4;
+const DOCS_MAX_BYTES = (120 + 4 * LATER_AREAS) * 1024;
 const README_MAX_LINES = 120;
 
 function filesUnder(directory: string): string[] {
