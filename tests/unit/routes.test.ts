@@ -5,7 +5,7 @@ import { PERMISSION_NAMES } from '../../resources/permissions';
 import type { CustomResourceDeclaration } from '../../resources/types';
 import { activeEntry, MENU_ENTRIES, visibleMenuEntries } from '../../src/layout/menuEntries';
 import { appRoutes, AREA_SCREENS, buildAppRoutes, PUBLIC_PATHS, STATIC_ROUTES } from '../../src/routes/appRoutes';
-import { AuditListPage, ContentsPage, GeneratedResourcePage, GroupsPage, SettingsIndexPage, SiteListPage } from '../../src/routes/lazyScreen';
+import { AuditListPage, BannersPage, ContentsPage, GeneratedResourcePage, GroupsPage, SettingsIndexPage, SiteListPage } from '../../src/routes/lazyScreen';
 import { ACCESS_ROUTES } from '../../src/routes/routeAccess';
 
 const permissionsOf = (path: string) => appRoutes.find((route) => route.path === path)?.permissions;
@@ -72,7 +72,8 @@ describe('route table', () => {
     expect(appRoutes.find((r) => r.path === '/portales/grupos')?.screen).toBe(GroupsPage);
     expect(appRoutes.find((r) => r.path === '/configuracion/tipos')?.screen).toBe(GeneratedResourcePage);
     expect(appRoutes.find((r) => r.path === '/contenidos')?.screen).toBe(ContentsPage);
-    expect(appRoutes.find((r) => r.path === '/banners')?.screen).toBeUndefined();
+    expect(appRoutes.find((r) => r.path === '/banners')?.screen).toBe(BannersPage);
+    expect(appRoutes.find((r) => r.path === '/mensajes')?.screen).toBeUndefined();
   });
 
   it('route access (src/routes/routeAccess.ts) reads the same paths and permissions as the route table', () => {
