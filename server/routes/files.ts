@@ -12,7 +12,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { files } from '../db/schema';
-import { ApiError, forbidden, notFound, unauthorized } from '../http/errors';
+import { ApiError, badArgument, forbidden, notFound, unauthorized } from '../http/errors';
 import { textParam } from '../http/params';
 import { apiRoute, currentUser } from '../http/route';
 import { t } from '../i18n';
@@ -91,8 +91,8 @@ export function registerFileRoutes(app: FastifyInstance): void {
     schema: {
       params: fileParams,
       body: {
+        // Both are required, checked after the file is found: an unknown file answers 404 whatever the body.
         type: 'object',
-        required: ['positionX', 'positionY'],
         additionalProperties: false,
         properties: {
           positionX: { type: 'integer', minimum: 0, maximum: 100, description: 'Posición horizontal del recorte (0 izquierda, 100 derecha)' },
@@ -110,8 +110,9 @@ export function registerFileRoutes(app: FastifyInstance): void {
       if (!row) throw notFound();
       const elementType = elementTypeNamed(row.elementType);
       if (!elementType || !mayHandleFiles(user.permissions, elementType)) throw forbidden();
-      const body = request.body as { positionX: number; positionY: number };
-      return reply.status(201).send(await cropImage({ db: database.db, storage }, elementType, row, body, user.id));
+      const body = (request.body ?? {}) as { positionX?: number; positionY?: number };
+      for (const field of ['positionX', 'positionY'] as const) if (body[field] === undefined) throw badArgument(field, 'validation.required');
+      return reply.status(201).send(await cropImage({ db: database.db, storage }, elementType, row, body as { positionX: number; positionY: number }, user.id));
     },
   });
 

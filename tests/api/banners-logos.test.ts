@@ -112,6 +112,9 @@ describe('banner images (checked on the decoded content)', () => {
     const served = await t.app.inject({ method: 'GET', url: crop.json().filePath });
     expect(await sharp(served.rawPayload).metadata()).toMatchObject({ width: 2000, height: 500 });
     expect((await send('POST', `/uploadfiles/${id}/crop`, banners, { positionX: 101, positionY: 0 })).statusCode).toBe(400);
+    const missing = await send('POST', `/uploadfiles/${id}/crop`, banners, { positionX: 10 });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.details[0]).toMatchObject({ target: 'positionY', message: 'Este campo es obligatorio' });
     expect((await send('POST', `/uploadfiles/${id}/crop`, settings, { positionX: 0, positionY: 0 })).statusCode).toBe(403);
     expect((await send('POST', `/uploadfiles/00000000-0000-4000-8000-000000000000/crop`, banners, { positionX: 0, positionY: 0 })).statusCode).toBe(404);
     const logo = await upload('logo', 'logo.png', await image(200, 200));

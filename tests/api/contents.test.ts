@@ -223,6 +223,10 @@ describe('activation (GET /contents/validate/{id}/{flag})', () => {
     expect((await get(`/contents/validate/${expired.contentID}/true`)).json()).toMatchObject({ valid: false, message: texts.validation.expired });
     expect((await get(`/contents/validate/${expired.contentID}/false`)).json()).toMatchObject({ valid: false });
     expect((await post(`/contents/${expired.contentID}/disable`)).statusCode).toBe(409);
+    const badFlag = await get(`/contents/validate/${expired.contentID}/si`);
+    expect(badFlag.statusCode).toBe(400);
+    expect(badFlag.json().error.message).toBe(texts.validation.flag);
+    expect((await get('/contents/validate/999999/true')).statusCode).toBe(404);
     expect((await post(`/contents/${expired.contentID}/enable`)).statusCode).toBe(409);
 
     // A group with no portal: the audience is well formed but reaches no one.

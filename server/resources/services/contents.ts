@@ -90,7 +90,8 @@ const validate: ViewHandler = {
     type: 'object',
     properties: {
       contentID: { type: 'string', description: 'Id del contenido' },
-      flag: { type: 'string', enum: ['true', 'false'], description: 'true: activar; false: inactivar' },
+      // 'true' or 'false', checked after the content is found (an unknown id answers 404 whatever the flag).
+      flag: { type: 'string', description: 'true: activar; false: inactivar' },
     },
   },
   responseSchema: {
