@@ -35,7 +35,7 @@ export function deliveryProblems(declaration: Delivered): string[] {
   const field = (source: string) => declaration.fields.find((candidate) => candidate.source === source);
   const problems: string[] = [];
   if (declaration.singleton ? delivery.audience || delivery.appliesNow || delivery.userType : field(delivery.audience ?? '')?.type !== 'audience') {
-    problems.push(declaration.singleton ? 'a singleton is delivered whole: no audience, appliesNow nor userType' : `${delivery.audience} is not an audience field`);
+    problems.push(declaration.singleton ? 'a singleton is delivered whole: no audience, appliesNow nor userType' : `${delivery.audience ?? '(none)'} is not an audience field`);
   }
   if (delivery.userType && field(delivery.userType)?.type !== 'enum') problems.push(`${delivery.userType} is not an enum field`);
   for (const source of delivery.fields) if (!field(source) || field(source)!.hidden || field(source)!.writeOnly) problems.push(`${source} is not a readable field`);
