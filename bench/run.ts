@@ -54,6 +54,7 @@ import { keysetSelect } from '../server/exports/keyset';
 import { eq } from 'drizzle-orm';
 import { addAdministrators, addScaleData } from './dataset';
 import { createJobRunner } from '../server/jobs';
+import { issuePortalKey } from '../server/portal/keys';
 import { resourceExportSource } from '../server/resources/exports';
 import { readExportQuery } from '../server/exports/listExport';
 import { siteUsersResource } from '../resources/people/siteUsers';
@@ -192,6 +193,9 @@ async function listRoutes(database: Database): Promise<BenchRoute[]> {
       where (year, month) = (select year, month from site_scores order by year desc, month desc limit 1)
       order by score desc, site_id offset (select count(*) / 2 from sites) limit 1`,
   );
+  // The delivery API (issue 24) as a live portal calls it, with its own key (issued again each run: the previous one is revoked).
+  const [portal] = await database.query<{ id: number; alias: string }>('select id, alias from sites where installed and status_id = 1 and not is_deleted order by id limit 1');
+  const portalKey = portal ? (await database.db.transaction((tx) => issuePortalKey(tx, portal.id)))?.key : undefined;
   const orders = ['name', '-name', 'population', '-population', 'parentLocation', '-parentLocation', 'childLocation', 'siteType', '-siteType', 'countUsers', '-countUsers', 'countEmails', '-countContents', '-countComments', 'modifiedDate', '-modifiedDate', 'statusId', 'id', '-score'];
   const sites: BenchRoute[] = [
     ['sites: primera página (nombre)', '/api/v1/sites/'],
@@ -231,6 +235,7 @@ async function listRoutes(database: Database): Promise<BenchRoute[]> {
     ['audit: último mes', `/api/v1/audit/?from=${new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10)}`],
     ['audit/actors', '/api/v1/audit/actors/'],
     ['auth: sesión', '/api/v1/auth/'],
+    ...(portal && portalKey ? ([['delivery: lo que aplica a un portal', `/api/v1/delivery/${portal.alias}`, { authorization: `Portal ${portalKey}` }]] as BenchRoute[]) : []),
     // The site detail's ranking (docs/decisions/0019-scores.md): a site in the middle of the latest month's general ranking.
     ...(ranked ? ([
       ['scores: ranking general (centrado)', `/api/v1/sites/${ranked.id}/scores/ranking`],

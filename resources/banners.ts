@@ -122,6 +122,12 @@ export const bannersResource = defineResource<BannerRecord>({
     empty: 'banners.messages.empty',
   },
   actions: [{ name: 'sort', kind: 'sort', method: 'PUT', path: 'sort', scope: 'collection', field: 'displayOrder' }],
+  // Portals receive every banner whose audience reaches them, in order (no publication state: a banner applies while it exists).
+  delivery: {
+    key: 'banners',
+    audience: 'audience',
+    fields: ['bannerID', 'title', 'subtitle', 'description', 'link', 'image', 'cover', 'positionX', 'positionY', 'urlVideo', 'embedUrl', 'videoThumbnail', 'showText', 'styleCenter', 'isRequired', 'displayOrder'],
+  },
 });
 
 /**
@@ -162,4 +168,6 @@ export const bannerSettingsResource = defineResource<BannerSettingsRecord>({
   editMode: 'dialog',
   singleton: true,
   messages: { updated: 'banners.messages.settings_saved' },
+  // Every portal receives how its banners turn: the secondary banner's position and the rotation in seconds.
+  delivery: { key: 'bannerSettings', fields: ['position', 'rotation'] },
 });

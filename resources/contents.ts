@@ -167,8 +167,9 @@ export const contentsResource = defineResource<ContentRecord>({
   delivery: {
     key: 'contents',
     audience: 'audience',
-    // Published, started and not ended: the same dates as `contentSchedule`, read by the database's clock.
-    appliesNow: 't.published and (t.show_from_date is null or t.show_from_date <= now()) and (t.show_to_date is null or t.show_to_date > now())',
+    // Published, started and not ended (a null date: no bound): the same dates as `contentSchedule`, read by the
+    // database's clock; the GiST index contents_now_idx finds exactly these rows.
+    appliesNow: 't.published and tstzrange(t.show_from_date, t.show_to_date) @> now()',
     userType: 'showForTypeUserId',
     fields: ['contentID', 'name', 'body', 'externalLink', 'nameButtonUrl', 'showMode', 'showForTypeUserId', 'isRequired', 'showFromDate', 'showToDate', 'image', 'displayOrder'],
   },

@@ -66,6 +66,7 @@ export const globalLogosResource = defineResource<LogoRecord>({
   editMode: 'dialog',
   messages: messages('global'),
   actions: [sortAction],
+  delivery: { key: 'globalLogos', audience: 'audience', fields: ['globalLogoId', 'name', 'image', 'url', 'position'] },
 });
 
 export const contentLogosResource = defineResource<LogoRecord>({
@@ -83,4 +84,5 @@ export const contentLogosResource = defineResource<LogoRecord>({
   editMode: 'dialog',
   messages: messages('content'),
   actions: [sortAction],
+  delivery: { key: 'contentLogos', audience: 'audience', fields: ['globalLogoId', 'name', 'image', 'position'] },
 });

@@ -343,10 +343,13 @@ export interface ResourceExport {
 export interface ResourceDelivery {
   /** The answer's property that holds the rows, e.g. `contents`. */
   key: string;
-  /** The `audience` field whose audience must reach the portal (the resolver of server/audience/resolve.ts). */
-  audience: string;
-  /** SQL over the row aliased `t`: whether it applies now (published, in dates), read with the database's clock. */
-  appliesNow: string;
+  /**
+   * The `audience` field whose audience must reach the portal (the resolver of server/audience/resolve.ts). None on a
+   * singleton (a settings record), which is answered to every portal as one object, its defaults until first saved.
+   */
+  audience?: string;
+  /** SQL over the row aliased `t`: whether it applies now (published, in dates), read with the database's clock; none: every row. */
+  appliesNow?: string;
   /** An `enum` field of the audience's user type (1 administrators, 2 citizens): `?userType=` keeps those rows. */
   userType?: string;
   /** The fields answered, in order (file fields as their upload's answer). */

@@ -99,7 +99,7 @@ export function parseAudience(body: unknown): Audience {
  * The same rule as `audienceSitesQuery`, turned around for one portal: whether the stored audience `audience` (a jsonb
  * expression in its normal form) reaches the site row aliased `s`. The delivery API reads it over the few rows that
  * apply now for the one calling portal, instead of resolving each row's audience to its thousands of portals;
- * tests/api/contents-delivery.test.ts checks that both say the same for portals in and out of each segment.
+ * tests/api/contents.test.ts checks that both say the same for portals in and out of each segment.
  */
 export function audienceReachesSiteSql(audience: string): string {
   const a = `(${audience})`;

@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { URL_PATTERN } from '../../resources/fieldKinds';
 import { contentsResource, CONTENT_LIMITS } from '../../resources/contents';
 import { CRAWLER_LIMITS, fetchFollowing, readPageMetadata, type PageMetadata } from '../crawler/pageMetadata';
-import { deliveryEtag, deliveryFor, deliveryResponseSchema, findDeliverySite } from '../delivery/delivery';
+import { assertDeliveries, deliveryEtag, deliveryFor, deliveryResponseSchema, findDeliverySite } from '../delivery/delivery';
 import { fileStorageOf } from '../files';
 import { imageElement } from '../files/elementTypes';
 import { acceptUpload, type UploadedFileResponse } from '../files/upload';
@@ -141,12 +141,13 @@ export function registerContentRoutes(app: FastifyInstance): void {
     },
   });
 
+  assertDeliveries();
   apiRoute(app, {
     method: 'GET',
     url: '/delivery/:siteAlias',
     access: 'portal',
     summary:
-      'Lo que aplica hoy al portal que llama con su clave: ventanas emergentes y noticias publicadas y vigentes de su segmentación (userType 1 administradores, 2 ciudadanos). ETag: If-None-Match responde 304 si no cambió',
+      "Lo que aplica hoy al portal que llama con su clave: ventanas emergentes y noticias publicadas y vigentes de su segmentación (userType 1 administradores, 2 ciudadanos), banners en orden con su rotación y posición, logos globales y de contenido. ETag: If-None-Match responde 304 si no cambió",
     tags: ['API de portales'],
     schema: {
       params: { type: 'object', properties: { siteAlias: { type: 'string', description: 'Alias del portal que llama' } } },

@@ -11,7 +11,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { Button, List, ResourceContextProvider, RichTextField, useDataProvider, useListContext, useNotify, usePermissions, useRefresh, useTranslate, type RaRecord } from 'react-admin';
 import type { PortalesDataProvider } from '../../dataProvider';
 import { normaliseAudience, type Audience } from '../../resources/audience';
-import { CONTENT_LIMITS, contentSchedule, contentsResource, contentTogglable, type ContentRecord } from '../../resources/contents';
+import { CONTENT_LIMITS, contentBlockResource, contentSchedule, contentsResource, contentTogglable, sliderConfigsResource, type ContentRecord } from '../../resources/contents';
 import { URL_PATTERN } from '../../resources/fieldKinds';
 import { ContinueConfirm } from '../engine/ContinueConfirm';
 import { permittedActions } from '../engine/declarationFields';
@@ -20,7 +20,9 @@ import { ResourceHeader } from '../engine/GeneratedResourcePage';
 import { ResourceActionButton } from '../engine/ResourceActions';
 import { resourceFilters } from '../engine/ResourceFilters';
 import { ResourceCreate, ResourceEdit } from '../engine/ResourceFormDialog';
+import { ResourceCollectionForm } from '../engine/ResourceCollectionForm';
 import { ResourceInputs } from '../engine/ResourceInputs';
+import { ResourceSingleton } from '../engine/ResourceSingleton';
 import { EnginePagination, ResourceListToolbar } from '../engine/ResourceList';
 import { AudienceReachLine } from '../shared/audience';
 
@@ -337,6 +339,29 @@ function ContentInputs() {
   );
 }
 
+/** The global content block (spec 02 §2): its title and color (a singleton) and its sliders (the whole list), from the engine. */
+function ContentBlockSettings() {
+  const translate = useTranslate();
+  return (
+    <Card variant="outlined" sx={{ mt: 3 }}>
+      <CardContent>
+        <Typography variant="h6" component="h2">
+          {translate('contents.block.title')}
+        </Typography>
+        <ResourceContextProvider value={contentBlockResource.name}>
+          <ResourceSingleton declaration={contentBlockResource} />
+        </ResourceContextProvider>
+        <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
+          {translate('contents.block.sliders')}
+        </Typography>
+        <ResourceContextProvider value={sliderConfigsResource.name}>
+          <ResourceCollectionForm declaration={sliderConfigsResource} savedMessage="contents.block.saved" />
+        </ResourceContextProvider>
+      </CardContent>
+    </Card>
+  );
+}
+
 export function ContentsPage() {
   const filters = resourceFilters(declaration).filter((input) => (input.props as { source?: string }).source !== 'published');
   return (
@@ -365,6 +390,7 @@ export function ContentsPage() {
           <ContentInputs />
         </ResourceEdit>
       </EngineStateProvider>
+      <ContentBlockSettings />
     </ResourceContextProvider>
   );
 }

@@ -15,6 +15,7 @@ export { ResourceActionButton, RecordActionButtons, CollectionActionButtons } fr
 export { ResourceFormDialog, ResourceCreate, ResourceEdit, type ResourceFormDialogProps } from './ResourceFormDialog';
 export { ResourceShow, ResourceShowFields } from './ResourceShow';
 export { ResourceSingleton } from './ResourceSingleton';
+export { ResourceCollectionForm } from './ResourceCollectionForm';
 export { LoadMoreList, LoadMoreButton, type LoadMoreListProps } from './LoadMoreList';
 export { EngineStateProvider, useEngineState } from './engineState';
 export { DETAIL_META, detailMeta, useDetailRecord, type DetailRecord } from './useDetailRecord';

@@ -64,11 +64,11 @@ describe('routing', () => {
   });
 
   it('matches routes case-insensitively', async () => {
-    signIn(['GlobalBanners']);
-    renderAt('/BANNERS');
-    expect(await screen.findByRole('heading', { name: 'Banners' })).toBeInTheDocument();
+    signIn(['Reports']);
+    renderAt('/METRICAS');
+    expect(await screen.findByRole('heading', { name: 'Métricas' })).toBeInTheDocument();
     expect(screen.getByText('Esta sección está en construcción')).toBeInTheDocument();
-    expect(currentPath).toBe('/BANNERS');
+    expect(currentPath).toBe('/METRICAS');
   });
 
   it('a route without its screen yet shows UnderConstruction inside the layout, not the not-found page', async () => {
@@ -264,7 +264,7 @@ describe('no English in the interface', () => {
     ['/configuracion/tipos', true, () => screen.findByText('Gobernación')],
     ['/configuracion/tipo-documentos', true, () => screen.findByText('Cédula de ciudadanía')],
     ['/configuracion/auditoria', true, () => screen.findAllByRole('combobox')],
-    ['/banners', true, () => screen.findByText('Esta sección está en construcción')],
+    ['/metricas', true, () => screen.findByText('Esta sección está en construcción')],
   ];
 
   for (const [path, signedIn, ready] of screens) {

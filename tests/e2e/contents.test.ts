@@ -91,4 +91,27 @@ describe('contenidos (/contenidos)', () => {
       .not.toBeNull();
     await expect.poll(() => card.textContent(), { timeout: 30_000 }).toContain('Programado');
   });
+
+  it('guarda el título del bloque de contenidos globales y sus sliders con los editores del motor', async () => {
+    const { page } = e2e;
+    await e2e.signInByApi(page);
+    await page.goto(e2e.url('/contenidos'));
+    const block = page.getByRole('heading', { name: 'Bloque de contenidos globales', level: 2 }).locator('xpath=..');
+    const title = block.getByLabel('Título del bloque');
+    await title.waitFor({ timeout: 30_000 });
+    await title.fill('Novedades del país');
+    await block.getByRole('button', { name: 'Guardar' }).first().click();
+    await expect
+      .poll(async () => (await e2e.api<{ title: string }>('/api/v1/settings/content/settingcontentglobal', { token })).body.title, { timeout: 30_000 })
+      .toBe('Novedades del país');
+
+    const sliders = async () => (await e2e.api<{ results: Array<{ nameSlider: string; url: string | null }> }>('/api/v1/sliderconfglobal', { token })).body.results;
+    const before = (await sliders()).length;
+    await block.getByRole('button', { name: 'Agregar' }).click();
+    await block.getByLabel('Nombre del slider').last().fill('Slider de trámites');
+    await block.getByLabel('Enlace').last().fill('https://www.gov.co/tramites');
+    await block.getByRole('button', { name: 'Guardar' }).last().click();
+    await expect.poll(async () => (await sliders()).length, { timeout: 30_000 }).toBe(before + 1);
+    expect((await sliders()).at(-1)).toMatchObject({ nameSlider: 'Slider de trámites', url: 'https://www.gov.co/tramites' });
+  });
 });

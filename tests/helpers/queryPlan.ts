@@ -13,9 +13,10 @@ export interface PlanNode {
   [key: string]: unknown;
 }
 
-/** Every node of the plan of `text` with `params`, depth first; `analyze`: run, with each node's actual rows. */
-export async function planNodes(database: Database, statement: { text: string; params: unknown[] }, options: { analyze?: boolean } = {}): Promise<PlanNode[]> {
-  const [row] = await database.query<{ 'QUERY PLAN': unknown }>(`explain (${options.analyze ? 'analyze, ' : ''}format json) ${statement.text}`, statement.params);
+/** Every node of the plan of `text` with `params`, depth first; `analyze`: run, with each node's actual rows (`buffers`: and pages). */
+export async function planNodes(database: Database, statement: { text: string; params: unknown[] }, options: { analyze?: boolean; buffers?: boolean } = {}): Promise<PlanNode[]> {
+  const what = `${options.analyze ? 'analyze, ' : ''}${options.analyze && options.buffers ? 'buffers, ' : ''}`;
+  const [row] = await database.query<{ 'QUERY PLAN': unknown }>(`explain (${what}format json) ${statement.text}`, statement.params);
   const raw = row!['QUERY PLAN'];
   const document = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
   const nodes: PlanNode[] = [];

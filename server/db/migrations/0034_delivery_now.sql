@@ -1,0 +1,1 @@
+CREATE INDEX "contents_now_idx" ON "contents" USING gist (tstzrange("show_from_date", "show_to_date")) WHERE "contents"."published";
