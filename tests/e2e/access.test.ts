@@ -78,9 +78,9 @@ describe('rutas', () => {
     await page.getByRole('columnheader', { name: 'Tipo de entidad' }).waitFor();
     expect(await page.getByText('Página no encontrada').count()).toBe(0);
 
-    await page.goto(e2e.url('/contenidos'));
+    await page.goto(e2e.url('/Mensajes'));
     await page.getByText('Esta sección está en construcción').first().waitFor();
-    expect(pathname(page.url()).toLowerCase()).toBe('/contenidos');
+    expect(pathname(page.url()).toLowerCase()).toBe('/mensajes');
     expect(await page.getByText('Página no encontrada').count()).toBe(0);
     await menuEntry(topMenu(page), 'Portales').first().waitFor();
 

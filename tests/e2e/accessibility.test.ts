@@ -137,7 +137,14 @@ describe('accesibilidad (axe-core, WCAG 2 A/AA): ninguna violación grave o crí
       await check(page, `/administradores (pestaña ${tab})`, failures);
     }
 
-    for (const route of ['/configuracion/pie-pagina', '/contenidos', '/metricas']) {
+    // Global content (issue 24): the pop-ups and news, the banners and the content logos.
+    for (const [route, name] of [['/contenidos', 'Contenidos'], ['/banners', 'Banners'], ['/configuracion/logos/contenidos', 'Logos de contenidos']]) {
+      await go(route!, heading(name!));
+      await requestsDone(inFlight);
+      await check(page, route!, failures);
+    }
+
+    for (const route of ['/configuracion/pie-pagina', '/mensajes', '/metricas']) {
       await go(route, (p) => p.getByText('Esta sección está en construcción').waitFor());
       await check(page, `${route} (en construcción)`, failures);
     }
