@@ -8,22 +8,14 @@ import { sql } from 'drizzle-orm';
 import type { Audience, AudienceReach } from '../../resources/audience';
 import { audience as texts } from '../../i18n/es/audience';
 import { audienceReach, audienceSitesQuery, audienceSitesSql, resolveAudience } from '../../server/audience/resolve';
+import { ACTIVE_SITE as ACTIVE, audienceOf as audience } from '../helpers/audiencePortals';
 import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
 
 let t: TestApp;
 let token: string;
 let allTypes: number[];
 
-const ACTIVE = 's.installed and s.status_id = 1 and not s.is_deleted';
 
-const audience = (segment: 0 | 1 | 2, parts: Partial<Omit<Audience, 'segment'>> = {}): Audience => ({
-  segment,
-  departments: [],
-  municipalities: [],
-  groups: [],
-  siteTypes: [],
-  ...parts,
-});
 
 async function reach(body: unknown, auth = true) {
   const response = await t.app.inject({

@@ -12,12 +12,11 @@ import type { Audience } from '../../resources/audience';
 import { contents as texts } from '../../i18n/es/contents';
 import { audience as audienceTexts } from '../../i18n/es/audience';
 import { audienceReachesSiteSql, resolveAudience } from '../../server/audience/resolve';
-import { issuePortalKey } from '../../server/portal/keys';
 import { multipart } from '../helpers/multipart';
+import { ACTIVE_SITE as ACTIVE, audienceOf as audience, insideAndOutsidePortals } from '../helpers/audiencePortals';
 import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
 
 const API = '/api/v1';
-const ACTIVE = 's.installed and s.status_id = 1 and not s.is_deleted';
 
 let t: TestApp;
 let headers: Record<string, string>;
@@ -35,14 +34,6 @@ let base: string;
 let otherBase: string;
 let png: Buffer;
 
-const audience = (segment: 0 | 1 | 2, parts: Partial<Omit<Audience, 'segment'>> = {}): Audience => ({
-  segment,
-  departments: [],
-  municipalities: [],
-  groups: [],
-  siteTypes: [],
-  ...parts,
-});
 
 const post = (url: string, payload?: unknown, h = headers) => t.app.inject({ method: 'POST', url: `${API}${url}`, headers: h, payload: payload as Record<string, unknown> });
 const put = (url: string, payload: unknown) => t.app.inject({ method: 'PUT', url: `${API}${url}`, headers, payload: payload as Record<string, unknown> });
@@ -120,18 +111,9 @@ beforeAll(async () => {
   t = await createTestApp({ seed: 'demo', env: { CRAWLER_PRIVATE_ORIGINS: base } });
   headers = bearer(await t.tokenFor(['GlobalContents'], 'contenidos@portales.test'));
   allTypes = (await t.database.query<{ id: number }>('select id from site_types order by id')).map((row) => row.id);
-  const [inside] = await t.database.query<typeof site>(
-    `select s.id, s.alias, s.parent_location_id as department, s.location_id as municipality, s.site_type_id as "siteType"
-       from sites s where ${ACTIVE} and s.location_id is not null and s.alias is not null order by s.id limit 1`,
-  );
-  site = inside!;
-  const [out] = await t.database.query<typeof outsider>(
-    `select s.id, s.alias from sites s where ${ACTIVE} and s.alias is not null and s.parent_location_id <> $1 and s.site_type_id <> $2 order by s.id limit 1`,
-    [site.department, site.siteType],
-  );
-  outsider = out!;
-  siteKey = (await t.database.db.transaction((tx) => issuePortalKey(tx, site.id)))!.key;
-  outsiderKey = (await t.database.db.transaction((tx) => issuePortalKey(tx, outsider.id)))!.key;
+  const portals = await insideAndOutsidePortals(t);
+  ({ key: siteKey, ...site } = portals.inside);
+  ({ key: outsiderKey, ...outsider } = portals.outside);
 
   const body = multipart('aviso.png', png);
   const uploaded = await t.app.inject({ method: 'POST', url: `${API}/uploadfiles/elementType=image`, payload: body.payload, headers: { ...headers, ...body.headers } });

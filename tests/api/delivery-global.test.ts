@@ -6,12 +6,11 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Audience } from '../../resources/audience';
-import { issuePortalKey } from '../../server/portal/keys';
 import { multipart } from '../helpers/multipart';
+import { audienceOf as audience, insideAndOutsidePortals } from '../helpers/audiencePortals';
 import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
 
 const API = '/api/v1';
-const ACTIVE = 's.installed and s.status_id = 1 and not s.is_deleted';
 
 let t: TestApp;
 let banners: string;
@@ -22,14 +21,6 @@ let siteKey: string;
 let outsiderKey: string;
 let allTypes: number[];
 
-const audience = (segment: 0 | 1 | 2, parts: Partial<Omit<Audience, 'segment'>> = {}): Audience => ({
-  segment,
-  departments: [],
-  municipalities: [],
-  groups: [],
-  siteTypes: [],
-  ...parts,
-});
 const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) =>
   t.app.inject({ method, url: `${API}${url}`, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
 const portal = (key: string) => ({ authorization: `Portal ${key}` });
@@ -59,18 +50,9 @@ beforeAll(async () => {
   banners = await t.tokenFor(['GlobalBanners']);
   settings = await t.tokenFor(['Settings']);
   allTypes = (await t.database.query<{ id: number }>('select id from site_types order by id')).map((row) => row.id);
-  const [inside] = await t.database.query<typeof site>(
-    `select s.id, s.alias, s.parent_location_id as department, s.location_id as municipality, s.site_type_id as "siteType"
-       from sites s where ${ACTIVE} and s.location_id is not null and s.alias is not null order by s.id limit 1`,
-  );
-  site = inside!;
-  const [out] = await t.database.query<typeof outsider>(
-    `select s.id, s.alias from sites s where ${ACTIVE} and s.alias is not null and s.parent_location_id <> $1 and s.site_type_id <> $2 order by s.id limit 1`,
-    [site.department, site.siteType],
-  );
-  outsider = out!;
-  siteKey = (await t.database.db.transaction((tx) => issuePortalKey(tx, site.id)))!.key;
-  outsiderKey = (await t.database.db.transaction((tx) => issuePortalKey(tx, outsider.id)))!.key;
+  const portals = await insideAndOutsidePortals(t);
+  ({ key: siteKey, ...site } = portals.inside);
+  ({ key: outsiderKey, ...outsider } = portals.outside);
   // Start from none: the demo's banners and logos are removed through the API.
   for (const row of (await send('GET', '/banners/', banners)).json().results as Array<{ bannerID: number }>) {
     expect((await send('DELETE', `/banners/${row.bannerID}`, banners)).statusCode).toBe(200);
