@@ -91,9 +91,10 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
-          // Each file has its own server, database and browser: two run at once.
+          // Each file has its own server, database and browser. A browser test waits on the page more than it computes
+          // (its pass used about half of two cores with two files at once): four run at once.
           isolate: false,
-          maxWorkers: WORKERS,
+          maxWorkers: 2 * WORKERS,
           globalSetup: ['tests/helpers/databaseTemplatesSetup.ts'],
         },
       },

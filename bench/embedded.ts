@@ -66,8 +66,8 @@ export async function benchEmbedded(signIn: SignIn): Promise<{ title: string; he
         ['GET /healthz sin otra carga (el suelo de esta máquina)', null],
         ['GET /api/v1/sites/ (primera página)', '/api/v1/sites/'],
         ['GET /api/v1/sites/?name=san', '/api/v1/sites/?name=san'],
-        // A different search on every request (autocannon writes a new id for `[<id>]`): never an answer kept by
-        // server/http/answerCache.ts, so every request is a search the embedded database runs (the goal's "busy").
+        // A different search on every request (autocannon writes a new id for `[<id>]`): every request is a search the
+        // embedded database runs (the goal's "busy").
         ['GET /api/v1/sites/?name=<distinta cada vez>', '/api/v1/sites/?name=[<id>]'],
       ] as const) {
         // Each load in its own worker thread, so neither competes with the server for its event loop.

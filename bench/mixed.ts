@@ -135,16 +135,3 @@ export async function benchMixed(address: string, context: AppContext, onMeasuri
     rows,
   };
 }
-
-/** Each mixed row's req/s and p99 with the caches beside the same row without them (columns 1 and 3 of bench/mixed.ts). */
-export function cacheShare(withCaches: Row[], withoutCaches: Row[]): Row[] {
-  const without = new Map(withoutCaches.map((row) => [row[0], row]));
-  return withCaches
-    .filter((row) => String(row[0]).includes(' mixta '))
-    .flatMap((row) => {
-      const other = without.get(row[0]);
-      if (!other) return [];
-      const ratio = Number(other[1]) > 0 ? `${(Number(row[1]) / Number(other[1])).toFixed(2)}×` : 'n/d';
-      return [[row[0]!, `${row[1]} / ${other[1]}`, `${row[3]} / ${other[3]}`, ratio]];
-    });
-}

@@ -24,8 +24,8 @@
  * row and of two filters against COPY, the BENCH_FILE_LINES-line portal file check and save (10,000), the
  * BENCH_EMAILS-row e-mail load (100,000)), BENCH_ONLY=lighthouse (only the Lighthouse scores of /login and /portales
  * signed in: bench/lighthouse.ts), BENCH_ONLY=embedded (only the embedded database under load: bench/embedded.ts),
- * BENCH_ONLY=mixed (only the mixed rows; BENCH_SEED replays a run's requests, BENCH_MIXED_CONNECTIONS levels, 4,32;
- * BENCH_CACHE_OFF=0 skips their second run with LIST_CACHE=0), BENCH_SLOW_STATEMENTS=0 (no auto_explain: bench/slowStatements.ts;
+ * BENCH_ONLY=mixed (only the mixed rows; BENCH_SEED replays a run's requests, BENCH_MIXED_CONNECTIONS levels, 4,32),
+ * BENCH_SLOW_STATEMENTS=0 (no auto_explain: bench/slowStatements.ts;
  * BENCH_SLOW_MS its threshold, 25; BENCH_PG_LOG the server log).
  */
 import fs from 'node:fs';
@@ -66,7 +66,7 @@ import { benchEmbedded } from './embedded';
 import { benchLighthouse } from './lighthouse';
 import { copyThroughput, downloadThroughput, GOAL_OF_COPY, inlineParams, lineBreaks, medianBy, rssPeak, spread, table } from './measure';
 import { benchSites } from './sites';
-import { benchMixed, cacheShare } from './mixed';
+import { benchMixed } from './mixed';
 import { newSeed } from './mixedWorkload';
 import { autoExplainReset, autoExplainSettings, formatSlowStatements, logSince, parsePlans, serverLogFile, slowestStatements } from './slowStatements';
 
@@ -181,7 +181,7 @@ async function prepareData(database: Database, config: ReturnType<typeof readCon
 /** A route of the table: its label, its URL and, for a few, the headers a browser adds. */
 type BenchRoute = [label: string, url: string, extraHeaders?: Record<string, string>];
 
-/** What a browser sends with every fetch: kept answers must stay as fast compressed (docs/decisions/0023-data-version-and-answer-caches.md). */
+/** What a browser sends with every fetch: answers are measured compressed, as a browser gets them. */
 const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 /** Every list endpoint of issue 7's goal (each order, tab and filter of the site list) and a few references. */
@@ -615,39 +615,17 @@ async function logSlowPlans(target: BenchDatabase): Promise<SlowLog | null> {
   return { database: target.name, file, thresholdMs, reset: () => run(autoExplainReset(target.name!)) };
 }
 
-/**
- * The mixed rows (bench/mixed.ts) with the answer and list caches, then (unless BENCH_CACHE_OFF=0) with the same seed on
- * a second server with LIST_CACHE=0 (its own database handle: the first keeps its caches), so the two tables say how much
- * of the rows the caches account for; then the slowest statements of both runs with their plans.
- */
+/** The mixed rows (bench/mixed.ts), then the slowest statements of the run with their plans. */
 async function measureMixed(address: string, context: AppContext, slowLog: SlowLog | null): Promise<void> {
-  // The log of each run from its first request to its end (the runs' own reads of their data and sessions left out).
-  const windows: Array<{ from: number; to?: number }> = [];
+  // The log from the run's first request to its end (the run's own reads of its data and sessions left out).
+  const from = { size: 0 };
   const logSize = () => (slowLog ? fs.statSync(slowLog.file).size : 0);
-  const measuring = () => void windows.push({ from: logSize() });
-  const measured = () => Object.assign(windows[windows.length - 1] ?? {}, { to: logSize() });
   process.env.BENCH_SEED ??= String(newSeed());
-  const withCaches = await benchMixed(address, context, measuring);
-  measured();
-  console.log(`${withCaches.title}; con las cachés de respuestas y listas`);
-  table(withCaches.headers, withCaches.rows);
-  if (process.env.BENCH_CACHE_OFF !== '0') {
-    const off = await buildApp({ context: { ...context, config: { ...context.config, listCache: false }, database: { ...context.database } }, logger: false });
-    try {
-      const withoutCaches = await benchMixed(await off.listen({ host: '127.0.0.1', port: 0 }), off.ctx, measuring);
-      measured();
-      console.log(`${withoutCaches.title}; sin cachés (LIST_CACHE=0)`);
-      table(withoutCaches.headers, withoutCaches.rows);
-      console.log('Lo que las cachés aportan a la carga mixta (misma semilla):');
-      table(['Ruta', 'req/s con / sin', 'p99 ms con / sin', 'req/s con ÷ sin'], cacheShare(withCaches.rows, withoutCaches.rows));
-    } finally {
-      await off.close();
-    }
-  }
-  if (slowLog) {
-    const log = windows.map((window) => logSince(slowLog.file, window.from, window.to)).join('\n');
-    console.log(`${formatSlowStatements(slowestStatements(parsePlans(log, slowLog.database)), slowLog.thresholdMs)}\n`);
-  }
+  const mixed = await benchMixed(address, context, () => void (from.size = logSize()));
+  const to = logSize();
+  console.log(mixed.title);
+  table(mixed.headers, mixed.rows);
+  if (slowLog) console.log(`${formatSlowStatements(slowestStatements(parsePlans(logSince(slowLog.file, from.size, to), slowLog.database)), slowLog.thresholdMs)}\n`);
 }
 
 async function main(): Promise<void> {

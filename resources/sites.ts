@@ -206,7 +206,6 @@ export const sitesResource = defineResource<SiteRecord>({
   // Rows of the former soft delete (before deletion became permanent) do not exist for the API.
   listWhere: 'not t.is_deleted',
   listSource: { orders: SITE_ORDERS, filters: SITE_FILTERS },
-  listCache: true,
   editMode: 'dialog',
   messages: { locked: 'sites.server.not_installed' },
   actions: [

@@ -419,11 +419,6 @@ export interface ResourceModel<TRecord extends AnyObject = AnyObject> {
     filters?: Readonly<Record<string, ListFilterSpec>>;
   };
   /**
-   * Serve list pages from the list cache (server/lists/listCache.ts): an entry is reused only by requests that read the
-   * same data version as when it was filled (any write bumps it), so never a stale page.
-   */
-  listCache?: boolean;
-  /**
    * The list answer carries `meta.total`, the number of records that match the query (one `count(*)` more per page):
    * for the spec's lists that answer it, e.g. `GET /permissions` (spec 01 §7).
    */

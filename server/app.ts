@@ -10,8 +10,6 @@ import type { AppContext } from './context';
 import { registerBackgroundTasks } from './http/background';
 import { registerAdminFiles } from './http/adminFiles';
 import { clientAddress, rateLimitKey } from './http/clientAddress';
-import { registerAnswerCache } from './http/answerCache';
-import { setListCaching } from './lists/listCache';
 import { registerCompression } from './http/compression';
 import { API_PREFIX, declareScopeAccess, registerAccessControl } from './http/route';
 import { registerSecurityHeaders } from './http/securityHeaders';
@@ -52,11 +50,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerErrorHandling(app);
   const { config } = options.context;
   await registerSecurityHeaders(app, config);
-  // Before the compression: it keeps the JSON text of the lists' answers, which the compression then encodes per client.
-  // LIST_CACHE=0: neither answers nor list rows are kept (the bench's comparison, docs/configuration.md).
-  if (config.listCache) registerAnswerCache(app);
-  else app.decorate('answerCache', null).decorateRequest('answeredFromCache', false);
-  setListCaching(options.context.database, config.listCache);
   // Before the routes: it hooks each route as it is declared.
   await registerCompression(app);
   registerAccessControl(app);

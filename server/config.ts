@@ -76,8 +76,6 @@ export interface ServerConfig {
   mailLeaseMs: number;
   /** Where site scores come from (SCORES_SOURCE): `platform` (the score tables, default) or `portal` (each portal's /sitescores/; server/scores). */
   scoresSource: 'platform' | 'portal';
-  /** LIST_CACHE=0 turns off the per-caller answer cache and the list cache (server/http/answerCache.ts, server/lists/listCache.ts). */
-  listCache: boolean;
   /** PG_POOL_SIZE: PostgreSQL connections per instance (docs/configuration.md; docs/performance.md 'Pool size'). */
   pgPoolSize: number;
 }
@@ -162,7 +160,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailPollMs: positiveInteger(env.MAIL_POLL_MS, 15_000),
     mailLeaseMs: positiveInteger(env.MAIL_LEASE_MS, 15 * 60_000),
     scoresSource: parseScoresSource(env.SCORES_SOURCE),
-    listCache: env.LIST_CACHE !== '0',
     // At least 2: a migration holds one connection for its lock (server/db/connection.ts).
     pgPoolSize: Math.max(2, positiveInteger(env.PG_POOL_SIZE, DEFAULT_PG_POOL_SIZE)),
   };

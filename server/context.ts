@@ -31,7 +31,7 @@ declare module 'fastify' {
     user: AuthUser | null;
     /** The site calling a portal route (access 'portal'), resolved from its portal key. */
     portal: import('./portal/keys').PortalCaller | null;
-    /** The data version read with the session (server/lists/listCache.ts); null without a session. */
+    /** The data version read with the session (server/db/schema/dataVersion.ts); null without a session. */
     dataVersion: string | null;
   }
   interface FastifyContextConfig {

@@ -4,7 +4,6 @@ import type { AuditActor } from '../../resources/audit';
 import type { ListSpec } from '../../resources/listQuery';
 import { USER_TYPE } from '../db/schema';
 import { spanishOrderSql } from '../db/textKey';
-import { cachedListRows } from '../lists/listCache';
 import { listLimit, listOrderBy, listPage, listWhere, readListQuery, SqlParams } from '../lists/listQuery';
 
 const ACTOR_SEARCH = { kind: 'search', sql: ['u.name', 'u.email'], maxLength: 200, description: 'Texto buscado en el nombre o el correo' } as const;
@@ -27,13 +26,11 @@ export const auditActorListSpec: ListSpec = {
  * The users offered by the audit screen's user filter: superadmins with at least one line in the
  * trail, searched by name or e-mail, by name. Needs only Settings (the screen's own access), not Users.
  */
-export async function listAuditActors(app: FastifyInstance, rawQuery: unknown, dataVersion?: string | null) {
+export async function listAuditActors(app: FastifyInstance, rawQuery: unknown) {
   const query = readListQuery(auditActorListSpec, rawQuery);
   const params = new SqlParams();
   const base = [`u.user_type_id = ${USER_TYPE.superadmin}`, 'exists (select 1 from audit_log a where a.user_id = u.id)'];
-  const rows = await cachedListRows<AuditActor>(
-    app.ctx.database,
-    dataVersion,
+  const rows = await app.ctx.database.query<AuditActor>(
     `select u.id, u.name, u.email from users u ${listWhere(query, params, base)}
       ${listOrderBy(auditActorListSpec, query)} ${listLimit(query, params)}`,
     params.values,

@@ -9,7 +9,7 @@ export interface LoadedSession {
   user: AuthUser;
   /** The session's absolute end, seconds since the epoch: no token may outlive it. */
   endsAt: number;
-  /** The data version at the start of the request (server/lists/listCache.ts), read in the same statement. */
+  /** The data version at the start of the request (server/db/schema/dataVersion.ts), read in the same statement. */
   dataVersion: string | null;
 }
 

@@ -123,7 +123,7 @@ const verifiedTokens = new WeakMap<Uint8Array, Map<string, VerifiedToken>>();
  * Same rules as jose's jwtVerify with algorithms ['HS256']: only that algorithm, no `crit` extensions,
  * `exp` required and in the future, `nbf` (when present) not in the future.
  * A token whose signature was already checked with this key is not checked again (the HMAC was the largest cost of a
- * request answered from kept answers): its claims are kept, exactly as the same text and key give them, and the
+ * request answered 304): its claims are kept, exactly as the same text and key give them, and the
  * times are compared again on each use. Only well-signed tokens are kept; a refused one is checked every time.
  */
 export async function verifyToken(key: Uint8Array, token: string, nowSeconds = Math.floor(Date.now() / 1000)): Promise<TokenClaims | null> {

@@ -12,7 +12,7 @@ import { servePglite, type PgliteServerOptions } from './pgliteServer';
 /**
  * This thread yields the processor to the server's main thread when both want it (Linux: a thread is a task with its
  * own nice value, and /proc/thread-self names this one): a busy database then slows its own statements, not the
- * answers the main thread can give at once (/healthz, kept answers). Elsewhere, or when refused, it runs as it is.
+ * answers the main thread can give at once (/healthz, 304s). Elsewhere, or when refused, it runs as it is.
  */
 function yieldToMainThread(): void {
   try {

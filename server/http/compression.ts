@@ -24,7 +24,7 @@ export const SYNC_COMPRESSION_MAX_BYTES = 64 * 1024;
 export const COMPRESSION_ENCODINGS = ['br', 'gzip'] as const;
 export type CompressionEncoding = (typeof COMPRESSION_ENCODINGS)[number];
 
-/** Brotli at quality 4 (@fastify/compress's own default, written here so that kept answers are compressed alike). */
+/** Brotli at quality 4 (@fastify/compress's own default). */
 const BROTLI_OPTIONS: zlib.BrotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
 
 /**

@@ -52,9 +52,8 @@ export interface RouteDeclaration {
   attachValidation?: boolean;
   /**
    * A GET whose answer depends only on the data, the URL and the caller (the lists): answered with a weak ETag made
-   * of the request's data version (server/lists/listCache.ts), URL and user, and 304 without running the handler
-   * when the client sends it back unchanged (server/http/etag.ts); the server keeps the answer's JSON under that
-   * version and sends it again without running the handler (server/http/answerCache.ts). Never on answers that change
+   * of the request's data version (server/db/schema/dataVersion.ts), URL and user, and 304 without running the handler
+   * when the client sends it back unchanged (server/http/etag.ts). Never on answers that change
    * without a write. A function decides per request (a source that may be read over the network: server/routes/scores.ts).
    */
   etag?: boolean | (() => boolean);

@@ -1,5 +1,5 @@
 /**
- * Which tables move the data version (server/lists/listCache.ts, server/http/etag.ts): every table of the public
+ * Which tables move the data version (server/http/etag.ts): every table of the public
  * schema except the ones below, so that a table added by a later migration is tracked without anyone remembering
  * to (a list over an untracked table could be answered stale). Run after the migrations (server/db/connection.ts):
  * it adds the deferred constraint trigger of migration 0012 (bump_data_version, once per writing transaction) to

@@ -69,7 +69,7 @@ function registerList(context: ResourceRouteContext): void {
     handler: async (request) => {
       const query = readListQuery(listSpec, request.query);
       const scope = await parentScope(app, context.database(), declaration, request, { lock: false });
-      return store.list(app.ctx.database, query, scope, { dataVersion: request.dataVersion });
+      return store.list(app.ctx.database, query, scope);
     },
   });
 }

@@ -10,7 +10,6 @@ import type { ResourceDeclaration } from '../../resources/types';
 import type { Database, Db } from '../db/connection';
 import { resourceTable } from '../db/resourceTable';
 import { spanishKey } from '../db/textKey';
-import { cachedListRows } from '../lists/listCache';
 import { listLimit, listOrderBy, listPage, listQueryError, listWhere, SqlParams, type ListQuery } from '../lists/listQuery';
 import { fieldColumn } from '../../resources/types';
 import { listView, toRecord } from './fields';
@@ -198,10 +197,8 @@ export function createResourceStore(declaration: ResourceDeclaration) {
      * One page (pageSize + 1 rows: hasNextPage without a count); soft-deleted rows only when the query filters by that field.
      * Without the `detailOnly` fields (`find` reads them).
      */
-    async list(database: Database, query: ListQuery, scope?: StoreScope, options: { dataVersion?: string | null } = {}): Promise<ListPage> {
-      // `listCache`: the rows of this statement for this data version, when some request already read them.
-      const read = <T>(statement: { text: string; params: unknown[] }) =>
-        declaration.listCache ? cachedListRows<T>(database, options.dataVersion, statement.text, statement.params) : database.query<T>(statement.text, statement.params);
+    async list(database: Database, query: ListQuery, scope?: StoreScope): Promise<ListPage> {
+      const read = <T>(statement: { text: string; params: unknown[] }) => database.query<T>(statement.text, statement.params);
       // A page continuing its cursor reads from the previous page's last row: the first page of the rest.
       const cursored = cursorable(declaration, listSpec, query);
       const start = cursored ? pageStart(query) : null;
@@ -217,16 +214,14 @@ export function createResourceStore(declaration: ResourceDeclaration) {
       const results = page.results.map((row) => toRecord(listed, fromColumns(row)));
       const last = page.results[page.results.length - 1];
       const next = cursored && page.meta.hasNextPage && last ? { nextCursor: pageCursor(query, cursorOf(last) as PageStart) } : {};
-      const meta = { ...page.meta, ...next, ...(declaration.listTotal ? { total: await this.count(database, query, scope, options) } : {}) };
+      const meta = { ...page.meta, ...next, ...(declaration.listTotal ? { total: await this.count(database, query, scope) } : {}) };
       return { results: await readRelations(database.db, listed, results), meta };
     },
 
-    /** The records a list query matches, every page (`listTotal`); from the list cache when the list uses it. */
-    async count(database: Database, query: ListQuery, scope?: StoreScope, options: { dataVersion?: string | null } = {}): Promise<number> {
+    /** The records a list query matches, every page (`listTotal`). */
+    async count(database: Database, query: ListQuery, scope?: StoreScope): Promise<number> {
       const { text, params } = resourceCountSql(declaration, query, scope);
-      const [row] = declaration.listCache
-        ? await cachedListRows<{ total: number }>(database, options.dataVersion, text, params)
-        : await database.query<{ total: number }>(text, params);
+      const [row] = await database.query<{ total: number }>(text, params);
       return row?.total ?? 0;
     },
 

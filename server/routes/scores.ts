@@ -81,7 +81,7 @@ export function registerScoreRoutes(app: FastifyInstance): void {
     return row ? { lowerLimit: row.lowerLimit, upperLimit: row.upperLimit } : DEFAULT_COLOR_CONFIG;
   }
 
-  // The platform's own tables: an answer is kept until the next write (server/http/answerCache.ts); a portal's, never.
+  // The platform's own tables: an answer's ETag holds until the next write (server/http/etag.ts); a portal's, never.
   const common = { access: READERS, tags: ['Portales'], errorResponses: [502] as const, etag: () => provider().changesOnlyWithDatabase === true };
 
   apiRoute(app, {

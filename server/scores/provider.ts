@@ -54,7 +54,7 @@ export interface ScoresProvider {
   readonly name: 'platform' | 'portal';
   /**
    * Its answers change only with a write to the database's own tables (all of which move the data version): the
-   * routes may keep their answers under that version (`etag`, server/http/answerCache.ts). Not for a source read
+   * routes may tag their answers with that version (`etag`, server/http/etag.ts). Not for a source read
    * over the network (a portal's /sitescores/ changes without the database knowing).
    */
   readonly changesOnlyWithDatabase?: boolean;

@@ -7,7 +7,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { indicatorColorConfig, siteIndicatorScores, siteScores, sites } from '../../server/db/schema';
 import { portalScoresSource } from '../../server/scores';
@@ -171,23 +171,23 @@ describe('platform source (default)', () => {
     expect(body.meta).toMatchObject({ offset: 4, total: 12, currentOffset: 6, currentRank: 7, hasPrevious: true, hasNext: true });
   });
 
-  it('keeps a repeated answer of the platform source until the next write to its tables (server/http/answerCache.ts)', async () => {
-    const path = 'ranking?year=2026&month=1&siteTypeId=2';
-    const first = await scoresOf(6, path);
+  it("answers 304 to the platform source's tag until the next write to its tables (server/http/etag.ts)", async () => {
+    const url = `${API}/sites/${s[6]!.id}/scores/ranking?year=2026&month=1&siteTypeId=2`;
+    const conditional = (tag: string) => t.app.inject({ method: 'GET', url, headers: { ...bearer(sitesToken), 'if-none-match': tag } });
+    const first = await scoresOf(6, 'ranking?year=2026&month=1&siteTypeId=2');
     expect(first.statusCode).toBe(200);
-    expect(first.headers.etag).toBeDefined();
-    const scoreReads = (spy: { mock: { calls: unknown[][] } }) => spy.mock.calls.filter(([text]) => String(text).includes('site_scores')).length;
-    const spy = vi.spyOn(t.database, 'query');
+    const tag = String(first.headers.etag);
+    expect(tag).toMatch(/^W\//);
+    const unchanged = await conditional(tag);
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
     try {
-      expect((await scoresOf(6, path)).body).toBe(first.body);
-      expect(scoreReads(spy)).toBe(0);
       await t.database.query('update site_scores set score = 69 where site_id = $1 and year = 2026 and month = 1', [s[6]!.id]);
-      spy.mockClear();
-      const after = await scoresOf(6, path);
-      expect(scoreReads(spy)).toBeGreaterThan(0);
+      const after = await conditional(tag);
+      expect(after.statusCode).toBe(200);
+      expect(after.headers.etag).not.toBe(tag);
       expect((after.json() as RankingBody).results.find((entry) => entry.current)?.score).toBe(69);
     } finally {
-      spy.mockRestore();
       await t.database.query('update site_scores set score = 70 where site_id = $1 and year = 2026 and month = 1', [s[6]!.id]);
     }
   });

@@ -1,7 +1,6 @@
 /** The bench's mixed workload (bench/mixedWorkload.ts) and the p99 read from /metrics' histograms (bench/measure.ts). */
 import { describe, expect, it } from 'vitest';
 import { histogramQuantile, metricSum, routeBuckets } from '../../bench/measure';
-import { cacheShare } from '../../bench/mixed';
 import { MIXED_LISTS, mixedRequests, seededRandom, type MixedData, type MixedList } from '../../bench/mixedWorkload';
 
 const DATA: MixedData = {
@@ -78,16 +77,6 @@ describe('mixedRequests on the audit list', () => {
     expect(ranges.length / queries.length).toBeGreaterThan(0.4);
     expect(ranges.length / queries.length).toBeLessThan(0.6);
     for (const query of ranges.filter((range) => range.has('to'))) expect(query.get('to')! > query.get('from')!).toBe(true);
-  });
-});
-
-describe('cacheShare', () => {
-  it('sets each mixed row with the caches beside the same row without them', () => {
-    const row = (label: string, rate: number, p99: number) => [label, rate, 5, p99, 20, '10%', '≤ 25 ms', 'OK', 0];
-    const healthz = ['GET /healthz (4 conexiones, antes / después)', '100 / 90', 0, '4 / 5', '', '', '', '', 0];
-    const withCaches = [healthz, row('GET /sites/ mixta (4 conexiones)', 600, 18), row('GET /audit/ mixta (4 conexiones)', 90, 40)];
-    const withoutCaches = [healthz, row('GET /sites/ mixta (4 conexiones)', 400, 30)];
-    expect(cacheShare(withCaches, withoutCaches)).toEqual([['GET /sites/ mixta (4 conexiones)', '600 / 400', '18 / 30', '1.50×']]);
   });
 });
 

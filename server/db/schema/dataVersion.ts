@@ -1,7 +1,7 @@
 /**
  * The data version of the lists' tables: one row, bumped by the database in every transaction that
  * writes one of them (deferred triggers of migration 0012_list_order_indexes), read with each request's
- * session, so that a cached list answer is served only while no write has committed since (server/lists/listCache.ts).
+ * session, so that a list's ETag changes with any write committed since (server/http/etag.ts).
  * Part of the schema re-exported by server/db/schema.ts.
  */
 import { sql } from 'drizzle-orm';

@@ -15,7 +15,7 @@ const actors: ViewHandler = {
     type: 'object',
     properties: { id: { type: 'integer' }, name: { type: 'string' }, email: { type: 'string' } },
   }),
-  run: async ({ app, request }) => listAuditActors(app, request.query, request.dataVersion),
+  run: async ({ app, request }) => listAuditActors(app, request.query),
 };
 
 export class AuditService extends ResourceService {

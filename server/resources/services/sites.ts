@@ -21,7 +21,6 @@ import { domainHeldElsewhere, saveSiteDomains } from '../../sites/domains';
 import { concernsMatomo, matomoConfig, updateMatomoSite, type MatomoSite } from '../../sites/matomo';
 import { aliasChangeRefused, municipalityInDepartment, orderTypeToStore, statusChangeRefusal } from '../../sites/formRules';
 import { SITE_STATUS, statusNameKey, type SiteStatusId } from '../../sites/status';
-import { cachedListRows } from '../../lists/listCache';
 import { listQuerySchema, readListQuery } from '../../lists/listQuery';
 import { siteListSpec } from '../../sites/filter';
 import { siteStatusCountsSql, type SiteStatusCounts } from '../../sites/listQuery';
@@ -70,7 +69,7 @@ const counts: ViewHandler = {
   },
   async run({ app, request }) {
     const { text, params } = siteStatusCountsSql(readListQuery(siteListSpec, request.query));
-    const [found] = await cachedListRows<SiteStatusCounts>(app.ctx.database, request.dataVersion, text, params);
+    const [found] = await app.ctx.database.query<SiteStatusCounts>(text, params);
     return found;
   },
 };

@@ -1,11 +1,10 @@
 /**
- * The list cache (server/lists/listCache.ts) never answers stale: a write committed through another
- * instance (or straight in the database) is visible on the very next read; the data version moves once
- * per writing transaction and never on reads; and the order keys kept on the sites row follow renames.
+ * Lists never answer stale: a write committed through another instance (or straight in the database) is visible on the
+ * very next read; the data version behind the lists' ETags (server/http/etag.ts) moves once per writing transaction and
+ * never on reads; and the order keys kept on the sites row follow renames.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
 import { buildApp } from '../../server/app';
@@ -46,7 +45,7 @@ async function version(): Promise<number> {
   return Number(row!.version);
 }
 
-describe('list cache', () => {
+describe('fresh lists', () => {
   it('answers a write committed through another instance on the very next read, on both instances', async () => {
     const url = '/api/v1/sites/?pageSize=5';
     const first = await get<Page>(t.app, url);
@@ -59,95 +58,6 @@ describe('list cache', () => {
     const onA = await get<Page>(t.app, url);
     expect(onA.results.find((row) => row.id === target.id)?.name).toBe(`${target.name} (renombrado)`);
     expect(await get<Page>(other, url)).toEqual(onA);
-  });
-
-  it('serves a repeated page of an engine list declared `listCache` (sites) from the cache until the next write', async () => {
-    const url = '/api/v1/sites/?pageSize=7&orderBy=-population';
-    const listReads = (spy: { mock: { calls: unknown[][] } }) => spy.mock.calls.filter(([text]) => String(text).includes('from "sites" t')).length;
-    const first = await get<Page>(t.app, url);
-    const spy = vi.spyOn(t.database, 'query');
-    try {
-      expect(await get<Page>(t.app, url)).toEqual(first);
-      expect(listReads(spy)).toBe(0);
-      await t.database.query('update sites set count_comments = count_comments where id = $1', [first.results[0]!.id]);
-      spy.mockClear();
-      await get<Page>(t.app, url);
-      expect(listReads(spy)).toBe(1);
-    } finally {
-      spy.mockRestore();
-    }
-  });
-
-  it('sends a repeated answer of an `etag` route as kept, without running its handler, until the next write', async () => {
-    const url = '/api/v1/locations/?pageSize=60&orderBy=name';
-    // Over the compression threshold (1 KiB), so a client asking for gzip gets it.
-    const first = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
-    expect(first.statusCode).toBe(200);
-    expect(first.body.length).toBeGreaterThan(1024);
-    const spy = vi.spyOn(t.database, 'query');
-    try {
-      const again = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
-      expect(again.statusCode).toBe(200);
-      expect(again.body).toBe(first.body);
-      expect(again.headers['content-type']).toBe(first.headers['content-type']);
-      expect(again.headers.etag).toBe(first.headers.etag);
-      // Only the session (with the data version) was read: no list, count or relation statement.
-      expect(spy.mock.calls.map(([text]) => String(text)).filter((text) => !text.includes('from sessions s'))).toEqual([]);
-      // Compressed for a client that asks, from the same kept text.
-      const compressed = await t.app.inject({ method: 'GET', url, headers: { ...bearer(token), 'accept-encoding': 'gzip' } });
-      expect(compressed.headers['content-encoding']).toBe('gzip');
-      expect(gunzipSync(compressed.rawPayload).toString()).toBe(first.body);
-      // Another caller has answers of their own.
-      const otherToken = await t.tokenFor(['Settings'], 'respuesta-otro@portales.gov.co');
-      spy.mockClear();
-      expect((await t.app.inject({ method: 'GET', url, headers: bearer(otherToken) })).body).toBe(first.body);
-      expect(spy.mock.calls.filter(([text]) => !String(text).includes('from sessions s')).length).toBeGreaterThan(0);
-    } finally {
-      spy.mockRestore();
-    }
-    const [row] = await t.database.query<{ id: number; name: string }>('select id, name from locations order by name, id limit 1');
-    await t.database.query('update locations set name = $1 where id = $2', [`${row!.name} (respuesta)`, row!.id]);
-    const after = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
-    expect(after.body).not.toBe(first.body);
-    expect(after.body).toContain(`${row!.name} (respuesta)`);
-  });
-
-  it('sends a kept answer compressed as the compression would, keeping each encoding', async () => {
-    const url = '/api/v1/locations/?pageSize=60&orderBy=name';
-    const decoded = (response: { headers: Record<string, unknown>; rawPayload: Buffer }) => {
-      const encoding = response.headers['content-encoding'];
-      if (encoding === 'br') return brotliDecompressSync(response.rawPayload).toString('utf8');
-      if (encoding === 'gzip') return gunzipSync(response.rawPayload).toString('utf8');
-      return response.rawPayload.toString('utf8');
-    };
-    const [row] = await t.database.query<{ id: number; name: string }>('select id, name from locations order by name, id limit 1');
-    for (const [index, acceptEncoding] of ['br', 'gzip', 'gzip, deflate, br, zstd', 'br;q=0, gzip', '*', 'identity', 'deflate'].entries()) {
-      // A write first: the first answer is made by the handler and compressed by the plugin, the second is the kept one.
-      await t.database.query('update locations set name = $1 where id = $2', [`${row!.name} (${index})`, row!.id]);
-      const headers = { ...bearer(token), 'accept-encoding': acceptEncoding };
-      const fresh = await t.app.inject({ method: 'GET', url, headers });
-      const spy = vi.spyOn(t.database, 'query');
-      try {
-        const bytesBefore = t.app.answerCache!.totalBytes;
-        const kept = await t.app.inject({ method: 'GET', url, headers });
-        // Compressed once by the answer cache, its bytes kept with the answer (none for an answer sent as it is).
-        const compressed = kept.headers['content-encoding'] !== undefined;
-        expect(t.app.answerCache!.totalBytes - bytesBefore).toBe(compressed ? kept.rawPayload.length : 0);
-        expect(spy.mock.calls.filter(([text]) => !String(text).includes('from sessions s'))).toEqual([]);
-        expect(kept.statusCode).toBe(200);
-        expect(kept.headers['content-encoding']).toBe(fresh.headers['content-encoding']);
-        expect(kept.headers.vary).toBe(fresh.headers.vary);
-        expect(decoded(kept)).toBe(decoded(fresh));
-        expect(decoded(kept)).toContain(`${row!.name} (${index})`);
-        // Asked again: the same compressed bytes, kept.
-        const again = await t.app.inject({ method: 'GET', url, headers });
-        expect(again.rawPayload.equals(kept.rawPayload)).toBe(true);
-        expect(t.app.answerCache!.totalBytes - bytesBefore).toBe(compressed ? kept.rawPayload.length : 0);
-      } finally {
-        spy.mockRestore();
-      }
-    }
-    await t.database.query('update locations set name = $1 where id = $2', [row!.name, row!.id]);
   });
 
   it('tab counts follow a change of the pending flag at once', async () => {
@@ -301,40 +211,5 @@ describe('prepared statements (PostgreSQL path)', () => {
     await t.database.query('alter table prepared_probe add column label text');
     const results = await Promise.all(Array.from({ length: 6 }, () => t.database.query('select * from prepared_probe')));
     for (const rows of results) expect(rows).toEqual([{ id: 1, label: null }]);
-  });
-});
-
-describe('LIST_CACHE=0', () => {
-  /** An app on the same database whose statements are counted, with the caches on or off. */
-  async function countedApp(listCache: boolean) {
-    const statements: string[] = [];
-    const database: Database = { ...t.database, query: (text, params) => (statements.push(text), t.database.query(text, params)) };
-    const app = await buildApp({ context: { ...t.context, config: { ...t.context.config, listCache }, database } });
-    await app.ready();
-    return { app, statements };
-  }
-
-  it('reads every repeated list from the database; with the caches on, the repeat reads only the session and version', async () => {
-    const url = '/api/v1/sites/?pageSize=3&orderBy=name';
-    const counts: Record<string, number[]> = {};
-    for (const listCache of [true, false]) {
-      const { app, statements } = await countedApp(listCache);
-      try {
-        expect(app.answerCache === null).toBe(!listCache);
-        const perRequest: number[] = [];
-        for (let request = 0; request < 2; request += 1) {
-          const before = statements.length;
-          const response = await app.inject({ method: 'GET', url, headers: bearer(token) });
-          expect(response.statusCode).toBe(200);
-          perRequest.push(statements.length - before);
-        }
-        counts[String(listCache)] = perRequest;
-      } finally {
-        await app.close();
-      }
-    }
-    // Off: the repeat costs the database what the first request did; on: less.
-    expect(counts.false![1]).toBe(counts.false![0]);
-    expect(counts.true![1]).toBeLessThan(counts.true![0]!);
   });
 });
