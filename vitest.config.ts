@@ -56,6 +56,7 @@ export default defineConfig({
           maxWorkers: process.env.TEST_DATABASE_URL ? WORKERS + 1 : WORKERS,
           // Seeds the reference and demo databases once; each file's createTestApp copies one (tests/helpers/databaseTemplates.ts).
           globalSetup: ['tests/helpers/databaseTemplatesSetup.ts'],
+          setupFiles: ['tests/helpers/fileCpu.ts'],
         },
       },
       {
@@ -96,6 +97,7 @@ export default defineConfig({
           isolate: false,
           maxWorkers: 2 * WORKERS,
           globalSetup: ['tests/helpers/databaseTemplatesSetup.ts'],
+          setupFiles: ['tests/helpers/fileCpu.ts'],
         },
       },
     ],

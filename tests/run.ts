@@ -13,6 +13,11 @@ import path from 'node:path';
 import { reportCounts, slowestFiles, type FileTime, type VitestReport } from './helpers/vitestReport';
 
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portales-vitest-'));
+// The embedded database's seeded templates, made by the first pass that needs them and loaded by the later ones
+// (tests/helpers/databaseTemplates.ts).
+const templatesDir = path.join(reportDir, 'templates');
+fs.mkdirSync(templatesDir);
+process.env.TEST_TEMPLATES_DIR = templatesDir;
 const totals = { passed: 0, failed: 0 };
 const fileTimes: FileTime[] = [];
 let runs = 0;

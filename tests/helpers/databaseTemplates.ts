@@ -112,22 +112,33 @@ export async function buildTemplates(
       remove: async () => void (await Promise.all(built.map(([, fresh]) => fresh.drop()))),
     };
   }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portales-templates-'));
+  // `npm test` names a folder of its own (TEST_TEMPLATES_DIR, removed when it ends): a later pass (the browser tests)
+  // loads the embedded templates an earlier one seeded with the same config instead of seeding them again.
+  const shared = process.env.TEST_TEMPLATES_DIR;
+  const dir = shared ?? fs.mkdtempSync(path.join(os.tmpdir(), 'portales-templates-'));
   const files: Partial<Record<TemplateSeed, string>> = {};
   try {
     for (const seed of seeds) {
+      const file = path.join(dir, `${seed}.tar`);
+      const seededWith = path.join(dir, `${seed}.fingerprint`);
+      if (shared && fs.existsSync(file) && fs.existsSync(seededWith) && fs.readFileSync(seededWith, 'utf8') === fingerprint) {
+        files[seed] = file;
+        continue;
+      }
       const { database, client } = await openTestPglite();
       try {
         await initializeDatabase(database, config, () => {}, { demo: seed === 'demo' });
-        files[seed] = path.join(dir, `${seed}.tar`);
-        fs.writeFileSync(files[seed]!, await client.dump());
+        fs.writeFileSync(file, await client.dump());
+        if (shared) fs.writeFileSync(seededWith, fingerprint);
+        files[seed] = file;
       } finally {
         await database.close();
       }
     }
   } catch (error) {
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (!shared) fs.rmSync(dir, { recursive: true, force: true });
     throw error;
   }
-  return { templates: { fingerprint, pglite: files }, remove: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  const remove = async () => void (shared ? undefined : fs.rmSync(dir, { recursive: true, force: true }));
+  return { templates: { fingerprint, pglite: files }, remove };
 }

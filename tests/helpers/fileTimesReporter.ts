@@ -1,7 +1,7 @@
 /**
  * A vitest reporter for `npm test` (tests/run.ts): writes each test file's whole time — worker preparation,
  * import, setup files, and its tests with their hooks (createTestApp's beforeAll too, which vitest's JSON report
- * leaves out of a file's start and end) — as JSON to the file named by VITEST_FILE_TIMES.
+ * leaves out of a file's start and end) — and, where tests/helpers/fileCpu.ts measured it, its worker's CPU time, as JSON to the file named by VITEST_FILE_TIMES.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,6 +18,7 @@ export default class FileTimesReporter implements Reporter {
         file: path.relative(process.cwd(), module.moduleId),
         project: module.project.name,
         ms: d.environmentSetupDuration + d.prepareDuration + d.collectDuration + d.setupDuration + d.duration,
+        cpuMs: module.meta().cpuMs,
       };
     });
     fs.writeFileSync(output, JSON.stringify(times));

@@ -21,13 +21,15 @@ export interface FileTime {
   file: string;
   project: string;
   ms: number;
+  /** The worker's CPU time on the file (tests/helpers/fileCpu.ts), where measured. */
+  cpuMs?: number;
   run?: string;
 }
 
-/** The `count` slowest files, slowest first, one line each: seconds, project (and pass) and path. */
+/** The `count` slowest files, slowest first, one line each: seconds (and CPU seconds), project (and pass) and path. */
 export function slowestFiles(times: readonly FileTime[], count = 10): string[] {
   return [...times]
     .sort((a, b) => b.ms - a.ms)
     .slice(0, count)
-    .map((time) => `${(time.ms / 1000).toFixed(1).padStart(7)} s  ${[time.project, time.run].filter(Boolean).join(' · ')}  ${time.file}`);
+    .map((time) => `${(time.ms / 1000).toFixed(1).padStart(7)} s${time.cpuMs === undefined ? '' : ` (CPU ${(time.cpuMs / 1000).toFixed(1)} s)`}  ${[time.project, time.run].filter(Boolean).join(' · ')}  ${time.file}`);
 }

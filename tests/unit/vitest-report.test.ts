@@ -31,6 +31,10 @@ describe('slowestFiles (the list npm test ends with)', () => {
     expect(lines[9]).toBe('    4.0 s  api  tests/api/f3.test.ts');
   });
 
+  it("adds the worker's CPU seconds where they were measured", () => {
+    expect(slowestFiles([{ file: 'b.test.ts', project: 'api', ms: 12_340, cpuMs: 9_960 }])).toEqual(['   12.3 s (CPU 10.0 s)  api  b.test.ts']);
+  });
+
   it('lists fewer when fewer files ran', () => {
     expect(slowestFiles([{ file: 'a.test.ts', project: 'unit', ms: 250 }])).toEqual(['    0.3 s  unit  a.test.ts']);
   });
