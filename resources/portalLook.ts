@@ -23,8 +23,8 @@ export const LAUNCHPAD_ICONS = [
   'shopping', 'payment', 'school', 'health', 'work', 'transport', 'security', 'gavel',
 ] as const;
 export type LaunchpadIcon = (typeof LAUNCHPAD_ICONS)[number];
-/** Each icon's label is the shortcuts' (`resources.launchpad.choices.icon.<id>`), the suggested links' too. */
-const iconChoices: readonly FieldChoice[] = LAUNCHPAD_ICONS.map((id) => ({ id, labelKey: `resources.launchpad.choices.icon.${id}` }));
+const iconChoices: readonly FieldChoice[] = LAUNCHPAD_ICONS.map((id) => ({ id }));
+const ICON_MAX = Math.max(...LAUNCHPAD_ICONS.map((icon) => icon.length));
 
 const required = (key: string) => trimmedString().required(key);
 const urlRule = (max: number, key: string) => required(key).max(max, 'validation.field.too_long').matches(URL_PATTERN, 'validation.portalLook.url_invalid');
@@ -143,7 +143,8 @@ export const seedLinksResource = defineResource<SeedLinkRecord>({
     { source: 'seedLinkID', type: 'id', column: 'seed_link_id' },
     { source: 'title', type: 'text', maxLength: LAUNCHPAD_LIMITS.titleMax, required: true },
     { source: 'url', type: 'url', maxLength: LAUNCHPAD_LIMITS.urlMax, required: true },
-    { source: 'icon', type: 'enum', choices: iconChoices, required: true },
+    // One of LAUNCHPAD_ICONS (reference data, never written through the API).
+    { source: 'icon', type: 'text', maxLength: ICON_MAX, required: true },
   ],
   sort: { field: 'seedLinkID', order: 'ASC' },
   pageSize: 100,
@@ -184,7 +185,7 @@ export const launchpadResource = defineResource<LaunchpadRecord>({
   maxRecords: { count: LAUNCHPAD_LIMITS.maxLinks, message: 'validation.portalLook.launchpad_max_links' },
   messages: { created: 'portalLook.saved', updated: 'portalLook.saved', deleted: 'portalLook.deleted', confirmDelete: 'portalLook.confirm_delete' },
   // Spec 02 §7 `PUT /launchpad/order` (launchPadID and order), sent after each move.
-  actions: [{ name: 'order', kind: 'sort', method: 'PUT', path: 'order', scope: 'collection', field: 'order' }],
+  actions: [{ name: 'sort', kind: 'sort', method: 'PUT', path: 'order', scope: 'collection', field: 'order' }],
   // `GET /launchpad/cache`: the shortcuts as the portals receive them, with an ETag (decision 0032).
   views: [{ name: 'cache', path: 'cache', scope: 'collection', etag: true }],
   delivery: { key: 'launchpad', fields: ['launchPadID', 'title', 'url', 'icon', 'order'] },

@@ -29,7 +29,7 @@ export const portalLookResources = {
     name: 'Acceso directo |||| Accesos directos',
     title: 'Accesos directos',
     fields: { launchPadID: 'ID', title: 'Título', url: 'Enlace', icon: 'Ícono', order: 'Orden', seedLinkID: 'Enlace sugerido', slot: 'Lugar' },
-    actions: { order: 'Ordenar' },
+    actions: { sort: 'Ordenar' },
     choices: {
       icon: {
         home: 'Inicio',

@@ -39,7 +39,7 @@ export function deliveryProblems(declaration: Delivered): string[] {
   if (declaration.singleton && (delivery.audience || delivery.appliesNow || delivery.userType || delivery.site)) {
     problems.push('a singleton is delivered whole: no audience, appliesNow, userType nor site');
   }
-  if (delivery.audience !== undefined && field(delivery.audience)?.type !== 'audience') problems.push(`${delivery.audience} is not an audience field`);
+  if (!declaration.singleton && delivery.audience !== undefined && field(delivery.audience)?.type !== 'audience') problems.push(`${delivery.audience} is not an audience field`);
   if (delivery.userType && !delivery.audience) problems.push('userType is the audience\'s: it needs an audience');
   if (delivery.userType && field(delivery.userType)?.type !== 'enum') problems.push(`${delivery.userType} is not an enum field`);
   for (const source of delivery.fields) if (!field(source) || field(source)!.hidden || field(source)!.writeOnly) problems.push(`${source} is not a readable field`);
