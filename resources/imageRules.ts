@@ -50,8 +50,17 @@ export const LOGO_IMAGE_RULES: ImageRules = {
   exactHeight: 200,
 };
 
+/** The footer's signature (spec 02 §5 'Footer'): an SVG of at most 5 KB drawn at exactly 16×16 (sanitised on upload). */
+export const FOOTER_SIGN_RULES: ImageRules = {
+  extensions: ['svg'],
+  maxBytes: 5 * 1024,
+  tooBigMessage: 'files.errors.too_big_footer_sign',
+  exactWidth: 16,
+  exactHeight: 16,
+};
+
 /** The image rules of each element type that declares them (server/files/elementTypes.ts reads the same entries). */
-export const IMAGE_RULES: Readonly<Record<string, ImageRules>> = { banner: BANNER_IMAGE_RULES, logo: LOGO_IMAGE_RULES };
+export const IMAGE_RULES: Readonly<Record<string, ImageRules>> = { banner: BANNER_IMAGE_RULES, logo: LOGO_IMAGE_RULES, footersign: FOOTER_SIGN_RULES };
 
 export function imageRulesOf(elementType: string | undefined): ImageRules | undefined {
   return elementType ? IMAGE_RULES[elementType.toLowerCase()] : undefined;

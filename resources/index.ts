@@ -4,6 +4,7 @@ import { contentBlockResource, contentsResource, sliderConfigsResource } from '.
 import { backupsResource } from './backups';
 import { bannerSettingsResource, bannersResource } from './banners';
 import { contentLogosResource, globalLogosResource } from './logos';
+import { featuredMenusResource, footerLinksResource, footerSignResource, launchpadResource, seedLinksResource } from './portalLook';
 import { catalogueResources } from './generated/catalogues';
 import { groupSitesFindResource, groupSitesResource, groupsResource } from './groups';
 import { locationsResource } from './locations';
@@ -43,6 +44,9 @@ export const contentResources: readonly ResourceDeclaration[] = [contentsResourc
 /** Global content (spec 02): banners with their settings record, global and content logos. */
 export const globalContentResources: readonly ResourceDeclaration[] = [bannersResource, bannerSettingsResource, globalLogosResource, contentLogosResource];
 
+/** The portals' look (spec 02): the footer's links and signature, the featured menus, the suggested links and the shortcuts. */
+export const portalLookResources: readonly ResourceDeclaration[] = [footerLinksResource, footerSignResource, featuredMenusResource, seedLinksResource, launchpadResource];
+
 export const resources: readonly AnyResourceDeclaration[] = [
   ...catalogueResources,
   ...siteResources,
@@ -52,6 +56,7 @@ export const resources: readonly AnyResourceDeclaration[] = [
   ...serviceResources,
   ...contentResources,
   ...globalContentResources,
+  ...portalLookResources,
 ];
 
 export function findResource(name: string): AnyResourceDeclaration | undefined {

@@ -213,6 +213,49 @@ export const contentBlockReference = defineReference({
 });
 
 /** Every reference, in the order of resources/index.ts `resources` (tests/unit/references.test.ts). */
+/** The footer's links (spec 02 §2 'Footer', §7 `GET`/`PUT /footerContent`): the whole ordered list, on /configuracion/pie-pagina. */
+export const footerLinksReference = defineReference({
+  name: 'footerLinks',
+  apiPath: '/footerContent',
+  idField: 'footerContentID',
+  area: 'settings.footer',
+  permissions: { read: SETTINGS, write: SETTINGS },
+});
+
+/** The footer's signature (text, url, SVG): one record, edited below the links (decision 0032). */
+export const footerSignReference = defineReference({
+  name: 'footerSign',
+  apiPath: '/footerContent/sign',
+  idField: 'id',
+  permissions: { read: SETTINGS, write: SETTINGS },
+});
+
+/** The featured menu of an entity type (spec 02 §2 'Featured menu', §7 `/featuredsitemenu/`), on /configuracion/menu-sitios. */
+export const featuredMenusReference = defineReference({
+  name: 'featuredMenus',
+  apiPath: '/featuredsitemenu/{siteTypeMenuID}/',
+  idField: 'featuredMenuID',
+  area: 'settings.siteMenu',
+  permissions: { read: SETTINGS, write: SETTINGS },
+});
+
+/** The suggested shortcuts (spec 02 §7 `GET /seedlink`); no screen of their own. */
+export const seedLinksReference = defineReference({
+  name: 'seedlinks',
+  apiPath: '/seedlink',
+  idField: 'seedLinkID',
+  permissions: { read: SETTINGS, write: SETTINGS },
+});
+
+/** The shortcuts (spec 02 §2 'Shortcuts (launchpad)', §7 `/launchpad/`): edited inline in the settings index (area `settings`). */
+export const launchpadReference = defineReference({
+  name: 'launchpad',
+  apiPath: '/launchpad/',
+  idField: 'launchPadID',
+  area: 'settings',
+  permissions: { read: SETTINGS, write: SETTINGS },
+});
+
 export const resourceReferences: readonly ResourceReference[] = [
   // The catalogues first, as in resources/index.ts.
   ...CATALOGUE_REFERENCES.map((reference) => defineReference(reference)),
@@ -239,6 +282,11 @@ export const resourceReferences: readonly ResourceReference[] = [
   bannerSettingsReference,
   globalLogosReference,
   contentLogosReference,
+  footerLinksReference,
+  footerSignReference,
+  featuredMenusReference,
+  seedLinksReference,
+  launchpadReference,
 ];
 
 export function findReference(name: string): ResourceReference | undefined {

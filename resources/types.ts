@@ -345,9 +345,15 @@ export interface ResourceDelivery {
   key: string;
   /**
    * The `audience` field whose audience must reach the portal (the resolver of server/audience/resolve.ts). None on a
-   * singleton (a settings record), which is answered to every portal as one object, its defaults until first saved.
+   * singleton (a settings record), which is answered to every portal as one object, its defaults until first saved; none
+   * on a list: every row (and `site`'s) goes to every portal (the footer's links, the shortcuts).
    */
   audience?: string;
+  /**
+   * SQL over the row aliased `t` and the portal aliased `s` (a row of `sites`): whether the row belongs to that portal
+   * (the featured menu of its entity type: `t.site_type_menu_id = s.site_type_id`).
+   */
+  site?: string;
   /** SQL over the row aliased `t`: whether it applies now (published, in dates), read with the database's clock; none: every row. */
   appliesNow?: string;
   /** An `enum` field of the audience's user type (1 administrators, 2 citizens): `?userType=` keeps those rows. */
@@ -477,11 +483,33 @@ export interface ResourceModel<TRecord extends AnyObject = AnyObject> {
   /** `PUT apiPath` with the whole list replaces the collection in one transaction (e.g. `PUT /footerContent`). */
   collectionUpdate?: boolean;
   /**
+   * With `collectionUpdate`: the integer field each item's place in the list sets (1…n), whatever the body says; the
+   * editor moves rows up and down (the footer's links, a featured menu's items). Declare it `form: false`.
+   */
+  collectionOrder?: string;
+  /**
+   * At most this many records (the footer's 6 links, the 24 shortcuts): the editor hides 'Agregar' at it, a collection
+   * update with more items is refused with `message` (an i18n key, `{ max }`). The database holds the rule under
+   * concurrency (a bounded `slot`, server/resources/services/globalContent.ts).
+   */
+  maxRecords?: { count: number; message: string };
+  /**
    * Nested under a parent record: `apiPath` carries `{param}` (e.g. `/chats/{chatId}/messages/`) and `field` holds the
    * parent's id; every read and write is scoped to the parent named in the path.
    */
-  parent?: { param: string; field: string; resource: string };
+  parent?: {
+    param: string;
+    field: string;
+    resource: string;
+    /** The parent's field the screen names each parent by (a chooser above the child's editor, src/engine). */
+    display?: string;
+  };
   actions?: readonly ResourceAction<TRecord>[];
+  /**
+   * Other declarations (by name) edited on this one's screen, below it, each with its own editor: the footer's
+   * signature (a singleton) under its links.
+   */
+  alongside?: readonly string[];
   /** Declared reads beyond the list and one record (`ResourceView`). */
   views?: readonly ResourceView[];
   exports?: readonly ResourceExport[];

@@ -5,6 +5,7 @@ export const files = {
     too_big: 'Sube archivos de menos de %{n} Mb',
     too_big_default: 'El tamaño de los archivos no pueden exceder los 10MB de tamaño',
     too_big_logo: 'El tamaño de los logos no pueden exceder los 5MB de tamaño',
+    too_big_footer_sign: 'El archivo SVG del sello no puede pesar más de 5 KB',
     // Spec 02 §5 'Banner' and 'Global logos': dimensions of the decoded image (resources/imageRules.ts).
     image_wider: 'Debes subir una imagen mas ancha. Te recomendamos subir una imagen de mínimo %{w}px x %{h}px',
     image_taller: 'Debes subir una imagen mas alta. Te recomendamos subir una imagen de mínimo %{w}px x %{h}px',

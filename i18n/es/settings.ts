@@ -1,3 +1,5 @@
+import { portalLook, portalLookResources, portalLookValidation } from './portalLook';
+
 /** Texts of the settings index (/configuracion, spec 03 §2 'Settings index and sub-routes'). */
 export const settings = {
   title: 'Configuración',
@@ -123,4 +125,9 @@ export const settingsValidation = {
   },
 } as const;
 
-export const messages = { settings, resources: settingsResourceTexts, validation: settingsValidation };
+export const messages = {
+  settings,
+  portalLook,
+  resources: { ...settingsResourceTexts, ...portalLookResources },
+  validation: { ...settingsValidation, ...portalLookValidation },
+};

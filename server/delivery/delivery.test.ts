@@ -18,7 +18,10 @@ describe('delivery declarations', () => {
 
   it('refuses a list without an audience field, a singleton with one, and unreadable fields', () => {
     expect(deliveryProblems(withDelivery(banners!, { audience: 'title' }))).toEqual(['title is not an audience field']);
-    expect(deliveryProblems(withDelivery(banners!, { audience: undefined }))).toEqual(['(none) is not an audience field']);
+    // A list without an audience reaches every portal (the footer's links); its user type would need one.
+    expect(deliveryProblems(withDelivery(banners!, { audience: undefined }))).toEqual([]);
+    expect(deliveryProblems(withDelivery(banners!, { audience: undefined, userType: 'title' }))).toContain("userType is the audience's: it needs an audience");
+    expect(deliveryProblems(withDelivery(settings!, { site: 't.id = s.id' }))).toEqual(['a singleton is delivered whole: no audience, appliesNow, userType nor site']);
     expect(deliveryProblems(withDelivery(settings!, { audience: 'position' }))).toHaveLength(1);
     expect(deliveryProblems(withDelivery(banners!, { fields: ['title', 'slot'] }))).toEqual(['slot is not a readable field']);
     expect(() => assertDeliveries([withDelivery(banners!, { key: 'Banners' })])).toThrow(/banners: delivery: the key Banners/);

@@ -13,7 +13,9 @@ import { createHash } from 'node:crypto';
 import { resources } from '../../resources/index';
 import { fieldColumn, isGeneratedResource, type ResourceDeclaration, type ResourceDelivery } from '../../resources/types';
 import { audienceReachesSiteSql } from '../audience/resolve';
-import type { Database } from '../db/connection';
+import { sql } from 'drizzle-orm';
+import type { Database, Db } from '../db/connection';
+import { queryRows } from '../db/rows';
 import { defaultRecord, toRecord } from '../resources/fields';
 import { fieldSchema } from '../resources/openapi';
 import { readConditions } from '../resources/readSql';
@@ -34,9 +36,11 @@ export function deliveryProblems(declaration: Delivered): string[] {
   const { delivery } = declaration;
   const field = (source: string) => declaration.fields.find((candidate) => candidate.source === source);
   const problems: string[] = [];
-  if (declaration.singleton ? delivery.audience || delivery.appliesNow || delivery.userType : field(delivery.audience ?? '')?.type !== 'audience') {
-    problems.push(declaration.singleton ? 'a singleton is delivered whole: no audience, appliesNow nor userType' : `${delivery.audience ?? '(none)'} is not an audience field`);
+  if (declaration.singleton && (delivery.audience || delivery.appliesNow || delivery.userType || delivery.site)) {
+    problems.push('a singleton is delivered whole: no audience, appliesNow, userType nor site');
   }
+  if (!declaration.singleton && delivery.audience !== undefined && field(delivery.audience)?.type !== 'audience') problems.push(`${delivery.audience} is not an audience field`);
+  if (delivery.userType && !delivery.audience) problems.push('userType is the audience\'s: it needs an audience');
   if (delivery.userType && field(delivery.userType)?.type !== 'enum') problems.push(`${delivery.userType} is not an enum field`);
   for (const source of delivery.fields) if (!field(source) || field(source)!.hidden || field(source)!.writeOnly) problems.push(`${source} is not a readable field`);
   if (!/^[a-z][A-Za-z]*$/.test(delivery.key)) problems.push(`the key ${delivery.key} must be camelCase letters`);
@@ -73,19 +77,33 @@ function deliveredColumns(declaration: Delivered): string[] {
 export function deliverySql(declaration: Delivered, withUserType: boolean): string {
   const { delivery } = declaration;
   const field = (source: string) => declaration.fields.find((candidate) => candidate.source === source)!;
-  const audienceColumn = `t.${quoted(fieldColumn(field(delivery.audience!)))}`;
   const selected = deliveredColumns(declaration);
   const conditions = [
     ...readConditions(declaration),
     ...(delivery.appliesNow ? [`(${delivery.appliesNow})`] : []),
-    audienceReachesSiteSql(audienceColumn),
+    // No audience: every row reaches every portal (the footer's links, the shortcuts).
+    ...(delivery.audience ? [audienceReachesSiteSql(`t.${quoted(fieldColumn(field(delivery.audience)))}`)] : []),
+    ...(delivery.site ? [`(${delivery.site})`] : []),
     ...(withUserType && delivery.userType ? [`t.${quoted(fieldColumn(field(delivery.userType)))} = $2`] : []),
   ];
   const sort = field(declaration.sort.field);
   const id = field(declaration.idField);
-  return `select ${selected.join(', ')} from ${quoted(declaration.table)} t cross join (select * from sites where id = $1) s
-    where ${conditions.join(' and ')}
+  // A list for every portal reads no site (and takes no parameter).
+  const site = bySite(declaration) ? ' cross join (select * from sites where id = $1) s' : '';
+  return `select ${selected.join(', ')} from ${quoted(declaration.table)} t${site}
+    where ${conditions.length > 0 ? conditions.join(' and ') : 'true'}
     order by t.${quoted(fieldColumn(sort))} ${declaration.sort.order === 'DESC' ? 'desc' : 'asc'}, t.${quoted(fieldColumn(id))}`;
+}
+
+/** Whether a list's rows depend on the portal (an audience or a `site` condition): its statement reads the site `$1`. */
+export const bySite = (declaration: Delivered): boolean => declaration.delivery.audience !== undefined || declaration.delivery.site !== undefined;
+
+/** The delivered records of a list that reaches every portal alike (no audience, no `site`): the launchpad's cache view. */
+export async function deliveredToAll(db: Db, declaration: Delivered): Promise<Record<string, unknown>[]> {
+  if (bySite(declaration) || declaration.singleton) throw new Error(`${declaration.name}: not delivered alike to every portal`);
+  const rows = await queryRows<Record<string, unknown>>(db, sql.raw(deliverySql(declaration, false)));
+  const records = await readRelations(db, declaration, rows.map((row) => toRecord(declaration, row)));
+  return records.map((record) => Object.fromEntries(declaration.delivery.fields.map((source) => [source, record[source] ?? null])));
 }
 
 export type DeliveryAnswer = { siteAlias: string } & Record<string, unknown>;
@@ -101,7 +119,7 @@ export async function deliveryFor(database: Database, site: DeliverySite, userTy
       answer[declaration.delivery.key] = pick(row ? toRecord(declaration, row) : defaultRecord(declaration, SINGLETON_ID));
       continue;
     }
-    const params: unknown[] = userType && declaration.delivery.userType ? [site.id, userType] : [site.id];
+    const params: unknown[] = !bySite(declaration) ? [] : userType && declaration.delivery.userType ? [site.id, userType] : [site.id];
     const rows = await database.query<Record<string, unknown>>(deliverySql(declaration, params.length > 1), params);
     const records = await readRelations(database.db, declaration, rows.map((row) => toRecord(declaration, row)));
     answer[declaration.delivery.key] = records.map(pick);

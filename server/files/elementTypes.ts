@@ -9,7 +9,7 @@ import type { PermissionName } from '../../resources/permissions';
 import { hasAnyPermission } from '../../resources/permissions';
 import { FILE_FORMATS } from './formats';
 import { PORTAL_FILE_ELEMENT } from '../../resources/loads';
-import { BANNER_IMAGE_RULES, LOGO_IMAGE_RULES, type ImageRules } from '../../resources/imageRules';
+import { BANNER_IMAGE_RULES, FOOTER_SIGN_RULES, LOGO_IMAGE_RULES, type ImageRules } from '../../resources/imageRules';
 
 /** Default cap (spec 01 'Global constants', spec 03 'Uploads'): 10485760 bytes. */
 export const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
@@ -118,6 +118,8 @@ export const imageElement = defineElementType('image', { kinds: ['image'], exten
 export const bannerElement = defineElementType('banner', { imageRules: BANNER_IMAGE_RULES, publicRead: true, permissions: BANNERS });
 /** Global and content logos (spec 02 'Global logos', a settings page): jpg, jpeg or png, exactly 200×200, 5 MB with their own message; public. */
 export const logoElement = defineElementType('logo', { imageRules: LOGO_IMAGE_RULES, publicRead: true, permissions: SETTINGS });
+/** The footer's signature (spec 02 §5 'Footer'): an SVG, sanitised, ≤ 5 KB, exactly 16×16; shown on the portals, public. */
+export const footerSignElement = defineElementType('footerSign', { imageRules: FOOTER_SIGN_RULES, publicRead: true, permissions: SETTINGS });
 export const audioElement = defineElementType('audio', { kinds: ['audio'], permissions: [...CONTENTS, ...SETTINGS] });
 /** Annotations on a site (comments with attachments, resources/siteComments.ts): 5242880 bytes. */
 export const siteCommentElement = defineElementType('siteComment', { kinds: ['document', 'image'], extensions: ['png'], maxBytes: 5 * MEGABYTE, permissions: SITES });

@@ -5,6 +5,7 @@
  * records missing from the list are deleted (or marked, with `softDelete`). Every item is validated like a create or
  * an update and every refusal names the item (`items[2].name`); one audit line per record that changed.
  */
+import { sql } from 'drizzle-orm';
 import { writeTransaction } from './services';
 import { ValidationError } from 'yup';
 import { ApiError, validationFailed, type ErrorDetail } from '../http/errors';
@@ -79,6 +80,9 @@ export async function planCollection(
     }
   }
   if (details.length > 0) throw new ApiError(400, 'BadArgument', details[0]!.message, details);
+  // The order is the item's place in the list, whatever the body says (`collectionOrder`).
+  const order = declaration.collectionOrder;
+  if (order) for (const item of planned) item.validated[order] = item.index + 1;
   return planned;
 }
 
@@ -108,6 +112,13 @@ export function registerCollectionUpdate(context: ResourceRouteContext): void {
         const scope = await parentScope(app, tx, declaration, request, { lock: true });
         if (request.validationError) throw request.validationError;
         const items = request.body as unknown[];
+        const max = declaration.maxRecords;
+        if (max && items.length > max.count) {
+          const message = t(max.message, { max: max.count });
+          throw new ApiError(400, 'BadArgument', message, [{ code: 'BadArgument', target: itemTarget(max.count), message }]);
+        }
+        // A bounded collection: one replacement at a time (the table's places are then read by one writer).
+        if (declaration.maxRecords) await tx.execute(sql.raw(`lock table "${declaration.table.replace(/"/g, '""')}" in share row exclusive mode`));
         const current = new Map((await store.lockAll(tx, scope)).map((row) => [String(row[idField]), row]));
         const planned = await planCollection(declaration, items, current);
 

@@ -37,6 +37,21 @@ const aliased: ResourceDeclaration = {
 const nested: ResourceDeclaration = { ...base, apiPath: '/owners/{ownerId}/things/', parent: { param: 'ownerId', field: 'ownerId', resource: 'owners' } };
 
 describe('resourceShape', () => {
+  it.each([
+    ['an order without a collection update', { collectionOrder: 'position' }, /collectionOrder needs collectionUpdate/],
+    ['an order field that is not an integer', { collectionUpdate: true, collectionOrder: 'name' }, /must be a writable integer field with form: false/],
+    ['an order field shown in the form', { collectionUpdate: true, collectionOrder: 'position', fields: [...base.fields, { source: 'position', type: 'integer', label: 'p' }] }, /form: false/],
+    ['a bound below 1', { maxRecords: { count: 0, message: 'x' } }, /maxRecords.count must be a positive integer/],
+  ])('refuses %s (collectionOrder, maxRecords)', (_case, change, error) => {
+    const fields = [...base.fields, { source: 'position', type: 'integer' as const, label: 'p', form: false }];
+    expect(() => resourceShape({ ...base, fields, ...change } as ResourceDeclaration)).toThrow(error);
+  });
+
+  it('accepts a whole-list order on a writable integer field kept out of the form, and a bound', () => {
+    const fields = [...base.fields, { source: 'position', type: 'integer' as const, label: 'p', form: false }];
+    expect(resourceShape({ ...base, fields, collectionUpdate: true, collectionOrder: 'position', maxRecords: { count: 6, message: 'x' } }).collectionUpdate).toBe(true);
+  });
+
   it('defaults to the five operations on serial ids, top level', () => {
     const shape = resourceShape(base);
     expect([...shape.operations]).toEqual(['list', 'read', 'create', 'update', 'delete']);

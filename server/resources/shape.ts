@@ -52,6 +52,12 @@ export function resourceShape(declaration: ResourceDeclaration): ResourceShape {
   if (declaration.updateInBody && (singleton || collectionUpdate)) fail(declaration, 'updateInBody uses PUT on the collection path: not with a singleton or a collection update');
   if (singleton && declaration.parent) fail(declaration, 'a singleton cannot be nested under a parent');
   if (singleton && idKind !== 'serial') fail(declaration, "a singleton's id field must be of type 'id'");
+  if (declaration.collectionOrder !== undefined) {
+    const order = declaration.fields.find((candidate) => candidate.source === declaration.collectionOrder);
+    if (!collectionUpdate) fail(declaration, 'collectionOrder needs collectionUpdate');
+    if (order?.type !== 'integer' || order.readOnly || order.hidden || order.form !== false) fail(declaration, `collectionOrder ${declaration.collectionOrder} must be a writable integer field with form: false`);
+  }
+  if (declaration.maxRecords && (!Number.isInteger(declaration.maxRecords.count) || declaration.maxRecords.count < 1)) fail(declaration, 'maxRecords.count must be a positive integer');
 
   let parent: ResourceShape['parent'];
   if (declaration.parent) {

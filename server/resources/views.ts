@@ -36,7 +36,8 @@ export function viewDeclarationProblems(declaration: ResourceDeclaration, view: 
   if (view.scope === 'record' && !params.includes('id')) problems.push('a record view needs {id} in its path');
   if (view.scope === 'collection' && params.includes('id')) problems.push('a collection view takes no {id}');
   if (view.scope === 'collection' && params.length > 0 && !ownPath(view)) problems.push('a collection view under the collection path takes no path parameter');
-  if (declaration.parent) problems.push('views on a nested resource are not supported (no parent scope)');
+  // A view on a path of its own names no parent (`GET /sitetypemenu/`, every parent's menu): no scope to take.
+  if (declaration.parent && !ownPath(view)) problems.push('views on a nested resource are not supported (no parent scope) unless on a path of their own');
   if (!hasHandler) problems.push(`no handler is registered for the view ${declaration.name}.${view.name} (server/resources/services/${declaration.name}.ts)`);
   return problems;
 }

@@ -147,7 +147,7 @@ export function registerContentRoutes(app: FastifyInstance): void {
     url: '/delivery/:siteAlias',
     access: 'portal',
     summary:
-      "Lo que aplica hoy al portal que llama con su clave: ventanas emergentes y noticias publicadas y vigentes de su segmentación (userType 1 administradores, 2 ciudadanos), banners en orden con su rotación y posición, logos globales y de contenido. ETag: If-None-Match responde 304 si no cambió",
+      "Lo que aplica hoy al portal que llama con su clave: ventanas emergentes y noticias publicadas y vigentes de su segmentación (userType 1 administradores, 2 ciudadanos), banners en orden con su rotación y posición, logos globales y de contenido, pie de página (enlaces y sello), menú destacado de su tipo de entidad y accesos directos. ETag: If-None-Match responde 304 si no cambió",
     tags: ['API de portales'],
     schema: {
       params: { type: 'object', properties: { siteAlias: { type: 'string', description: 'Alias del portal que llama' } } },

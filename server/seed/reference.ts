@@ -10,6 +10,7 @@ import { PERMISSIONS } from '../../resources/permissions';
 import { CHAT_CATEGORIES, COUNTRY_ROOT, DOCUMENT_TYPES, PROCEDURE_TYPES, SITE_TYPES, referenceSettings } from './catalogues';
 import { loadDivipola, type Department } from './divipola';
 import { referenceSites } from './referenceSites';
+import { seedPortalLook } from './portalLook';
 
 /** True when the database holds no locations (nothing has been seeded yet). */
 export async function isDatabaseEmpty(database: Database): Promise<boolean> {
@@ -91,6 +92,7 @@ export async function seedReferenceData(database: Database, config: Pick<ServerC
       .onConflictDoNothing();
     await insertChunked(locationRows(departments), 1000, (chunk) => tx.insert(locations).values(chunk).onConflictDoNothing());
     await seedCatalogues(tx);
+    await seedPortalLook(tx);
     await tx.insert(settings).values(referenceSettings(config)).onConflictDoNothing();
     await insertChunked(referenceSites(departments), 1000, (chunk) => tx.insert(sites).values(chunk));
   });

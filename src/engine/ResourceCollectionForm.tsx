@@ -3,8 +3,11 @@
  * content block's sliders, `/sliderconfglobal`): one form holding every record as a row of the declaration's inputs
  * (react-admin's ArrayInput; each row keeps its id, so the server modifies it, a new row is created, a removed one
  * deleted), each row checked by the declaration's yup schema, saved at once with the data provider's `updateCollection`.
+ * With `collectionOrder` the rows move up and down (the server numbers them by place); with `maxRecords` 'Agregar' hides
+ * once the list is full; a nested declaration's list is its parent's (`parentId`, the path's `{param}`).
  */
 import { useMemo } from 'react';
+import { useWatch } from 'react-hook-form';
 import { ArrayInput, SaveButton, SimpleForm, SimpleFormIterator, Toolbar, useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
 import { ValidationError } from 'yup';
 import { resourceSchema } from '../../resources/fieldKinds';
@@ -13,11 +16,25 @@ import type { PortalesDataProvider } from '../../dataProvider';
 import { ResourceInputs } from './ResourceInputs';
 import { validationErrors, type FormErrors } from './yupValidate';
 
-export function ResourceCollectionForm({ declaration, savedMessage }: { declaration: ResourceDeclaration; savedMessage?: string }) {
+/** The rows' inputs; 'Agregar' hidden once `maxRecords` rows are in the form. */
+function CollectionRows({ declaration }: { declaration: ResourceDeclaration }) {
+  const rows = (useWatch({ name: 'items' }) as unknown[] | undefined) ?? [];
+  const full = declaration.maxRecords !== undefined && rows.length >= declaration.maxRecords.count;
+  return (
+    <ArrayInput source="items" label={declaration.title}>
+      <SimpleFormIterator inline disableReordering={!declaration.collectionOrder} disableAdd={full}>
+        <ResourceInputs declaration={declaration} compact />
+      </SimpleFormIterator>
+    </ArrayInput>
+  );
+}
+
+export function ResourceCollectionForm({ declaration, savedMessage, parentId }: { declaration: ResourceDeclaration; savedMessage?: string; parentId?: string | number }) {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<PortalesDataProvider>();
-  const { data, isPending, refetch } = useGetList(declaration.name, { pagination: { page: 1, perPage: declaration.pageSize }, sort: declaration.sort, filter: {} });
+  const meta = declaration.parent && parentId !== undefined ? { [declaration.parent.param]: parentId } : undefined;
+  const { data, isPending, refetch } = useGetList(declaration.name, { pagination: { page: 1, perPage: declaration.pageSize }, sort: declaration.sort, filter: {}, meta });
   const schema = useMemo(() => resourceSchema(declaration, declaration.idField), [declaration]);
   const validate = useMemo(
     () =>
@@ -39,7 +56,7 @@ export function ResourceCollectionForm({ declaration, savedMessage }: { declarat
   if (isPending) return null;
   const save = async (values: Record<string, unknown>) => {
     try {
-      await dataProvider.updateCollection(declaration.name, { data: (values.items as Record<string, unknown>[] | undefined) ?? [] });
+      await dataProvider.updateCollection(declaration.name, { data: (values.items as Record<string, unknown>[] | undefined) ?? [], meta });
       notify(savedMessage ?? declaration.messages?.updated ?? 'engine.saved', { type: 'success' });
       await refetch();
     } catch (error) {
@@ -48,6 +65,7 @@ export function ResourceCollectionForm({ declaration, savedMessage }: { declarat
   };
   return (
     <SimpleForm
+      key={String(parentId ?? '')}
       record={{ id: declaration.name, items: data ?? [] }}
       onSubmit={save}
       validate={validate}
@@ -57,11 +75,7 @@ export function ResourceCollectionForm({ declaration, savedMessage }: { declarat
         </Toolbar>
       }
     >
-      <ArrayInput source="items" label={declaration.title}>
-        <SimpleFormIterator inline disableReordering>
-          <ResourceInputs declaration={declaration} compact />
-        </SimpleFormIterator>
-      </ArrayInput>
+      <CollectionRows declaration={declaration} />
     </SimpleForm>
   );
 }

@@ -112,11 +112,15 @@ export function ResourceExports({ declaration }: { declaration: ResourceDeclarat
 
 export function ResourceListToolbar({ declaration }: { declaration: ResourceDeclaration }) {
   const { startCreate } = useEngineState();
+  const { data, total } = useListContext();
+  // A bounded collection (`maxRecords`: 24 shortcuts) hides 'Agregar' once full; the server refuses one more anyway.
+  const rows = (total ?? (data as unknown[] | undefined)?.length ?? 0) as number;
+  const full = declaration.maxRecords !== undefined && rows >= declaration.maxRecords.count;
   return (
     <TopToolbar>
       <CollectionActionButtons declaration={declaration} />
       <ResourceExports declaration={declaration} />
-      {hasOperation(declaration, 'create') && (
+      {hasOperation(declaration, 'create') && !full && (
         <Button label="engine.add" variant="contained" onClick={startCreate}>
           <AddIcon />
         </Button>

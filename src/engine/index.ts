@@ -4,6 +4,8 @@
  */
 export {
   GeneratedResourcePage,
+  InlineResourceEditor,
+  ResourceCollectionScreen,
   ResourceHeader,
   ResourceListScreen,
   ResourceSingletonScreen,

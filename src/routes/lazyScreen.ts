@@ -43,8 +43,9 @@ export const SiteDetailPage: Preloadable<ScreenProps> = lazyComponent(
   withMessages(['siteDetail', 'backups', 'scores', 'audience'], () => import('../sites/detail/SiteDetailPage').then((module) => module.SiteDetailPage as Screen)),
 );
 
+/** The index edits the shortcuts inline with the engine's parts (src/engine), so it waits for their texts too. */
 export const SettingsIndexPage: Preloadable<ScreenProps> = lazyComponent(
-  withMessages([], () => import('../settings/SettingsIndexPage').then((module) => module.SettingsIndexPage as unknown as Screen)),
+  withMessages(ENGINE_PARTS, () => import('../settings/SettingsIndexPage').then((module) => module.SettingsIndexPage as unknown as Screen)),
 );
 
 export const GeneratedResourcePage: Preloadable<ScreenProps> = lazyComponent(

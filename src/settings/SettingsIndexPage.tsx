@@ -1,10 +1,16 @@
-/** /configuracion: the settings index, one row per sub-page (spec 03 §2). */
+/**
+ * /configuracion: the settings index, one row per sub-page (spec 03 §2), then the editors of the declarations that name
+ * the settings area itself (the shortcuts, spec 02 §2 'Shortcuts (launchpad)'), inline.
+ */
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Card, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
 import { Link, Title, useTranslate } from 'react-admin';
-import { settingsEntries } from './settingsEntries';
+import { findGeneratedResource } from '../../resources';
+import { InlineResourceEditor } from '../engine/GeneratedResourcePage';
+import { inlineSettingsResources, settingsEntries } from './settingsEntries';
 
 const entries = settingsEntries();
+const inline = inlineSettingsResources().flatMap((name) => findGeneratedResource(name) ?? []);
 
 export function SettingsIndexPage() {
   const translate = useTranslate();
@@ -32,6 +38,11 @@ export function SettingsIndexPage() {
           ))}
         </List>
       </Card>
+      {inline.map((declaration) => (
+        <Card key={declaration.name} sx={{ mt: 3, px: 2, pb: 2 }}>
+          <InlineResourceEditor declaration={declaration} />
+        </Card>
+      ))}
     </>
   );
 }

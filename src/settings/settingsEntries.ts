@@ -3,6 +3,8 @@
  * derived from the area table (resources/areas.ts): a new settings screen is an area with a `settings` row.
  */
 import { AREA_LIST, AREAS, parentPathOf, settingsAreas, type KeyedArea } from '../../resources/areas';
+import { resourceReferences } from '../../resources/references';
+import { isGeneratedReference, type ResourceReference } from '../../resources/types';
 
 export const SETTINGS_ROUTE = AREAS.settings.path;
 
@@ -23,4 +25,9 @@ export function settingsEntries(areas: readonly KeyedArea[] = AREA_LIST): Settin
  */
 export function settingsParentOf(pathname: string): string | undefined {
   return parentPathOf(pathname);
+}
+
+/** The generated declarations that name the settings area itself: edited inline in the index (the shortcuts). */
+export function inlineSettingsResources(references: readonly ResourceReference[] = resourceReferences): string[] {
+  return references.filter((reference) => reference.area === 'settings' && isGeneratedReference(reference)).map((reference) => reference.name);
 }

@@ -105,8 +105,9 @@ describe('accesibilidad (axe-core, WCAG 2 A/AA): ninguna violación grave o crí
     await go('/portales', heading('Portales'));
     await check(page, '/portales', failures);
 
-    await go('/configuracion', heading('Configuración'));
-    await check(page, '/configuracion', failures);
+    await go('/configuracion', (p) => p.getByRole('heading', { name: 'Accesos directos' }).waitFor());
+    await requestsDone(inFlight);
+    await check(page, '/configuracion (con los accesos directos)', failures);
 
     for (const declaration of catalogueResources) {
       await go(declaration.route, (p) => p.getByRole('button', { name: 'Agregar' }).waitFor());
@@ -137,14 +138,20 @@ describe('accesibilidad (axe-core, WCAG 2 A/AA): ninguna violación grave o crí
       await check(page, `/administradores (pestaña ${tab})`, failures);
     }
 
-    // Global content (issue 24): the pop-ups and news, the banners and the content logos.
-    for (const [route, name] of [['/contenidos', 'Contenidos'], ['/banners', 'Banners'], ['/configuracion/logos/contenidos', 'Logos de contenidos']]) {
+    // Global content (issue 24) and the portals' look (issue 25): pop-ups and news, banners, content logos, footer, menus.
+    for (const [route, name] of [
+      ['/contenidos', 'Contenidos'],
+      ['/banners', 'Banners'],
+      ['/configuracion/logos/contenidos', 'Logos de contenidos'],
+      ['/configuracion/pie-pagina', 'Pie de página'],
+      ['/configuracion/menu-sitios', 'Menú destacado'],
+    ]) {
       await go(route!, heading(name!));
       await requestsDone(inFlight);
       await check(page, route!, failures);
     }
 
-    for (const route of ['/configuracion/pie-pagina', '/mensajes', '/metricas']) {
+    for (const route of ['/configuracion/galeria', '/mensajes', '/metricas']) {
       await go(route, (p) => p.getByText('Esta sección está en construcción').waitFor());
       await check(page, `${route} (en construcción)`, failures);
     }

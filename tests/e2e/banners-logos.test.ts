@@ -27,6 +27,13 @@ afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
+/** Row `index` of a whole-list editor moves down: its buttons show while the row is hovered. */
+async function moveDown(page: Page, index: number) {
+  const row = page.locator('li', { has: page.locator(`input[name="items.${index}.name"]`) });
+  await row.hover();
+  await row.getByRole('button', { name: 'Bajar' }).click();
+}
+
 const rowWith = (page: Page, text: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: text, exact: true }) });
 
 async function titles(path: string, field: string): Promise<string[]> {
@@ -131,5 +138,72 @@ describe('logos', () => {
     await page.getByRole('button', { name: 'Agregar' }).click();
     await page.getByRole('dialog').locator('input[name=name]').waitFor();
     expect(await page.getByRole('dialog').locator('input[name=url]').count()).toBe(0);
+  });
+});
+
+/** The portals' look (issue 25, spec 02 §2 'Footer', 'Featured menu', 'Shortcuts'): the three editors through the UI. */
+describe('portal look', () => {
+  it('footer: adds a 6th link (then no Agregar), moves one down, saves, and saves the signature with its SVG', async () => {
+    const { page } = e2e;
+    const five = Array.from({ length: 5 }, (_, i) => ({ name: `Enlace ${i + 1}`, url: `https://www.gov.co/${i + 1}` }));
+    expect((await e2e.api('/api/v1/footerContent', { method: 'PUT', token, body: five })).status).toBe(200);
+    fs.writeFileSync(path.join(dir, 'sello.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><rect width="16" height="16" fill="#36c"/></svg>');
+    await e2e.signInByApi(page);
+    await page.goto(e2e.url('/configuracion/pie-pagina'));
+    await page.locator('input[name="items.4.name"]').waitFor();
+    await page.getByRole('button', { name: 'Agregar' }).click();
+    await page.locator('input[name="items.5.name"]').fill('Enlace 6');
+    await page.locator('input[name="items.5.url"]').fill('https://www.gov.co/6');
+    expect(await page.getByRole('button', { name: 'Agregar' }).count()).toBe(0);
+    await moveDown(page, 0);
+    await page.getByRole('button', { name: 'Guardar' }).first().click();
+    await expect.poll(() => titles('/api/v1/footerContent', 'name')).toEqual(['Enlace 2', 'Enlace 1', 'Enlace 3', 'Enlace 4', 'Enlace 5', 'Enlace 6']);
+
+    await page.locator('input[name=text]').fill('Sitio oficial');
+    await page.locator('input[name=url]').fill('https://www.gov.co');
+    await page.locator('input[type=file]').setInputFiles(path.join(dir, 'sello.svg'));
+    await page.getByRole('img', { name: 'sello.svg' }).waitFor();
+    await page.getByRole('button', { name: 'Guardar' }).last().click();
+    await expect.poll(async () => (await e2e.api<{ text: string }>('/api/v1/footerContent/sign', { token })).body.text).toBe('Sitio oficial');
+  });
+
+  it('featured menu: renames and moves an item of the first entity type, then shows another type’s menu', async () => {
+    const { page } = e2e;
+    await e2e.signInByApi(page);
+    await page.goto(e2e.url('/configuracion/menu-sitios'));
+    const first = page.locator('input[name="items.0.name"]');
+    await first.waitFor();
+    const before = await titles('/api/v1/featuredsitemenu/1/', 'name');
+    await first.fill('Transparencia');
+    await moveDown(page, 0);
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect.poll(() => titles('/api/v1/featuredsitemenu/1/', 'name')).toEqual([before[1], 'Transparencia', ...before.slice(2)]);
+    await page.getByRole('combobox', { name: 'Tipo de entidad' }).click();
+    await page.getByRole('option', { name: 'Alcaldía' }).click();
+    await expect.poll(() => first.inputValue()).toBe((await titles('/api/v1/featuredsitemenu/2/', 'name'))[0]);
+  });
+
+  it('shortcuts (in /configuracion): a title stops at 21 characters, one is added, the order re-sent after a move', async () => {
+    const { page } = e2e;
+    await e2e.signInByApi(page);
+    await page.goto(e2e.url('/configuracion'));
+    await page.getByRole('heading', { name: 'Accesos directos' }).waitFor();
+    await page.getByRole('button', { name: 'Agregar' }).click();
+    const dialog = page.getByRole('dialog');
+    const title = dialog.locator('input[name=title]');
+    await title.pressSequentially('t'.repeat(22));
+    expect(await title.inputValue()).toHaveLength(21);
+    await dialog.locator('input[name=url]').fill('https://www.gov.co/atajo');
+    await dialog.getByRole('combobox', { name: 'Ícono' }).click();
+    await page.getByRole('option', { name: 'Estrella' }).click();
+    await title.fill('Atajo nuevo');
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await rowWith(page, 'Atajo nuevo').waitFor();
+    const order = await titles('/api/v1/launchpad/', 'title');
+    expect(order.at(-1)).toBe('Atajo nuevo');
+    const sent = page.waitForRequest((request) => request.url().endsWith('/launchpad/order') && request.method() === 'PUT');
+    await rowWith(page, 'Atajo nuevo').getByRole('button', { name: 'Subir' }).click();
+    await sent;
+    await expect.poll(() => titles('/api/v1/launchpad/', 'title')).toEqual([...order.slice(0, -2), 'Atajo nuevo', order.at(-2)]);
   });
 });

@@ -12,17 +12,17 @@ import type { ApiError } from '../../http/errors';
 import { CHECK_VIOLATION, UNIQUE_VIOLATION, postgresConstraint, postgresErrorCode } from '../dbErrors';
 import { ResourceService, type PrepareContext, type WriteContext } from './base';
 
-interface OrderedOptions {
+export interface OrderedOptions {
   table: string;
-  /** The order field (its column is its snake_case) a new record goes last in. */
-  order: { field: string; column: string };
+  /** The order field (its column is its snake_case) a new record goes last in; none when the list's place sets it (`collectionOrder`). */
+  order?: { field: string; column: string };
   /** The rows of this declaration in a shared table (`logo_type = 1`). */
   where?: string;
   /** A bounded collection: places 1…max, the `slot` column, and the refusal beyond. */
   slots?: { max: number; target: string; messageKey: string; constraints: readonly string[] };
 }
 
-class OrderedCollectionService extends ResourceService {
+export class OrderedCollectionService extends ResourceService {
   constructor(private readonly options: OrderedOptions) {
     super();
   }
@@ -35,8 +35,10 @@ class OrderedCollectionService extends ResourceService {
     if (operation !== 'create') return;
     const { table, order, where, slots } = this.options;
     const condition = where ? `where ${where}` : '';
-    const [last] = await queryRows<{ next: number }>(tx, sql.raw(`select coalesce(max("${order.column}"), 0) + 1 as next from "${table}" ${condition}`));
-    values[order.field] = Number(last?.next ?? 1);
+    if (order) {
+      const [last] = await queryRows<{ next: number }>(tx, sql.raw(`select coalesce(max("${order.column}"), 0) + 1 as next from "${table}" ${condition}`));
+      values[order.field] = Number(last?.next ?? 1);
+    }
     if (!slots) return;
     const [free] = await queryRows<{ slot: number | null }>(
       tx,

@@ -15,6 +15,7 @@ import { GroupSitesService } from './groupSites';
 import { DocumentTypesService } from './documentTypes';
 import { ContentsService } from './contents';
 import { BannersService, contentLogosService, globalLogosService } from './globalContent';
+import { FeaturedMenusService, LaunchpadService, footerLinksService } from './portalLook';
 
 export { ResourceService } from './base';
 export type { ActionContext, CustomActionHandler, PrepareContext, ViewContext, ViewHandler, WriteContext, WriteOperation } from './base';
@@ -36,6 +37,9 @@ const SPECIALISED_SERVICES: Readonly<Record<string, ResourceService>> = {
   banners: new BannersService(),
   globalLogos: globalLogosService(),
   contentLogos: contentLogosService(),
+  footerLinks: footerLinksService(),
+  featuredMenus: new FeaturedMenusService(),
+  launchpad: new LaunchpadService(),
 };
 
 const registered = new Map<string, ResourceService>();
