@@ -179,6 +179,22 @@ describe('banners', () => {
     expect(detailsOf(bare).image).toBe('Debes ingresar una imágen o un video');
   });
 
+  it('stores the banner type (Secondary by default), the section and a mobile image checked by its own rules', async () => {
+    const plain = await send('POST', '/banners/', banners, bannerBody());
+    expect(plain.json()).toMatchObject({ bannerType: 'Secondary', section: null, mobile: null });
+    const narrow = await upload('bannerMobile', 'movil.png', await image(500, 300));
+    expect(messageOf(narrow)).toBe('Debes subir una imagen mas ancha. Te recomendamos subir una imagen de mínimo 600px x 300px');
+    const mobile = await upload('bannerMobile', 'movil.png', await image(800, 400));
+    expect(mobile.statusCode).toBe(201);
+    const fileID = await bannerImage();
+    const full = await send('POST', '/banners/', banners, bannerBody({ urlVideo: null, image: fileID, bannerType: 'Institutional', section: 'Inicio', mobile: mobile.json().fileID }));
+    expect(full.statusCode).toBe(201);
+    expect(full.json()).toMatchObject({ bannerType: 'Institutional', section: 'Inicio', mobile: { fileID: mobile.json().fileID } });
+    const bad = await send('PUT', `/banners/${full.json().bannerID}`, banners, bannerBody({ bannerType: 'Primary', section: 'x'.repeat(101), mobile: '00000000-0000-4000-8000-000000000000' }));
+    expect(Object.keys(detailsOf(bad)).sort()).toEqual(['bannerType', 'section']);
+    expect(detailsOf(await send('PUT', `/banners/${full.json().bannerID}`, banners, bannerBody({ mobile: '00000000-0000-4000-8000-000000000000' }))).mobile).toBeTruthy();
+  });
+
   it('keeps at most 3 banners, also when 6 are created at once, and the database refuses a fourth by itself', async () => {
     const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => send('POST', '/banners/', banners, bannerBody({ title: `Banner ${i}` }))));
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 201, 201, 400, 400, 400]);
