@@ -116,7 +116,7 @@ export const bannersResource = defineResource<BannerRecord>({
     { source: 'showText', type: 'boolean', defaultValue: true, list: false },
     { source: 'styleCenter', type: 'boolean', defaultValue: false, list: false },
     { source: 'isRequired', type: 'boolean', defaultValue: false },
-    { source: 'audience', type: 'audience', required: true, list: false },
+    { source: 'audience', type: 'audience', wire: 'banner', required: true, list: false },
     { source: 'displayOrder', type: 'integer', readOnly: true, nullable: false, defaultValue: 0 },
     // Which of the three places the banner holds (unique, 1–3): the database's own bound on the number of banners.
     { source: 'slot', type: 'integer', columnType: 'smallint', hidden: true, nullable: false },

@@ -8,6 +8,7 @@
  * (`ResourceModel`: fields, table, rules, list options). Hand-written (`routes: 'custom'`)
  * resources declare the reference only, plus the model parts they use.
  */
+import type { AudienceWireName } from './audience';
 import type { AnyObject, ObjectSchema } from 'yup';
 import { screenOfArea, type AreaKey } from './areas';
 import type { ListFilterSpec, ListOrderSpec } from './listQuery';
@@ -129,6 +130,12 @@ export interface FieldDeclaration {
    * may send those objects or bare ids.
    */
   expand?: { id: string };
+  /**
+   * `audience` fields: the spec's wire shape of this entity (resources/audience.ts `AUDIENCE_WIRES`: `banner`
+   * `bannerLocationList`…, `logo` `gLogoLocationList`…, `content` `contentLocationModels`…). Records answer those keys
+   * beside the field; a body may send them instead of the field (the field wins when both come).
+   */
+  wire?: AudienceWireName;
   /**
    * A stored column the API never answers nor takes: a discriminator of a shared table (superadmins' `userTypeId` in
    * `users`), set on create from `defaultValue`, or a stamp the service sets. Implies `readOnly`, not listed, no filter

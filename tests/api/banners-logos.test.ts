@@ -295,6 +295,46 @@ describe('global and content logos', () => {
     expect((await send('GET', '/globallogo/', banners)).statusCode).toBe(403);
   });
 
+  it('accepts and answers the audience in the spec wire shapes (banner and logo lists), refusing malformed ones', async () => {
+    const { audience: _a, ...plain } = bannerBody();
+    const banner = await send('POST', '/banners/', banners, {
+      ...plain,
+      segment: 1,
+      bannerLocationList: [{ locationID: 5, location: { parentLocationId: 170 } }, { locationID: 8001, location: { parentLocationId: 8 } }],
+      bannerSitetypeList: [{ siteTypeID: 3 }],
+      bannerGroupList: [],
+    });
+    expect(banner.statusCode).toBe(201);
+    expect(banner.json().audience).toEqual({ segment: 1, departments: [5], municipalities: [8001], groups: [], siteTypes: [3] });
+    const read = (await send('GET', `/banners/${banner.json().bannerID}`, banners)).json();
+    expect(read).toMatchObject({
+      segment: 1,
+      bannerLocationList: [{ locationID: 5, location: { parentLocationId: 170 } }, { locationID: 8001, location: { parentLocationId: 8 } }],
+      bannerSitetypeList: [{ siteTypeID: 3 }],
+      bannerGroupList: [],
+    });
+    // The engine's own field wins over the wire keys a form sends back with it; the audit keeps the field only.
+    const edited = await send('PUT', `/banners/${banner.json().bannerID}`, banners, { ...read, audience: { ...audience, siteTypes: [2] } });
+    expect(edited.json()).toMatchObject({ segment: 0, bannerLocationList: [], bannerSitetypeList: [{ siteTypeID: 2 }] });
+    const [line] = await t.database.query<{ after: Record<string, unknown> }>(`select after from audit_log where action = 'update' order by id desc limit 1`);
+    expect(line!.after).toMatchObject({ audience: { siteTypes: [2] } });
+    expect(line!.after).not.toHaveProperty('bannerSitetypeList');
+    const bad = await send('POST', '/banners/', banners, { ...plain, segment: 9, bannerSitetypeList: [{ siteTypeID: 1 }] });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(detailsOf(bad))).toEqual(['audience.segment']);
+    const logo = await send('POST', '/globallogo/', settings, {
+      name: 'Por grupo',
+      image: await logoImage(),
+      url: 'https://www.gov.co',
+      segment: 2,
+      globalLogoGroupList: [{ groupID: 4 }],
+    });
+    expect(logo.statusCode).toBe(201);
+    expect(logo.json()).toMatchObject({ audience: { segment: 2, groups: [4] }, segment: 2, globalLogoGroupList: [{ groupID: 4 }], gLogoSiteTypesList: [], gLogoLocationList: [] });
+    const spec = (await send('GET', '/openapi.json', settings)).json();
+    expect(JSON.stringify(spec)).toContain('gLogoLocationList');
+  });
+
   it('keeps at most 3 content logos, also when 5 are created at once; global logos have no such bound', async () => {
     const images = await Promise.all(Array.from({ length: 5 }, () => logoImage()));
     const answers = await Promise.all(images.map((image, i) => send('POST', '/globallogo/content/', settings, { name: `Logo ${i}`, image, audience })));
