@@ -355,7 +355,10 @@ export interface ResourceDelivery {
    * singleton (a settings record), which is answered to every portal as one object, its defaults until first saved.
    */
   audience?: string;
-  /** SQL over the row aliased `t`: whether it applies now (published, in dates), read with the database's clock; none: every row. */
+  /**
+   * SQL over the row aliased `t`: whether it applies now (published, in dates), the time written `{now}` (the database's
+   * clock, or the server's `clock` when set); none: every row.
+   */
   appliesNow?: string;
   /** An `enum` field of the audience's user type (1 administrators, 2 citizens): `?userType=` keeps those rows. */
   userType?: string;

@@ -40,6 +40,7 @@ export function deliveryProblems(declaration: Delivered): string[] {
   if (delivery.userType && field(delivery.userType)?.type !== 'enum') problems.push(`${delivery.userType} is not an enum field`);
   for (const source of delivery.fields) if (!field(source) || field(source)!.hidden || field(source)!.writeOnly) problems.push(`${source} is not a readable field`);
   if (!/^[a-z][A-Za-z]*$/.test(delivery.key)) problems.push(`the key ${delivery.key} must be camelCase letters`);
+  if (delivery.appliesNow && /\bnow\(\)|current_timestamp/i.test(delivery.appliesNow)) problems.push('appliesNow reads the time as {now}');
   return problems;
 }
 
@@ -69,15 +70,18 @@ function deliveredColumns(declaration: Delivered): string[] {
     .map((candidate) => `${candidate.computed ? `(${candidate.computed.sql})` : `t.${quoted(fieldColumn(candidate))}`} as ${quoted(candidate.source)}`);
 }
 
-/** The statement of one declaration's delivered rows for site `$1` (and user type `$2` when given). */
-export function deliverySql(declaration: Delivered, withUserType: boolean): string {
+/**
+ * The statement of one declaration's delivered rows for site `$1` (and user type `$2` when given); `{now}` in
+ * `appliesNow` is the database's `now()`, or with `withClock` the next parameter (the server's clock).
+ */
+export function deliverySql(declaration: Delivered, withUserType: boolean, withClock = false): string {
   const { delivery } = declaration;
   const field = (source: string) => declaration.fields.find((candidate) => candidate.source === source)!;
   const audienceColumn = `t.${quoted(fieldColumn(field(delivery.audience!)))}`;
   const selected = deliveredColumns(declaration);
   const conditions = [
     ...readConditions(declaration),
-    ...(delivery.appliesNow ? [`(${delivery.appliesNow})`] : []),
+    ...(delivery.appliesNow ? [`(${delivery.appliesNow.replaceAll('{now}', withClock ? `$${withUserType ? 3 : 2}::timestamptz` : 'now()')})`] : []),
     audienceReachesSiteSql(audienceColumn),
     ...(withUserType && delivery.userType ? [`t.${quoted(fieldColumn(field(delivery.userType)))} = $2`] : []),
   ];
@@ -90,8 +94,8 @@ export function deliverySql(declaration: Delivered, withUserType: boolean): stri
 
 export type DeliveryAnswer = { siteAlias: string } & Record<string, unknown>;
 
-/** Everything that applies to the site now, by each declaration's key. */
-export async function deliveryFor(database: Database, site: DeliverySite, userType: string | null, list?: readonly unknown[]): Promise<DeliveryAnswer> {
+/** Everything that applies to the site now (`now`: the server's clock when set, else the database's), by each declaration's key. */
+export async function deliveryFor(database: Database, site: DeliverySite, userType: string | null, list?: readonly unknown[], now?: Date): Promise<DeliveryAnswer> {
   const answer: DeliveryAnswer = { siteAlias: site.alias };
   for (const declaration of deliveredDeclarations(list)) {
     const pick = (record: Record<string, unknown>) => Object.fromEntries(declaration.delivery.fields.map((source) => [source, record[source] ?? null]));
@@ -102,7 +106,10 @@ export async function deliveryFor(database: Database, site: DeliverySite, userTy
       continue;
     }
     const params: unknown[] = userType && declaration.delivery.userType ? [site.id, userType] : [site.id];
-    const rows = await database.query<Record<string, unknown>>(deliverySql(declaration, params.length > 1), params);
+    const withUserType = params.length > 1;
+    const withClock = now !== undefined && (declaration.delivery.appliesNow ?? '').includes('{now}');
+    if (withClock) params.push(now.toISOString());
+    const rows = await database.query<Record<string, unknown>>(deliverySql(declaration, withUserType, withClock), params);
     const records = await readRelations(database.db, declaration, rows.map((row) => toRecord(declaration, row)));
     answer[declaration.delivery.key] = records.map(pick);
   }

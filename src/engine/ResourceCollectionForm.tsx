@@ -3,6 +3,7 @@
  * content block's sliders, `/sliderconfglobal`): one form holding every record as a row of the declaration's inputs
  * (react-admin's ArrayInput; each row keeps its id, so the server modifies it, a new row is created, a removed one
  * deleted), each row checked by the declaration's yup schema, saved at once with the data provider's `updateCollection`.
+ * A server refusal of a row (`items[2].nameSlider`) shows under that row's input (`rowErrors`).
  */
 import { useMemo } from 'react';
 import { ArrayInput, SaveButton, SimpleForm, SimpleFormIterator, Toolbar, useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
@@ -10,8 +11,22 @@ import { ValidationError } from 'yup';
 import { resourceSchema } from '../../resources/fieldKinds';
 import type { ResourceDeclaration } from '../../resources/types';
 import type { PortalesDataProvider } from '../../dataProvider';
+import { formFields } from './declarationFields';
 import { ResourceInputs } from './ResourceInputs';
 import { validationErrors, type FormErrors } from './yupValidate';
+
+/**
+ * The server's refusals of a collection update as the form's errors: `items[2].nameSlider` is the third row's input
+ * (`items.2.nameSlider`); a refusal of a whole row (`items[2]`) goes under its first input; others are left to the notice.
+ */
+export function rowErrors(errors: Record<string, string> | undefined, firstInput: string): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [target, message] of Object.entries(errors ?? {})) {
+    const match = /^items\[(\d+)\](?:\.(.+))?$/.exec(target);
+    if (match) result[`items.${match[1]}.${match[2] ?? firstInput}`] ??= message;
+  }
+  return result;
+}
 
 export function ResourceCollectionForm({ declaration, savedMessage }: { declaration: ResourceDeclaration; savedMessage?: string }) {
   const translate = useTranslate();
@@ -37,13 +52,17 @@ export function ResourceCollectionForm({ declaration, savedMessage }: { declarat
     [schema, translate],
   );
   if (isPending) return null;
-  const save = async (values: Record<string, unknown>) => {
+  const save = async (values: Record<string, unknown>): Promise<Record<string, string> | undefined> => {
     try {
       await dataProvider.updateCollection(declaration.name, { data: (values.items as Record<string, unknown>[] | undefined) ?? [] });
       notify(savedMessage ?? declaration.messages?.updated ?? 'engine.saved', { type: 'success' });
       await refetch();
+      return undefined;
     } catch (error) {
       notify(error instanceof Error && error.message ? error.message : 'ra.notification.http_error', { type: 'error' });
+      const firstInput = formFields(declaration)[0]?.source ?? declaration.idField;
+      const errors = rowErrors((error as { body?: { errors?: Record<string, string> } })?.body?.errors, firstInput);
+      return Object.keys(errors).length > 0 ? errors : undefined;
     }
   };
   return (

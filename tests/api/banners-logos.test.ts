@@ -353,7 +353,20 @@ describe('demo data', () => {
     await t.database.query('delete from banners');
     await t.database.query('delete from global_logos');
     await t.database.query('delete from banner_settings');
+    // The demo contents (server/seed/demo.ts) come as drafts: they get their images, and the ones in date are published.
+    await t.database.query(`delete from contents`);
+    await t.database.query(
+      `insert into contents (name, body, audience, published, show_from_date, show_to_date, display_order) values
+       ('Aviso vigente', '<p>Un aviso de demostración vigente.</p>', $1::jsonb, false, null, null, 1),
+       ('Aviso vencido', '<p>Un aviso de demostración vencido.</p>', $1::jsonb, false, now() - interval '2 days', now() - interval '1 day', 2)`,
+      [JSON.stringify(audience)],
+    );
     await t.database.db.transaction((tx) => seedDemoGlobalContent(tx, fileStorageOf(t.app.ctx)));
+    const demoContents = await t.database.query<{ name: string; published: boolean; file_id: string | null }>('select name, published, file_id from contents order by display_order');
+    expect(demoContents.map((row) => [row.name, row.published, row.file_id !== null])).toEqual([
+      ['Aviso vigente', true, true],
+      ['Aviso vencido', false, true],
+    ]);
     const list = (await send('GET', '/banners/', banners)).json().results as { title: string; cover: { filePath: string } | null }[];
     expect(list.map((row) => row.title)).toEqual(['Trámites en línea', 'Gobierno digital', 'Participa']);
     const cover = await t.app.inject({ method: 'GET', url: list[0]!.cover!.filePath });
