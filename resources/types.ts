@@ -8,7 +8,6 @@
  * (`ResourceModel`: fields, table, rules, list options). Hand-written (`routes: 'custom'`)
  * resources declare the reference only, plus the model parts they use.
  */
-import type { AudienceWireName } from './audience';
 import type { AnyObject, ObjectSchema } from 'yup';
 import { screenOfArea, type AreaKey } from './areas';
 import type { ListFilterSpec, ListOrderSpec } from './listQuery';
@@ -135,7 +134,7 @@ export interface FieldDeclaration {
    * `bannerLocationList`…, `logo` `gLogoLocationList`…, `content` `contentLocationModels`…). Records answer those keys
    * beside the field; a body may send them instead of the field (the field wins when both come).
    */
-  wire?: AudienceWireName;
+  wire?: 'banner' | 'logo' | 'content';
   /**
    * A stored column the API never answers nor takes: a discriminator of a shared table (superadmins' `userTypeId` in
    * `users`), set on create from `defaultValue`, or a stamp the service sets. Implies `readOnly`, not listed, no filter
