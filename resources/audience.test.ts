@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  AUDIENCE_WIRES,
+  audienceFromWireBody,
+  audienceWireKeys,
   audienceFromBanner,
   audienceFromContent,
   audienceFromDeleteFilter,
@@ -196,6 +199,15 @@ describe('properties', () => {
     }));
   });
 
+  it('the engine adapter reads back what it writes, for banners, logos and contents', () => {
+    fc.assert(fc.property(audienceArb, fc.constantFrom('banner' as const, 'logo' as const, 'content' as const), (audience, wire) => {
+      const normal = normaliseAudience(audience);
+      const body = audienceWireKeys(wire, normal);
+      expect(Object.keys(body).sort()).toEqual([...AUDIENCE_WIRES[wire].keys].sort());
+      expect(normaliseAudience(audienceFromWireBody(wire, body, 'audience') as unknown as Audience)).toEqual(normal);
+    }));
+  });
+
   it('the delete filter round-trips when its segment is implied by the lists', () => {
     fc.assert(fc.property(audienceArb, (audience) => {
       const normal = normaliseAudience(audience);
@@ -203,5 +215,28 @@ describe('properties', () => {
       fc.pre(implied);
       expect(audienceFromDeleteFilter(deleteFilterFromAudience(audience)).audience).toEqual(normal);
     }));
+  });
+});
+
+describe('the spec wire shape in a body (the engine adapter)', () => {
+  it('is read only when the body names no audience field, and keeps bad values bad', () => {
+    expect(audienceFromWireBody('banner', { audience: a(0, { siteTypes: [1] }), segment: 2 }, 'audience')).toBeUndefined();
+    expect(audienceFromWireBody('banner', { title: 'x' }, 'audience')).toBeUndefined();
+    expect(audienceFromWireBody('content', { segment: 1, contentLocationModels: [{ locationType: 'Municipality', locationCode: 5001 }], contentsiteTypeModels: [{ siteTypeId: 3 }] }, 'audience')).toEqual({
+      segment: 1,
+      departments: [],
+      municipalities: [5001],
+      groups: [],
+      siteTypes: [3],
+    });
+    // Malformed items and an unknown segment fail the schema instead of widening the audience to the whole country.
+    const cases: Array<[Parameters<typeof audienceFromWireBody>[0], Record<string, unknown>]> = [
+      ['banner', { segment: 7, bannerSitetypeList: [{ siteTypeID: 1 }] }],
+      ['banner', { segment: 0, bannerSitetypeList: ['1'] }],
+      ['logo', { segment: 1, gLogoLocationList: [{ locationID: 'Antioquia' }], gLogoSiteTypesList: [{ siteTypeID: 1 }] }],
+      ['content', { segment: 1, contentLocationModels: [{ locationType: 'Vereda', locationCode: 5 }], contentsiteTypeModels: [{ siteTypeId: 1 }] }],
+      ['content', { segment: 2, contentsiteGroupModels: 'todos' }],
+    ];
+    for (const [wire, body] of cases) expect(audienceSchema.isValidSync(audienceFromWireBody(wire, body, 'audience'))).toBe(false);
   });
 });

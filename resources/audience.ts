@@ -397,3 +397,103 @@ export interface AudienceReach {
   portals: number;
   administrators: number;
 }
+
+// ── The spec's wire shape of a declared `audience` field (the engine's one adapter) ──────────────────────────
+
+export type AudienceWireName = 'banner' | 'logo' | 'content';
+
+/** A value that fails `audienceSchema` ('Audiencia no válida'): what a malformed wire item becomes. */
+const INVALID_ID = -1;
+const rawList = (value: unknown, id: (item: Record<string, unknown>) => unknown): unknown =>
+  Array.isArray(value) ? value.map((item) => (item && typeof item === 'object' ? id(item as Record<string, unknown>) : INVALID_ID)) : value === undefined || value === null ? [] : value;
+
+/**
+ * Location items read strictly: a department or municipality by its own field, anything else invalid, so a malformed
+ * body is refused by `audienceSchema` instead of widening the audience.
+ */
+function rawLocations(value: unknown, kindOf: (item: Record<string, unknown>) => 'department' | 'municipality' | null, idOf: (item: Record<string, unknown>) => unknown) {
+  if (value === undefined || value === null) return { departments: [], municipalities: [] };
+  if (!Array.isArray(value)) return { departments: value, municipalities: [] };
+  const departments: unknown[] = [];
+  const municipalities: unknown[] = [];
+  for (const item of value as unknown[]) {
+    if (!item || typeof item !== 'object') departments.push(INVALID_ID);
+    else {
+      const kind = kindOf(item as Record<string, unknown>);
+      (kind === 'municipality' ? municipalities : departments).push(kind === null ? INVALID_ID : idOf(item as Record<string, unknown>));
+    }
+  }
+  return { departments, municipalities };
+}
+
+const listItemKind = (item: Record<string, unknown>): 'department' | 'municipality' | null => {
+  const id = item.locationID;
+  if (typeof id !== 'number') return null;
+  const parent = (item.location as { parentLocationId?: unknown } | undefined)?.parentLocationId;
+  return id === ALL_LOCATIONS ? (parent === COUNTRY_ROOT ? 'department' : 'municipality') : isMunicipalityId(id) ? 'municipality' : 'department';
+};
+const modelKind = (item: Record<string, unknown>): 'department' | 'municipality' | null =>
+  item.locationType === 'Department' ? 'department' : item.locationType === 'Municipality' ? 'municipality' : null;
+
+export interface AudienceWire {
+  /** The body keys of this shape (any of them present means the body speaks this shape). */
+  keys: readonly string[];
+  /** The body's keys as an audience for `audienceSchema` (not normalised, not coerced: bad values stay bad). */
+  read(body: Record<string, unknown>): Record<string, unknown>;
+  /** The stored audience as this shape's keys. */
+  write(audience: Audience): Record<string, unknown>;
+}
+
+export const AUDIENCE_WIRES: Readonly<Record<AudienceWireName, AudienceWire>> = {
+  banner: {
+    keys: ['segment', 'bannerLocationList', 'bannerSitetypeList', 'bannerGroupList'],
+    read: (body) => ({
+      segment: body.segment,
+      ...rawLocations(body.bannerLocationList, listItemKind, (item) => item.locationID),
+      groups: rawList(body.bannerGroupList, (item) => item.groupID),
+      siteTypes: rawList(body.bannerSitetypeList, (item) => item.siteTypeID),
+    }),
+    write: (audience) => ({ ...bannerFromAudience(audience) }),
+  },
+  logo: {
+    keys: ['segment', 'gLogoLocationList', 'gLogoSiteTypesList', 'globalLogoGroupList'],
+    read: (body) => ({
+      segment: body.segment,
+      ...rawLocations(body.gLogoLocationList, listItemKind, (item) => item.locationID),
+      groups: rawList(body.globalLogoGroupList, (item) => item.groupID),
+      siteTypes: rawList(body.gLogoSiteTypesList, (item) => item.siteTypeID),
+    }),
+    write: (audience) => ({ ...logoFromAudience(audience) }),
+  },
+  content: {
+    keys: ['segment', 'contentLocationModels', 'contentsiteTypeModels', 'contentsiteGroupModels'],
+    read: (body) => ({
+      segment: body.segment,
+      ...rawLocations(body.contentLocationModels, modelKind, (item) => item.locationCode),
+      groups: rawList(body.contentsiteGroupModels, (item) => item.groupId),
+      siteTypes: rawList(body.contentsiteTypeModels, (item) => item.siteTypeId),
+    }),
+    write: (audience) => ({ ...contentFromAudience(audience) }),
+  },
+};
+
+/** A body's audience in the field's wire shape, when the body names none itself but speaks that shape; else undefined. */
+export function audienceFromWireBody(wire: AudienceWireName, body: Record<string, unknown>, source: string): Record<string, unknown> | undefined {
+  if (body[source] !== undefined) return undefined;
+  const shape = AUDIENCE_WIRES[wire];
+  return shape.keys.some((key) => body[key] !== undefined) ? shape.read(body) : undefined;
+}
+
+/** The stored audience's wire keys (none for a missing or malformed value). */
+export function audienceWireKeys(wire: AudienceWireName, value: unknown): Record<string, unknown> {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+  const a = value as Partial<Audience>;
+  const list = (v: unknown) => (Array.isArray(v) ? (v as number[]) : []);
+  return AUDIENCE_WIRES[wire].write({
+    segment: toSegment(a.segment),
+    departments: list(a.departments),
+    municipalities: list(a.municipalities),
+    groups: list(a.groups),
+    siteTypes: list(a.siteTypes),
+  });
+}

@@ -7,7 +7,8 @@
  * - At most 3 banners: each holds one of three `slot`s (a hidden column, unique, 1 to 3, taken on create under a table
  *   lock by server/resources/services/banners.ts), so the database refuses a fourth whatever the timing.
  * - Media: an image (the upload, `image`, and its 4:1 crop at the cover position, `cover`) or a YouTube video, whose
- *   embed url and thumbnail the database computes from the link.
+ *   embed url and thumbnail the database computes from the link; an image banner may add a `mobile` image.
+ * - `bannerType` (Secondary or Institutional, default Secondary) and `section` (optional text) as spec 02 §3 names them.
  */
 import * as yup from 'yup';
 import { FIELD_KINDS } from './fieldKinds';
@@ -24,6 +25,9 @@ export const BANNER_VIDEO_MAX = 250;
 export const BANNER_TOOL_LINK_MAX = 200;
 export const BANNER_ROTATION_MAX = 30;
 export const BANNER_POSITIONS = [1, 2, 3] as const;
+/** Spec 02 §3 'bannerType (Secondary or Institutional)'; a new banner is secondary (docs/decisions/0030). */
+export const BANNER_TYPES = ['Secondary', 'Institutional'] as const;
+export const BANNER_SECTION_MAX = 100;
 
 /** A YouTube link (watch, youtu.be, embed or shorts) and its 11-character video code (group 1). */
 export const YOUTUBE_PATTERN = /^(?:https?:\/\/)?(?:www\.|m\.)?(?:youtube\.com\/(?:watch\?(?:.*&)?v=|embed\/|shorts\/)|youtu\.be\/)([A-Za-z0-9_-]{11})(?:[?&#][^\s]*)?$/;
@@ -42,8 +46,11 @@ export interface BannerRecord {
   subtitle: string;
   description: string;
   link: string | null;
+  bannerType: (typeof BANNER_TYPES)[number];
+  section: string | null;
   image: unknown;
   cover: unknown;
+  mobile: unknown;
   positionX: number;
   positionY: number;
   urlVideo: string | null;
@@ -91,11 +98,16 @@ export const bannersResource = defineResource<BannerRecord>({
   fields: [
     { source: 'bannerID', type: 'id', list: false },
     { source: 'cover', type: 'image', elementType: 'banner' },
+    { source: 'bannerType', type: 'enum', choices: BANNER_TYPES.map((id) => ({ id })), defaultValue: 'Secondary', nullable: false },
+    // Where on the portal the banner goes (free text, optional: the spec names the field only).
+    { source: 'section', type: 'text', maxLength: BANNER_SECTION_MAX, nullable: true, list: false },
     { source: 'title', type: 'text', maxLength: BANNER_TITLE_MAX, required: true, searchable: true },
     { source: 'subtitle', type: 'text', maxLength: BANNER_SUBTITLE_MAX, required: true },
     { source: 'description', type: 'text', maxLength: BANNER_DESCRIPTION_MAX, required: true, list: false },
     { source: 'link', type: 'url', maxLength: BANNER_LINK_MAX, list: false },
     imageField,
+    // The image narrow screens show instead (spec 02 §3 `body.mobile`): optional, its own rules (resources/imageRules.ts).
+    { source: 'mobile', type: 'image', elementType: 'bannerMobile', nullable: true, list: false },
     { source: 'positionX', type: 'integer', columnType: 'smallint', defaultValue: 50, nullable: false, list: false },
     { source: 'positionY', type: 'integer', columnType: 'smallint', defaultValue: 50, nullable: false, list: false },
     { source: 'urlVideo', type: 'url', maxLength: BANNER_VIDEO_MAX, list: false },
@@ -104,7 +116,7 @@ export const bannersResource = defineResource<BannerRecord>({
     { source: 'showText', type: 'boolean', defaultValue: true, list: false },
     { source: 'styleCenter', type: 'boolean', defaultValue: false, list: false },
     { source: 'isRequired', type: 'boolean', defaultValue: false },
-    { source: 'audience', type: 'audience', required: true, list: false },
+    { source: 'audience', type: 'audience', wire: 'banner', required: true, list: false },
     { source: 'displayOrder', type: 'integer', readOnly: true, nullable: false, defaultValue: 0 },
     // Which of the three places the banner holds (unique, 1–3): the database's own bound on the number of banners.
     { source: 'slot', type: 'integer', columnType: 'smallint', hidden: true, nullable: false },
@@ -126,7 +138,7 @@ export const bannersResource = defineResource<BannerRecord>({
   delivery: {
     key: 'banners',
     audience: 'audience',
-    fields: ['bannerID', 'title', 'subtitle', 'description', 'link', 'image', 'cover', 'positionX', 'positionY', 'urlVideo', 'embedUrl', 'videoThumbnail', 'showText', 'styleCenter', 'isRequired', 'displayOrder'],
+    fields: ['bannerID', 'bannerType', 'section', 'title', 'subtitle', 'description', 'link', 'image', 'cover', 'mobile', 'positionX', 'positionY', 'urlVideo', 'embedUrl', 'videoThumbnail', 'showText', 'styleCenter', 'isRequired', 'displayOrder'],
   },
 });
 

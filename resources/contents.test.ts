@@ -33,3 +33,26 @@ describe('content body', () => {
     expect(() => contentSchema.validateSyncAt('body', { body: `<p><b>${'a'.repeat(19)}</b></p>` })).toThrow('contents.validation.body_length');
   });
 });
+
+describe('publishing needs an image (spec 02 §5)', () => {
+  const file = '0b6a4e1c-2f1d-4c3e-9a5b-7d8e9f0a1b2c';
+  const errorsOf = async (values: Record<string, unknown>, context?: object) => {
+    const base = { name: 'Aviso nacional', body: '<p>Un cuerpo de más de veinte caracteres.</p>', showMode: '1', showForTypeUserId: '1' };
+    try {
+      await contentSchema.validate({ ...base, ...values }, { abortEarly: false, context });
+      return [];
+    } catch (error) {
+      return (error as { inner: Array<{ path: string; message: string }> }).inner.filter((e) => e.path === 'image').map((e) => e.message);
+    }
+  };
+  it.each([
+    ['a new content (created published) without image, in the form', { image: null }, { form: true }, ['contents.validation.image_required']],
+    ['a new content whose form never touched the image', {}, { form: true }, ['contents.validation.image_required']],
+    ['a published content losing its image, in the form', { image: null, published: true }, { form: true }, ['contents.validation.image_required']],
+    ['an inactive content without image, in the form', { image: null, published: false }, { form: true }, []],
+    ['a content with its image, in the form', { image: { fileID: file, filePath: '/x' } }, { form: true }, []],
+    ['the server (it checks the stored record instead)', { image: null }, undefined, []],
+  ])('%s', async (_case, values, context, expected) => {
+    expect(await errorsOf(values, context)).toEqual(expected);
+  });
+});

@@ -5,7 +5,7 @@
  * (server/delivery). The scheduling label is the pure `contentSchedule`, read by the cards and the tests with a clock.
  */
 import * as yup from 'yup';
-import { URL_PATTERN } from './fieldKinds';
+import { FIELD_KINDS, URL_PATTERN } from './fieldKinds';
 import { contentBlockReference, contentsReference, sliderConfigsReference } from './references';
 import { trimmedString } from './text';
 import { defineResource } from './types';
@@ -108,6 +108,16 @@ export const contentSchema = yup.object({
   nameButtonUrl: optionalText().max(CONTENT_LIMITS.buttonMax, CONTENT_MESSAGES.button),
   showMode: yup.string().typeError(CONTENT_MESSAGES.showMode).oneOf([...SHOW_MODES], CONTENT_MESSAGES.showMode).required(CONTENT_MESSAGES.showMode),
   showForTypeUserId: yup.string().typeError(CONTENT_MESSAGES.userType).oneOf([...USER_TYPES], CONTENT_MESSAGES.userType).required(CONTENT_MESSAGES.userType),
+  // Publishing needs an image: the server checks the stored record (a body may leave the image out); the browser form
+  // (context `form`, src/engine/yupValidate.ts) says it before sending: a new content is created published.
+  image: FIELD_KINDS.image
+    .rule({ source: 'image', type: 'image', elementType: 'image', label: '' })
+    .nullable()
+    .test('image-to-publish', CONTENT_MESSAGES.imageRequired, function (this: yup.TestContext, value: unknown) {
+      if (!(this.options.context as { form?: boolean } | undefined)?.form) return true;
+      const published = (this.parent as { published?: boolean }).published;
+      return published === false || (value !== null && value !== undefined && value !== '');
+    }),
   showToDate: yup
     .string()
     .nullable()
@@ -138,7 +148,7 @@ export const contentsResource = defineResource<ContentRecord>({
     { source: 'image', type: 'image', elementType: 'image', column: 'file_id', nullable: true },
     // The place in the cards: a new content goes last (the service); sort moves it.
     { source: 'displayOrder', type: 'integer', readOnly: true, nullable: false, defaultValue: 0, filter: false },
-    { source: 'audience', type: 'audience', required: true, nullable: false },
+    { source: 'audience', type: 'audience', wire: 'content', required: true, nullable: false },
     { source: 'createdDate', type: 'datetime', nullable: false, hidden: true },
   ],
   schema: contentSchema,
@@ -169,7 +179,7 @@ export const contentsResource = defineResource<ContentRecord>({
     audience: 'audience',
     // Published, started and not ended (a null date: no bound): the same dates as `contentSchedule`, read by the
     // database's clock; the GiST index contents_now_idx finds exactly these rows.
-    appliesNow: 't.published and tstzrange(t.show_from_date, t.show_to_date) @> now()',
+    appliesNow: 't.published and tstzrange(t.show_from_date, t.show_to_date) @> {now}',
     userType: 'showForTypeUserId',
     fields: ['contentID', 'name', 'body', 'externalLink', 'nameButtonUrl', 'showMode', 'showForTypeUserId', 'isRequired', 'showFromDate', 'showToDate', 'image', 'displayOrder'],
   },

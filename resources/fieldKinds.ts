@@ -7,7 +7,7 @@
 import * as yup from 'yup';
 import { trimmedLowerString, trimmedString } from './text';
 import type { AnyObject, ObjectSchema, Schema } from 'yup';
-import { audienceSchema } from './audience';
+import { audienceFromWireBody, audienceSchema } from './audience';
 import { INTEGER_MAX, INTEGER_MIN, recordIdRule } from './limits';
 import type { ListFilterSpec } from './listQuery';
 import { choiceKey, junctionOf, type FieldDeclaration, type FieldType, type ResourceModel } from './types';
@@ -390,13 +390,19 @@ export function resourceSchema(
   const namesId = mode === 'create' && id !== undefined && id.type !== 'id';
   const fields = [...(namesId ? [{ ...id, required: true }] : []), ...writable(model, idField)];
   const blankIsNull = fields.filter((field) => !fieldKind(field).text).map((field) => field.source);
-  // An empty input of a non-text kind means "no value" (before each field's own cast, which would see '' as invalid).
+  const wired = fields.filter((field) => field.type === 'audience' && field.wire);
+  // An empty input of a non-text kind means "no value" (before each field's own cast, which would see '' as invalid);
+  // an audience sent in the spec's wire shape (`wire`) becomes the field's value.
   const base = yup
     .object(Object.fromEntries(fields.map((field) => [field.source, fieldRule(field)])))
     .transform((value: unknown) => {
       if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
       const record = { ...(value as Record<string, unknown>) };
       for (const source of blankIsNull) if (record[source] === '') record[source] = null;
+      for (const field of wired) {
+        const audience = audienceFromWireBody(field.wire!, record, field.source);
+        if (audience !== undefined) record[field.source] = audience;
+      }
       return record;
     });
   // A field the declaration's schema names takes its rule from there (spec messages), replacing the base rule; the

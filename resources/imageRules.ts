@@ -41,6 +41,19 @@ export const BANNER_IMAGE_RULES: ImageRules = {
   cropAspectRatio: 4,
 };
 
+/**
+ * The banner's mobile image (spec 02 §3 Banner `body.mobile`; rules not in the spec, docs/decisions/0030): the banner's
+ * formats and weight, 600×300 minimum, no crop (shown whole on narrow screens).
+ */
+export const BANNER_MOBILE_IMAGE_RULES: ImageRules = {
+  extensions: ['gif', 'jpg', 'jpeg', 'png', 'bmp'],
+  maxBytes: 2 * MEGABYTE,
+  minWidth: 600,
+  minHeight: 300,
+  maxWidth: 10_000,
+  maxHeight: 10_000,
+};
+
 /** Global and content logos (spec 02 §5 'Global logos'): jpg, jpeg or png, exactly 200×200, ≤ 5 MB. */
 export const LOGO_IMAGE_RULES: ImageRules = {
   extensions: ['jpg', 'jpeg', 'png'],
@@ -60,7 +73,12 @@ export const FOOTER_SIGN_RULES: ImageRules = {
 };
 
 /** The image rules of each element type that declares them (server/files/elementTypes.ts reads the same entries). */
-export const IMAGE_RULES: Readonly<Record<string, ImageRules>> = { banner: BANNER_IMAGE_RULES, logo: LOGO_IMAGE_RULES, footersign: FOOTER_SIGN_RULES };
+export const IMAGE_RULES: Readonly<Record<string, ImageRules>> = {
+  banner: BANNER_IMAGE_RULES,
+  bannermobile: BANNER_MOBILE_IMAGE_RULES,
+  logo: LOGO_IMAGE_RULES,
+  footersign: FOOTER_SIGN_RULES,
+};
 
 export function imageRulesOf(elementType: string | undefined): ImageRules | undefined {
   return elementType ? IMAGE_RULES[elementType.toLowerCase()] : undefined;

@@ -29,7 +29,7 @@ const commonFields = (type: number): DeclaredField[] => [
   { source: 'globalLogoId', type: 'id', column: 'global_logo_id', list: false },
   { source: 'image', type: 'image', elementType: 'logo', required: true },
   { source: 'name', type: 'text', maxLength: LOGO_NAME_MAX, required: true, searchable: true },
-  { source: 'audience', type: 'audience', required: true, list: false },
+  { source: 'audience', type: 'audience', wire: 'logo', required: true, list: false },
   { source: 'position', type: 'integer', readOnly: true, nullable: false, defaultValue: 0, list: false },
   { source: 'logoType', type: 'integer', columnType: 'smallint', hidden: true, nullable: false, defaultValue: type },
 ];

@@ -130,6 +130,12 @@ export interface FieldDeclaration {
    */
   expand?: { id: string };
   /**
+   * `audience` fields: the spec's wire shape of this entity (resources/audience.ts `AUDIENCE_WIRES`: `banner`
+   * `bannerLocationList`…, `logo` `gLogoLocationList`…, `content` `contentLocationModels`…). Records answer those keys
+   * beside the field; a body may send them instead of the field (the field wins when both come).
+   */
+  wire?: 'banner' | 'logo' | 'content';
+  /**
    * A stored column the API never answers nor takes: a discriminator of a shared table (superadmins' `userTypeId` in
    * `users`), set on create from `defaultValue`, or a stamp the service sets. Implies `readOnly`, not listed, no filter
    * nor order, not in OpenAPI.
@@ -354,7 +360,10 @@ export interface ResourceDelivery {
    * (the featured menu of its entity type: `t.site_type_menu_id = s.site_type_id`).
    */
   site?: string;
-  /** SQL over the row aliased `t`: whether it applies now (published, in dates), read with the database's clock; none: every row. */
+  /**
+   * SQL over the row aliased `t`: whether it applies now (published, in dates), the time written `{now}` (the database's
+   * clock, or the server's `clock` when set); none: every row.
+   */
   appliesNow?: string;
   /** An `enum` field of the audience's user type (1 administrators, 2 citizens): `?userType=` keeps those rows. */
   userType?: string;

@@ -13,6 +13,8 @@ export interface AppContext {
   fileStorage?: FileStorage;
   /** Where site scores come from (server/scores); unset: the source SCORES_SOURCE names. Tests set a fake-host one. */
   scoresProvider?: import('./scores/provider').ScoresProvider;
+  /** The time rules read as "now" (the delivery's `appliesNow`); unset: the database's clock. Tests set it to travel. */
+  clock?: () => Date;
 }
 
 export interface AuthUser {

@@ -72,6 +72,9 @@ export const logos = {
 const bannerFields = {
   bannerID: 'Id',
   cover: 'Imagen',
+  bannerType: 'Tipo de banner',
+  section: 'Sección',
+  mobile: 'Imagen para móviles',
   title: 'Título',
   subtitle: 'Subtítulo',
   description: 'Texto de accesibilidad',
@@ -106,6 +109,7 @@ export const resources = {
     name: 'Banner global |||| Banners globales',
     title: 'Banners globales',
     fields: bannerFields,
+    choices: { bannerType: { Secondary: 'Secundario', Institutional: 'Institucional' } },
     actions: { sort: 'Ordenar' },
   },
   bannerSettings: {

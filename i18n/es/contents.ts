@@ -32,6 +32,11 @@ export const contents = {
     loading: 'Leyendo el enlace…',
     failed: 'No pudimos leer la información del enlace. Completa los campos manualmente.',
   },
+  link_preview: {
+    title: 'Vista previa del enlace',
+    loading: 'Cargando la vista previa del enlace…',
+    failed: 'No pudimos mostrar la vista previa de este enlace.',
+  },
   block: {
     title: 'Bloque de contenidos globales',
     sliders: 'Sliders',

@@ -44,6 +44,7 @@ export function deliveryProblems(declaration: Delivered): string[] {
   if (delivery.userType && field(delivery.userType)?.type !== 'enum') problems.push(`${delivery.userType} is not an enum field`);
   for (const source of delivery.fields) if (!field(source) || field(source)!.hidden || field(source)!.writeOnly) problems.push(`${source} is not a readable field`);
   if (!/^[a-z][A-Za-z]*$/.test(delivery.key)) problems.push(`the key ${delivery.key} must be camelCase letters`);
+  if (delivery.appliesNow && /\bnow\(\)|current_timestamp/i.test(delivery.appliesNow)) problems.push('appliesNow reads the time as {now}');
   return problems;
 }
 
@@ -73,14 +74,20 @@ function deliveredColumns(declaration: Delivered): string[] {
     .map((candidate) => `${candidate.computed ? `(${candidate.computed.sql})` : `t.${quoted(fieldColumn(candidate))}`} as ${quoted(candidate.source)}`);
 }
 
-/** The statement of one declaration's delivered rows for site `$1` (and user type `$2` when given). */
-export function deliverySql(declaration: Delivered, withUserType: boolean): string {
+/**
+ * The statement of one declaration's delivered rows for site `$1` (and user type `$2` when given); `{now}` in
+ * `appliesNow` is the database's `now()`, or with `withClock` the next parameter (the server's clock). A list that
+ * depends on no portal (no audience, no `site`) reads no `$1`.
+ */
+export function deliverySql(declaration: Delivered, withUserType: boolean, withClock = false): string {
   const { delivery } = declaration;
   const field = (source: string) => declaration.fields.find((candidate) => candidate.source === source)!;
   const selected = deliveredColumns(declaration);
+  // The clock follows the site (`$1`, when the rows depend on it) and the user type.
+  const clockParam = (bySite(declaration) ? 1 : 0) + (withUserType ? 1 : 0) + 1;
   const conditions = [
     ...readConditions(declaration),
-    ...(delivery.appliesNow ? [`(${delivery.appliesNow})`] : []),
+    ...(delivery.appliesNow ? [`(${delivery.appliesNow.replaceAll('{now}', withClock ? `$${clockParam}::timestamptz` : 'now()')})`] : []),
     // No audience: every row reaches every portal (the footer's links, the shortcuts).
     ...(delivery.audience ? [audienceReachesSiteSql(`t.${quoted(fieldColumn(field(delivery.audience)))}`)] : []),
     ...(delivery.site ? [`(${delivery.site})`] : []),
@@ -108,8 +115,8 @@ export async function deliveredToAll(db: Db, declaration: Delivered): Promise<Re
 
 export type DeliveryAnswer = { siteAlias: string } & Record<string, unknown>;
 
-/** Everything that applies to the site now, by each declaration's key. */
-export async function deliveryFor(database: Database, site: DeliverySite, userType: string | null, list?: readonly unknown[]): Promise<DeliveryAnswer> {
+/** Everything that applies to the site now (`now`: the server's clock when set, else the database's), by each declaration's key. */
+export async function deliveryFor(database: Database, site: DeliverySite, userType: string | null, list?: readonly unknown[], now?: Date): Promise<DeliveryAnswer> {
   const answer: DeliveryAnswer = { siteAlias: site.alias };
   for (const declaration of deliveredDeclarations(list)) {
     const pick = (record: Record<string, unknown>) => Object.fromEntries(declaration.delivery.fields.map((source) => [source, record[source] ?? null]));
@@ -120,7 +127,10 @@ export async function deliveryFor(database: Database, site: DeliverySite, userTy
       continue;
     }
     const params: unknown[] = !bySite(declaration) ? [] : userType && declaration.delivery.userType ? [site.id, userType] : [site.id];
-    const rows = await database.query<Record<string, unknown>>(deliverySql(declaration, params.length > 1), params);
+    const withUserType = params.length > 1;
+    const withClock = now !== undefined && (declaration.delivery.appliesNow ?? '').includes('{now}');
+    if (withClock) params.push(now.toISOString());
+    const rows = await database.query<Record<string, unknown>>(deliverySql(declaration, withUserType, withClock), params);
     const records = await readRelations(database.db, declaration, rows.map((row) => toRecord(declaration, row)));
     answer[declaration.delivery.key] = records.map(pick);
   }

@@ -9,7 +9,7 @@ import type { PermissionName } from '../../resources/permissions';
 import { hasAnyPermission } from '../../resources/permissions';
 import { FILE_FORMATS } from './formats';
 import { PORTAL_FILE_ELEMENT } from '../../resources/loads';
-import { BANNER_IMAGE_RULES, FOOTER_SIGN_RULES, LOGO_IMAGE_RULES, type ImageRules } from '../../resources/imageRules';
+import { BANNER_IMAGE_RULES, BANNER_MOBILE_IMAGE_RULES, FOOTER_SIGN_RULES, LOGO_IMAGE_RULES, type ImageRules } from '../../resources/imageRules';
 
 /** Default cap (spec 01 'Global constants', spec 03 'Uploads'): 10485760 bytes. */
 export const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
@@ -116,6 +116,8 @@ export const documentElement = defineElementType('document', { kinds: ['document
 export const imageElement = defineElementType('image', { kinds: ['image'], extensions: ['png'], publicRead: true, permissions: [...CONTENTS, ...SETTINGS] });
 /** Global banners (spec 02 'Banner'): gif, jpg, jpeg, png or bmp, 2 MB, 1200×300 to 10000×10000; shown on the portals, public. */
 export const bannerElement = defineElementType('banner', { imageRules: BANNER_IMAGE_RULES, publicRead: true, permissions: BANNERS });
+/** A banner's mobile image: the banner's formats and weight, 600×300 minimum, no crop; public. */
+export const bannerMobileElement = defineElementType('bannerMobile', { imageRules: BANNER_MOBILE_IMAGE_RULES, publicRead: true, permissions: BANNERS });
 /** Global and content logos (spec 02 'Global logos', a settings page): jpg, jpeg or png, exactly 200×200, 5 MB with their own message; public. */
 export const logoElement = defineElementType('logo', { imageRules: LOGO_IMAGE_RULES, publicRead: true, permissions: SETTINGS });
 /** The footer's signature (spec 02 §5 'Footer'): an SVG, sanitised, ≤ 5 KB, exactly 16×16; shown on the portals, public. */

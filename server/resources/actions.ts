@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ResourceAction, ResourceDeclaration } from '../../resources/types';
 import { fieldColumn } from '../../resources/types';
 import { declaredName, writeAudit } from '../audit/audit';
+import { withoutWireKeys } from './fields';
 import type { Db } from '../db/connection';
 import { queryRows } from '../db/rows';
 import { ApiError, badArgument, notFound } from '../http/errors';
@@ -63,7 +64,14 @@ async function lockedRecord(route: ActionRoute, tx: Db, request: FastifyRequest)
 }
 
 function audit(tx: Db, request: FastifyRequest, route: ActionRoute, entry: { recordId?: number | null; before?: unknown; after?: unknown }) {
-  return writeAudit(tx, request, { action: declaredName(route.action.name), resource: declaredName(route.declaration.name), ...entry });
+  const plain = (record: unknown) => (record && typeof record === 'object' ? withoutWireKeys(route.declaration, record as Record<string, unknown>) : record);
+  return writeAudit(tx, request, {
+    action: declaredName(route.action.name),
+    resource: declaredName(route.declaration.name),
+    ...entry,
+    ...(entry.before !== undefined ? { before: plain(entry.before) } : {}),
+    ...(entry.after !== undefined ? { after: plain(entry.after) } : {}),
+  });
 }
 
 /** `enable` / `disable`: the record's boolean `field` set, as an update through the write hooks. */

@@ -1,4 +1,5 @@
 /** Which declared fields a request may write, list, search or order by: pure functions of the declaration. */
+import { audienceWireKeys, AUDIENCE_WIRES } from '../../resources/audience';
 import { fieldKind, isNullable } from '../../resources/fieldKinds';
 import { hasDetailOnlyFields, listedFields, type FieldDeclaration, type ResourceDeclaration } from '../../resources/types';
 import { t } from '../i18n';
@@ -122,6 +123,17 @@ export function toRecord(declaration: ResourceDeclaration, row: Record<string, u
     else if (field.type === 'datetime') record[field.source] = value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
     else if (field.type === 'date') record[field.source] = value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
     else record[field.source] = value;
+    // An audience in the spec's wire shape too (resources/audience.ts `AUDIENCE_WIRES`).
+    if (field.type === 'audience' && field.wire) Object.assign(record, audienceWireKeys(field.wire, value));
   }
   return record;
+}
+
+/** The record without the wire keys of its audience fields (what the audit keeps: the field says it once). */
+export function withoutWireKeys(declaration: ResourceDeclaration, record: Record<string, unknown>): Record<string, unknown> {
+  const wired = declaration.fields.filter((field) => field.type === 'audience' && field.wire);
+  if (wired.length === 0) return record;
+  const copy = { ...record };
+  for (const field of wired) for (const key of AUDIENCE_WIRES[field.wire!].keys) delete copy[key];
+  return copy;
 }

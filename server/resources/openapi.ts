@@ -4,6 +4,7 @@
  * not the JSON schema validator, answers every refusal with its Spanish message; the record schema
  * (used for the answers) carries the full types and limits.
  */
+import { AUDIENCE_WIRES } from '../../resources/audience';
 import { fieldKind, isNullable } from '../../resources/fieldKinds';
 import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
 import { t } from '../i18n';
@@ -31,10 +32,38 @@ export function fieldSchema(field: FieldDeclaration): JsonSchema {
   return { ...kindSchema, description, ...(nullable && kindSchema.type ? { nullable: true } : {}) };
 }
 
+/**
+ * The spec's wire keys of the declaration's audience fields (`wire`): documented in answers and bodies, the same
+ * audience as the field (resources/audience.ts `AUDIENCE_WIRES`).
+ */
+function audienceWireSchemas(declaration: ResourceDeclaration): Record<string, JsonSchema> {
+  const schemas: Record<string, JsonSchema> = {};
+  const idItem = (key: string): JsonSchema => ({ type: 'object', properties: { [key]: { type: 'integer' } } });
+  const locationItem: JsonSchema = { type: 'object', properties: { locationID: { type: 'integer' }, location: { type: 'object', properties: { parentLocationId: { type: 'integer', nullable: true } } } } };
+  const locationModel: JsonSchema = {
+    type: 'object',
+    properties: { locationType: { type: 'string', enum: ['Department', 'Municipality'] }, locationCode: { type: 'integer' }, parentLocationId: { type: 'integer', nullable: true } },
+  };
+  for (const field of declaration.fields) {
+    if (field.type !== 'audience' || !field.wire || field.hidden) continue;
+    const [segment, locations, siteTypes, groups] = AUDIENCE_WIRES[field.wire].keys as [string, string, string, string];
+    const content = field.wire === 'content';
+    const note = `La audiencia (${field.source}) en la forma de la especificación; un cuerpo puede enviarla así en lugar de ${field.source}.`;
+    schemas[segment] = { type: 'integer', enum: [0, 1, 2], description: `Segmento: 0 país, 1 ubicaciones, 2 grupos. ${note}` };
+    schemas[locations] = { type: 'array', items: content ? locationModel : locationItem, description: note };
+    schemas[siteTypes] = { type: 'array', items: idItem(content ? 'siteTypeId' : 'siteTypeID'), description: note };
+    schemas[groups] = { type: 'array', items: idItem(content ? 'groupId' : 'groupID'), description: note };
+  }
+  return schemas;
+}
+
 export function recordSchema(declaration: ResourceDeclaration): JsonSchema {
   return {
     type: 'object',
-    properties: Object.fromEntries(declaration.fields.filter((field) => !field.hidden && !field.writeOnly).map((field) => [field.source, fieldSchema(field)])),
+    properties: {
+      ...Object.fromEntries(declaration.fields.filter((field) => !field.hidden && !field.writeOnly).map((field) => [field.source, fieldSchema(field)])),
+      ...audienceWireSchemas(declaration),
+    },
   };
 }
 
@@ -47,10 +76,11 @@ export function bodySchema(declaration: ResourceDeclaration, mode: 'create' | 'u
     if (fieldKind(field).text) properties[field.source] = { type: 'string', nullable: true, description };
     else properties[field.source] = { description: `${description} (${fieldKind(field).typeName})` };
   }
+  const wire = Object.fromEntries(Object.entries(audienceWireSchemas(declaration)).map(([key, schema]) => [key, { description: schema.description }]));
   return {
     type: 'object',
     description: 'Validado en el servidor; cada campo rechazado se informa en `error.details` con su `target`.',
-    properties,
+    properties: { ...properties, ...wire },
   };
 }
 

@@ -13,7 +13,7 @@ import { ApiError, badArgument } from '../http/errors';
 import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, postgresConstraint, postgresErrorCode } from './dbErrors';
 import type { FastifyRequest } from 'fastify';
 import { declaredName, writeAudit } from '../audit/audit';
-import { valuesToStore } from './fields';
+import { valuesToStore, withoutWireKeys } from './fields';
 import { checkReferences } from './references';
 import type { RecordId, ResourceShape } from './shape';
 import type { ResourceRecord, ResourceStore, StoreScope } from './store';
@@ -120,7 +120,7 @@ export async function insertRecord(
   const after = await readAfterLinks(context, tx, await relations.save(tx, inserted, links), links);
   await context.service.afterWrite({ ...hook, after });
   const recordId = after[declaration.idField] as RecordId;
-  await writeAudit(tx, request, { action: 'create', resource: declaredName(declaration.name), recordId, after: context.service.auditRecord(after, 'create') });
+  await writeAudit(tx, request, { action: 'create', resource: declaredName(declaration.name), recordId, after: context.service.auditRecord(withoutWireKeys(declaration, after), 'create') });
   return after;
 }
 
@@ -159,7 +159,7 @@ export async function updateRecord(
     if (JSON.stringify(after) === JSON.stringify(before)) return after;
     if (declaration.rules?.canEdit && !declaration.rules.canEdit(before)) throw lockedError(declaration);
   }
-  const audited = (record: ResourceRecord) => context.service.auditRecord(record, 'update');
+  const audited = (record: ResourceRecord) => context.service.auditRecord(withoutWireKeys(declaration, record), 'update');
   await writeAudit(tx, request, { action: 'update', resource: declaredName(declaration.name), recordId: id, before: audited(before), after: audited(after) });
   return after;
 }
@@ -175,5 +175,5 @@ export async function deleteRecord(context: ResourceRouteContext, tx: Db, reques
   await context.service.afterWrite(hook);
   // A soft delete only marks the record: the trail says so ('Eliminación lógica').
   const action = declaration.softDelete ? 'soft_delete' : 'delete';
-  await writeAudit(tx, request, { action, resource: declaredName(declaration.name), recordId: id, before: context.service.auditRecord(before, 'delete') });
+  await writeAudit(tx, request, { action, resource: declaredName(declaration.name), recordId: id, before: context.service.auditRecord(withoutWireKeys(declaration, before), 'delete') });
 }

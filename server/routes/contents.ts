@@ -162,7 +162,7 @@ export function registerContentRoutes(app: FastifyInstance): void {
       // A portal reads its own delivery only.
       if (site.id !== siteId) throw forbidden();
       const userType = (request.query as { userType?: string }).userType ?? null;
-      const body = JSON.stringify(await deliveryFor(app.ctx.database, site, userType));
+      const body = JSON.stringify(await deliveryFor(app.ctx.database, site, userType, undefined, app.ctx.clock?.()));
       const tag = deliveryEtag(body);
       reply.header('etag', tag).header('cache-control', 'private, no-cache');
       if (matchesIfNoneMatch(request.headers['if-none-match'], tag)) return reply.code(304).send();

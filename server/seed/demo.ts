@@ -112,8 +112,9 @@ export async function seedDemoData(database: Database, now = Date.now()): Promis
 const DAY = 86_400_000;
 
 /**
- * A few pop-ups and news for /contenidos: inactive drafts (publishing needs an image, and the seed has no file storage),
- * one scheduled and one expired so that the cards show both labels. Their audiences: the whole country, and the
+ * A few pop-ups and news for /contenidos, stored as inactive drafts: publishing needs an image, and this seed has no
+ * file storage; server/seed/demoGlobalContent.ts draws their images and publishes those not expired. One scheduled
+ * and one expired, so that the cards show both labels. Their audiences: the whole country, and the
  * mayoralties (site type 3) of two departments.
  */
 async function seedDemoContents(tx: Db, now: number): Promise<void> {

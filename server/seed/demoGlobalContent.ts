@@ -1,13 +1,14 @@
 /**
  * Demo banners and logos (spec 02): two video banners and one image banner with its crop, three global logos and two
  * content logos, aimed at the whole country's mayoralties and governorates. Their images are drawn here (sharp renders
- * an SVG) and stored through the files service, so they are served as any upload.
+ * an SVG) and stored through the files service, so they are served as any upload. The demo contents (server/seed/demo.ts)
+ * get their images here too, and all but the expired ones are published: active cards in date, one 'Programado'.
  */
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/connection';
-import { banners, bannerSettings, globalLogos } from '../db/schema';
-import { bannerElement, logoElement } from '../files/elementTypes';
+import { banners, bannerSettings, contents, globalLogos } from '../db/schema';
+import { bannerElement, imageElement, logoElement } from '../files/elementTypes';
 import { cleanImage } from '../files/images';
 import { attachFiles } from '../files/refs';
 import type { FileStorage } from '../files/storage';
@@ -24,7 +25,7 @@ async function drawn(width: number, height: number, colour: string, text: string
 
 export async function seedDemoGlobalContent(tx: Db, storage: FileStorage): Promise<void> {
   const services = { db: tx, storage };
-  const store = async (element: typeof bannerElement, name: string, png: Buffer) => {
+  const store = async (element: typeof bannerElement | typeof imageElement, name: string, png: Buffer) => {
     const image = await cleanImage(png, 'png');
     return storeFile(services, element, { name, extension: 'png', size: png.length, path: null }, image, null);
   };
@@ -61,5 +62,15 @@ export async function seedDemoGlobalContent(tx: Db, storage: FileStorage): Promi
       .values({ name: logo.name, url: logo.url, image: file.fileID, audience: COUNTRY, logoType: logo.logoType, position: index + 1, slot: logo.logoType === 1 ? (contentSlot += 1) : null })
       .returning({ id: globalLogos.globalLogoId });
     await attachFiles(tx, { resource: logo.logoType === 1 ? 'contentLogos' : 'globalLogos', recordId: String(row!.id) }, [file.fileID]);
+  }
+
+  // Publishing needs an image (spec 02 §5): each demo content gets one; the expired ones stay inactive.
+  const colours = ['#3366CC', '#068460', '#004884', '#A80521'];
+  const drafts = await tx.select({ id: contents.contentID, name: contents.name, showToDate: contents.showToDate }).from(contents).orderBy(contents.displayOrder);
+  for (const [index, draft] of drafts.entries()) {
+    const file = await store(imageElement, `contenido-${index + 1}.png`, await drawn(800, 450, colours[index % colours.length]!, draft.name.split(' ')[0] ?? ''));
+    const ended = draft.showToDate !== null && new Date(draft.showToDate).getTime() <= Date.now();
+    await tx.update(contents).set({ image: file.fileID, published: !ended } as Partial<typeof contents.$inferInsert>).where(sql`${contents.contentID} = ${draft.id}`);
+    await attachFiles(tx, { resource: 'contents', recordId: String(draft.id) }, [file.fileID]);
   }
 }

@@ -40,6 +40,7 @@ function MediaInputs({ onCropping }: { onCropping: (cropping: boolean) => void }
     if (next === 'video') {
       setValue('image', null, { shouldDirty: true });
       setValue('cover', null, { shouldDirty: true });
+      setValue('mobile', null, { shouldDirty: true });
     } else setValue('urlVideo', '', { shouldDirty: true });
   };
   return (
@@ -53,6 +54,7 @@ function MediaInputs({ onCropping }: { onCropping: (cropping: boolean) => void }
         <>
           <FieldInput field={field('image')} />
           <CoverCropper onCropping={onCropping} />
+          <FieldInput field={field('mobile')} />
         </>
       ) : (
         <>
@@ -101,6 +103,8 @@ export function BannerFormPage() {
         noValidate
         toolbar={<FormToolbar record={record} cropping={cropping} onBack={back} />}
       >
+        <FieldInput field={field('bannerType')} />
+        <FieldInput field={field('section')} />
         <FieldInput field={field('title')} />
         <FieldInput field={field('subtitle')} />
         <FieldInput field={field('showText')} />

@@ -330,10 +330,83 @@ export function LinkCrawler() {
   );
 }
 
+interface PagePreview {
+  url: string;
+  title: string | null;
+  description: string | null;
+}
+
+const hostOf = (url: string): string => {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return url;
+  }
+};
+
+/**
+ * Under the external link: a live preview of the page (`GET /pagepreviews/?url=`, same limits as the crawler) after
+ * 1 s without typing — its title, description and address; a clear line when it cannot be read. Its image is not
+ * shown: the page's image address is another origin (the crawler stores it as the content's image instead).
+ */
+export function LinkPreview() {
+  const translate = useTranslate();
+  const link = useWatch({ name: 'externalLink' }) as string | null | undefined;
+  const dataProvider = useDataProvider<PortalesDataProvider>();
+  const [state, setState] = useState<{ status: 'idle' | 'loading' | 'failed' } | { status: 'ready'; preview: PagePreview }>({ status: 'idle' });
+  useEffect(() => {
+    const url = (link ?? '').trim();
+    if (!URL_PATTERN.test(url) || url.length > CONTENT_LIMITS.linkMax) {
+      setState({ status: 'idle' });
+      return undefined;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      setState({ status: 'loading' });
+      dataProvider
+        .request<PagePreview>(`/pagepreviews/?url=${encodeURIComponent(url)}`, { signal: controller.signal })
+        .then(({ json }) => {
+          if (!controller.signal.aborted) setState(json.title || json.description ? { status: 'ready', preview: json } : { status: 'failed' });
+        })
+        .catch(() => {
+          if (!controller.signal.aborted) setState({ status: 'failed' });
+        });
+    }, CONTENT_LIMITS.crawlDelayMs);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [link, dataProvider]);
+  if (state.status === 'idle') return null;
+  return (
+    <Box role="region" aria-label={translate('contents.link_preview.title')} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, mb: 2, width: '100%' }}>
+      {state.status === 'ready' ? (
+        <>
+          <Typography variant="subtitle2" component="p">
+            {state.preview.title ?? hostOf(state.preview.url)}
+          </Typography>
+          {state.preview.description && (
+            <Typography variant="body2" color="text.secondary">
+              {state.preview.description}
+            </Typography>
+          )}
+          <Typography variant="caption" color="text.secondary">
+            {hostOf(state.preview.url)}
+          </Typography>
+        </>
+      ) : (
+        <Typography variant="body2" color={state.status === 'failed' ? 'error' : 'text.secondary'}>
+          {translate(state.status === 'failed' ? 'contents.link_preview.failed' : 'contents.link_preview.loading')}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
 function ContentInputs() {
   return (
     <>
-      <ResourceInputs declaration={declaration} />
+      <ResourceInputs declaration={declaration} after={{ externalLink: <LinkPreview /> }} />
       <LinkCrawler />
     </>
   );

@@ -133,7 +133,7 @@ export function FileUploadInput({ field, compact }: { field: FieldDeclaration; c
         )}
       </Stack>
       {progress !== null && <LinearProgress variant="determinate" value={progress} aria-label={translate('engine.file.uploading')} sx={{ mt: 1 }} />}
-      {fieldState.error?.message && <FormHelperText error>{translate(fieldState.error.message, { _: fieldState.error.message })}</FormHelperText>}
+      <FieldError error={fieldState.error} />
     </Box>
   );
 }
@@ -201,7 +201,20 @@ export function FilesUploadInput({ field, compact }: { field: FieldDeclaration; 
         </Box>
       </Stack>
       {progress !== null && <LinearProgress variant="determinate" value={progress} aria-label={translate('engine.file.uploading')} sx={{ mt: 1 }} />}
-      {fieldState.error?.message && <FormHelperText error>{translate(fieldState.error.message, { _: fieldState.error.message })}</FormHelperText>}
+      <FieldError error={fieldState.error} />
     </Box>
   );
 }
+
+/**
+ * A file input's error: a server refusal (a text) or the form's validation, which react-admin hands over as
+ * `{ message, args }` (a text itself would render the object and break the page).
+ */
+function FieldError({ error }: { error?: { message?: unknown } }) {
+  const translate = useTranslate();
+  const raw = error?.message;
+  const message = raw && typeof raw === 'object' ? (raw as { message?: unknown }).message : raw;
+  if (typeof message !== 'string' || message === '') return null;
+  return <FormHelperText error>{translate(message, { _: message })}</FormHelperText>;
+}
+

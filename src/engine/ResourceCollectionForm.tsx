@@ -5,6 +5,7 @@
  * deleted), each row checked by the declaration's yup schema, saved at once with the data provider's `updateCollection`.
  * With `collectionOrder` the rows move up and down (the server numbers them by place); with `maxRecords` 'Agregar' hides
  * once the list is full; a nested declaration's list is its parent's (`parentId`, the path's `{param}`).
+ * A server refusal of a row (`items[2].nameSlider`) shows under that row's input (`rowErrors`).
  */
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -13,6 +14,7 @@ import { ValidationError } from 'yup';
 import { resourceSchema } from '../../resources/fieldKinds';
 import type { ResourceDeclaration } from '../../resources/types';
 import type { PortalesDataProvider } from '../../dataProvider';
+import { formFields } from './declarationFields';
 import { ResourceInputs } from './ResourceInputs';
 import { validationErrors, type FormErrors } from './yupValidate';
 
@@ -27,6 +29,19 @@ function CollectionRows({ declaration }: { declaration: ResourceDeclaration }) {
       </SimpleFormIterator>
     </ArrayInput>
   );
+}
+
+/**
+ * The server's refusals of a collection update as the form's errors: `items[2].nameSlider` is the third row's input
+ * (`items.2.nameSlider`); a refusal of a whole row (`items[2]`) goes under its first input; others are left to the notice.
+ */
+export function rowErrors(errors: Record<string, string> | undefined, firstInput: string): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [target, message] of Object.entries(errors ?? {})) {
+    const match = /^items\[(\d+)\](?:\.(.+))?$/.exec(target);
+    if (match) result[`items.${match[1]}.${match[2] ?? firstInput}`] ??= message;
+  }
+  return result;
 }
 
 export function ResourceCollectionForm({ declaration, savedMessage, parentId }: { declaration: ResourceDeclaration; savedMessage?: string; parentId?: string | number }) {
@@ -54,13 +69,17 @@ export function ResourceCollectionForm({ declaration, savedMessage, parentId }: 
     [schema, translate],
   );
   if (isPending) return null;
-  const save = async (values: Record<string, unknown>) => {
+  const save = async (values: Record<string, unknown>): Promise<Record<string, string> | undefined> => {
     try {
       await dataProvider.updateCollection(declaration.name, { data: (values.items as Record<string, unknown>[] | undefined) ?? [], meta });
       notify(savedMessage ?? declaration.messages?.updated ?? 'engine.saved', { type: 'success' });
       await refetch();
+      return undefined;
     } catch (error) {
       notify(error instanceof Error && error.message ? error.message : 'ra.notification.http_error', { type: 'error' });
+      const firstInput = formFields(declaration)[0]?.source ?? declaration.idField;
+      const errors = rowErrors((error as { body?: { errors?: Record<string, string> } })?.body?.errors, firstInput);
+      return Object.keys(errors).length > 0 ? errors : undefined;
     }
   };
   return (

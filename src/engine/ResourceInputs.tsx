@@ -1,4 +1,5 @@
 /** The inputs of a declaration's form, one per form field (its kind's input), labelled by the field's i18n key. */
+import { Fragment, type ReactNode } from 'react';
 import { useResourceContext } from 'react-admin';
 import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
 import { formFields } from './declarationFields';
@@ -9,11 +10,15 @@ export function FieldInput({ field, compact = false }: { field: FieldDeclaration
   return <KindInput field={field} resource={resource} compact={compact} />;
 }
 
-export function ResourceInputs({ declaration, compact = false }: { declaration: ResourceDeclaration; compact?: boolean }) {
+/** The declaration's inputs in order; `after` puts a screen's own part right under one input (a link's preview). */
+export function ResourceInputs({ declaration, compact = false, after = {} }: { declaration: ResourceDeclaration; compact?: boolean; after?: Record<string, ReactNode> }) {
   return (
     <>
       {formFields(declaration).map((field) => (
-        <FieldInput key={field.source} field={field} compact={compact} />
+        <Fragment key={field.source}>
+          <FieldInput field={field} compact={compact} />
+          {after[field.source]}
+        </Fragment>
       ))}
     </>
   );

@@ -37,10 +37,16 @@ export function validationErrors(error: ValidationError, translate: Translate): 
   return errors;
 }
 
+/**
+ * The yup context of a browser form: `{ form: true }`. A rule the server checks on the stored record instead (a body
+ * may leave the field out) reads it to speak before sending, from the values the form holds (resources/contents.ts).
+ */
+export const FORM_CONTEXT = { form: true } as const;
+
 export function yupValidate(schema: ObjectSchema<AnyObject>, translate: Translate) {
   return async (values: Record<string, unknown>): Promise<FormErrors> => {
     try {
-      await schema.validate(values, { abortEarly: false });
+      await schema.validate(values, { abortEarly: false, context: FORM_CONTEXT });
       return {};
     } catch (error) {
       if (error instanceof ValidationError) return validationErrors(error, translate);

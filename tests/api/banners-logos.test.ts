@@ -179,6 +179,22 @@ describe('banners', () => {
     expect(detailsOf(bare).image).toBe('Debes ingresar una imágen o un video');
   });
 
+  it('stores the banner type (Secondary by default), the section and a mobile image checked by its own rules', async () => {
+    const plain = await send('POST', '/banners/', banners, bannerBody());
+    expect(plain.json()).toMatchObject({ bannerType: 'Secondary', section: null, mobile: null });
+    const narrow = await upload('bannerMobile', 'movil.png', await image(500, 300));
+    expect(messageOf(narrow)).toBe('Debes subir una imagen mas ancha. Te recomendamos subir una imagen de mínimo 600px x 300px');
+    const mobile = await upload('bannerMobile', 'movil.png', await image(800, 400));
+    expect(mobile.statusCode).toBe(201);
+    const fileID = await bannerImage();
+    const full = await send('POST', '/banners/', banners, bannerBody({ urlVideo: null, image: fileID, bannerType: 'Institutional', section: 'Inicio', mobile: mobile.json().fileID }));
+    expect(full.statusCode).toBe(201);
+    expect(full.json()).toMatchObject({ bannerType: 'Institutional', section: 'Inicio', mobile: { fileID: mobile.json().fileID } });
+    const bad = await send('PUT', `/banners/${full.json().bannerID}`, banners, bannerBody({ bannerType: 'Primary', section: 'x'.repeat(101), mobile: '00000000-0000-4000-8000-000000000000' }));
+    expect(Object.keys(detailsOf(bad)).sort()).toEqual(['bannerType', 'section']);
+    expect(detailsOf(await send('PUT', `/banners/${full.json().bannerID}`, banners, bannerBody({ mobile: '00000000-0000-4000-8000-000000000000' }))).mobile).toBeTruthy();
+  });
+
   it('keeps at most 3 banners, also when 6 are created at once, and the database refuses a fourth by itself', async () => {
     const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => send('POST', '/banners/', banners, bannerBody({ title: `Banner ${i}` }))));
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 201, 201, 400, 400, 400]);
@@ -279,6 +295,46 @@ describe('global and content logos', () => {
     expect((await send('GET', '/globallogo/', banners)).statusCode).toBe(403);
   });
 
+  it('accepts and answers the audience in the spec wire shapes (banner and logo lists), refusing malformed ones', async () => {
+    const { audience: _a, ...plain } = bannerBody();
+    const banner = await send('POST', '/banners/', banners, {
+      ...plain,
+      segment: 1,
+      bannerLocationList: [{ locationID: 5, location: { parentLocationId: 170 } }, { locationID: 8001, location: { parentLocationId: 8 } }],
+      bannerSitetypeList: [{ siteTypeID: 3 }],
+      bannerGroupList: [],
+    });
+    expect(banner.statusCode).toBe(201);
+    expect(banner.json().audience).toEqual({ segment: 1, departments: [5], municipalities: [8001], groups: [], siteTypes: [3] });
+    const read = (await send('GET', `/banners/${banner.json().bannerID}`, banners)).json();
+    expect(read).toMatchObject({
+      segment: 1,
+      bannerLocationList: [{ locationID: 5, location: { parentLocationId: 170 } }, { locationID: 8001, location: { parentLocationId: 8 } }],
+      bannerSitetypeList: [{ siteTypeID: 3 }],
+      bannerGroupList: [],
+    });
+    // The engine's own field wins over the wire keys a form sends back with it; the audit keeps the field only.
+    const edited = await send('PUT', `/banners/${banner.json().bannerID}`, banners, { ...read, audience: { ...audience, siteTypes: [2] } });
+    expect(edited.json()).toMatchObject({ segment: 0, bannerLocationList: [], bannerSitetypeList: [{ siteTypeID: 2 }] });
+    const [line] = await t.database.query<{ after: Record<string, unknown> }>(`select after from audit_log where action = 'update' order by id desc limit 1`);
+    expect(line!.after).toMatchObject({ audience: { siteTypes: [2] } });
+    expect(line!.after).not.toHaveProperty('bannerSitetypeList');
+    const bad = await send('POST', '/banners/', banners, { ...plain, segment: 9, bannerSitetypeList: [{ siteTypeID: 1 }] });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(detailsOf(bad))).toEqual(['audience.segment']);
+    const logo = await send('POST', '/globallogo/', settings, {
+      name: 'Por grupo',
+      image: await logoImage(),
+      url: 'https://www.gov.co',
+      segment: 2,
+      globalLogoGroupList: [{ groupID: 4 }],
+    });
+    expect(logo.statusCode).toBe(201);
+    expect(logo.json()).toMatchObject({ audience: { segment: 2, groups: [4] }, segment: 2, globalLogoGroupList: [{ groupID: 4 }], gLogoSiteTypesList: [], gLogoLocationList: [] });
+    const spec = (await send('GET', '/openapi.json', settings)).json();
+    expect(JSON.stringify(spec)).toContain('gLogoLocationList');
+  });
+
   it('keeps at most 3 content logos, also when 5 are created at once; global logos have no such bound', async () => {
     const images = await Promise.all(Array.from({ length: 5 }, () => logoImage()));
     const answers = await Promise.all(images.map((image, i) => send('POST', '/globallogo/content/', settings, { name: `Logo ${i}`, image, audience })));
@@ -297,7 +353,20 @@ describe('demo data', () => {
     await t.database.query('delete from banners');
     await t.database.query('delete from global_logos');
     await t.database.query('delete from banner_settings');
+    // The demo contents (server/seed/demo.ts) come as drafts: they get their images, and the ones in date are published.
+    await t.database.query(`delete from contents`);
+    await t.database.query(
+      `insert into contents (name, body, audience, published, show_from_date, show_to_date, display_order) values
+       ('Aviso vigente', '<p>Un aviso de demostración vigente.</p>', $1::jsonb, false, null, null, 1),
+       ('Aviso vencido', '<p>Un aviso de demostración vencido.</p>', $1::jsonb, false, now() - interval '2 days', now() - interval '1 day', 2)`,
+      [JSON.stringify(audience)],
+    );
     await t.database.db.transaction((tx) => seedDemoGlobalContent(tx, fileStorageOf(t.app.ctx)));
+    const demoContents = await t.database.query<{ name: string; published: boolean; file_id: string | null }>('select name, published, file_id from contents order by display_order');
+    expect(demoContents.map((row) => [row.name, row.published, row.file_id !== null])).toEqual([
+      ['Aviso vigente', true, true],
+      ['Aviso vencido', false, true],
+    ]);
     const list = (await send('GET', '/banners/', banners)).json().results as { title: string; cover: { filePath: string } | null }[];
     expect(list.map((row) => row.title)).toEqual(['Trámites en línea', 'Gobierno digital', 'Participa']);
     const cover = await t.app.inject({ method: 'GET', url: list[0]!.cover!.filePath });

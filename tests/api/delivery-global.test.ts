@@ -1,7 +1,9 @@
 /**
  * Banners, their settings and global and content logos in the delivery API (`GET /delivery/{siteAlias}`, issue 24):
  * a portal inside each item's audience receives exactly those items, in order, one outside does not; the banner
- * settings reach every portal; the ETag changes when a banner changes. Runs on PGlite and on PostgreSQL.
+ * settings reach every portal; the ETag changes when a banner changes. Last, issue 24's "Done when" as one walkthrough:
+ * a scheduled pop-up, a banner for a group and a content logo, each with its reach before saving, delivered across
+ * time (the server's clock injected). Runs on PGlite and on PostgreSQL.
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +11,7 @@ import type { Audience } from '../../resources/audience';
 import { multipart } from '../helpers/multipart';
 import { audienceOf as audience, insideAndOutsidePortals } from '../helpers/audiencePortals';
 import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
+import { issuePortalKey } from '../../server/portal/keys';
 
 const API = '/api/v1';
 
@@ -130,3 +133,112 @@ describe('banners and logos in the delivery API', () => {
     expect((changed.json() as Delivery).banners.map((row) => row.title)).toContain('Título cambiado');
   });
 });
+
+describe('issue 24 done: a scheduled pop-up, a banner for a group and a content logo, delivered to their portals', () => {
+  it('shows each reach before saving, and delivers exactly those items to portals inside, nothing to one outside, in dates', async () => {
+    const contentsToken = await t.tokenFor(['GlobalContents']);
+    // Nothing else applies: the earlier tests' banners and logos go, the demo contents are inactive.
+    for (const row of (await send('GET', '/banners/', banners)).json().results as Array<{ bannerID: number }>) await send('DELETE', `/banners/${row.bannerID}`, banners);
+    for (const path of ['/globallogo', '/globallogo/content']) {
+      for (const row of (await send('GET', `${path}/?pageSize=500`, settings)).json().results as Array<{ globalLogoId: number }>) await send('DELETE', `${path}/${row.globalLogoId}`, settings);
+    }
+    await t.database.query('update contents set published = false');
+
+    // Two departments with active mayoralties; a mayoralty of each; a portal of a third department, not a mayoralty.
+    const [mayoralty] = await t.database.query<{ id: number }>(`select id from site_types where name = 'Alcaldía'`);
+    const active = `s.installed and s.status_id = 1 and not s.is_deleted and s.alias is not null`;
+    const mayoralties = await t.database.query<{ id: number; alias: string; department: number; municipality: number }>(
+      `select distinct on (s.parent_location_id) s.id, s.alias, s.parent_location_id as department, s.location_id as municipality
+         from sites s where ${active} and s.site_type_id = $1 and s.location_id is not null order by s.parent_location_id, s.id limit 2`,
+      [mayoralty!.id],
+    );
+    expect(mayoralties).toHaveLength(2);
+    const [first, second] = mayoralties as [(typeof mayoralties)[0], (typeof mayoralties)[0]];
+    const [third] = await t.database.query<{ id: number; alias: string }>(
+      `select s.id, s.alias from sites s where ${active} and s.parent_location_id not in ($1, $2) and s.site_type_id <> $3 order by s.id limit 1`,
+      [first.department, second.department, mayoralty!.id],
+    );
+    const keyOf = async (siteId: number) => (await t.database.db.transaction((tx) => issuePortalKey(tx, siteId)))!.key;
+    const keys = { first: await keyOf(first.id), second: await keyOf(second.id), third: await keyOf(third!.id) };
+    const [group] = await t.database.query<{ id: number }>("insert into groups (name) values ('Portales del banner') returning group_id as id");
+    await t.database.query('insert into group_sites (group_id, site_id, "order") values ($1, $2, 1)', [group!.id, first.id]);
+
+    // Each audience in the spec's wire shape of its entity, and its reach asked before saving (POST /audience/reach).
+    const popupAudience = audience(1, { departments: [first.department, second.department], siteTypes: [mayoralty!.id] });
+    const bannerAudience = audience(2, { groups: [group!.id] });
+    const logoAudience = audience(1, { municipalities: [first.municipality], siteTypes: [mayoralty!.id] });
+    const reach = async (target: Audience) => {
+      const response = await send('POST', '/audience/reach', contentsToken, target);
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as { portals: number }).portals;
+    };
+    const count = async (where: string, params: unknown[]) => (await t.database.query<{ n: number }>(`select count(*)::int as n from sites s where ${active.replace(' and s.alias is not null', '')} and ${where}`, params))[0]!.n;
+    expect(await reach(popupAudience)).toBe(await count('s.site_type_id = $1 and s.parent_location_id in ($2, $3)', [mayoralty!.id, first.department, second.department]));
+    expect(await reach(bannerAudience)).toBe(1);
+    expect(await reach(logoAudience)).toBe(await count('s.site_type_id = $1 and s.location_id = $2', [mayoralty!.id, first.municipality]));
+
+    const day = 86_400_000;
+    const start = Date.now() + day;
+    const image = multipart('aviso.png', await sharp({ create: { width: 40, height: 20, channels: 3, background: '#36c' } }).png().toBuffer());
+    const uploaded = await t.app.inject({ method: 'POST', url: `${API}/uploadfiles/elementType=image`, payload: image.payload, headers: { ...image.headers, ...bearer(contentsToken) } });
+    const popup = await send('POST', '/contents/', contentsToken, {
+      name: 'Jornada para alcaldías',
+      body: '<p>Inscríbete en la jornada de capacitación de las alcaldías.</p>',
+      showMode: '1',
+      showForTypeUserId: '1',
+      showFromDate: new Date(start).toISOString(),
+      showToDate: new Date(start + 7 * day).toISOString(),
+      image: uploaded.json().fileID,
+      segment: 1,
+      contentLocationModels: [first.department, second.department].map((code) => ({ locationType: 'Department', locationCode: code, parentLocationId: 170 })),
+      contentsiteTypeModels: [{ siteTypeId: mayoralty!.id }],
+      contentsiteGroupModels: [],
+    });
+    expect(popup.statusCode, popup.body).toBe(201);
+    expect(popup.json().audience).toEqual(popupAudience);
+    const { audience: _banner, ...bannerFields } = bannerBody('Para el grupo', bannerAudience);
+    const banner = await send('POST', '/banners/', banners, { ...bannerFields, segment: 2, bannerGroupList: [{ groupID: group!.id }] });
+    expect(banner.statusCode, banner.body).toBe(201);
+    const logo = await send('POST', '/globallogo/content/', settings, {
+      name: 'Sello del municipio',
+      image: await logoImage(),
+      segment: 1,
+      gLogoLocationList: [{ locationID: first.municipality, location: { parentLocationId: first.department } }],
+      gLogoSiteTypesList: [{ siteTypeID: mayoralty!.id }],
+    });
+    expect(logo.statusCode, logo.body).toBe(201);
+    expect(logo.json().audience).toEqual(logoAudience);
+
+    interface Answer {
+      contents: Array<{ contentID: number }>;
+      banners: Array<{ bannerID: number }>;
+      globalLogos: unknown[];
+      contentLogos: Array<{ globalLogoId: number }>;
+    }
+    const items = async (alias: string, key: string) => {
+      const answer = (await delivery(alias, key)) as unknown as Answer;
+      return {
+        contents: answer.contents.map((row) => row.contentID),
+        banners: answer.banners.map((row) => row.bannerID),
+        globalLogos: answer.globalLogos.length,
+        contentLogos: answer.contentLogos.map((row) => row.globalLogoId),
+      };
+    };
+    const ids = { popup: popup.json().contentID as number, banner: banner.json().bannerID as number, logo: logo.json().globalLogoId as number };
+    try {
+      // Before the start: the pop-up is 'Programado' and no portal has it yet.
+      expect(await items(first.alias, keys.first)).toEqual({ contents: [], banners: [ids.banner], globalLogos: 0, contentLogos: [ids.logo] });
+      t.app.ctx.clock = () => new Date(start + 2 * day);
+      expect(await items(first.alias, keys.first)).toEqual({ contents: [ids.popup], banners: [ids.banner], globalLogos: 0, contentLogos: [ids.logo] });
+      expect(await items(second.alias, keys.second)).toEqual({ contents: [ids.popup], banners: [], globalLogos: 0, contentLogos: [] });
+      expect(await items(third!.alias, keys.third)).toEqual({ contents: [], banners: [], globalLogos: 0, contentLogos: [] });
+      // After the end: expired, delivered to no one.
+      t.app.ctx.clock = () => new Date(start + 8 * day);
+      expect((await items(first.alias, keys.first)).contents).toEqual([]);
+      expect((await items(second.alias, keys.second)).contents).toEqual([]);
+    } finally {
+      t.app.ctx.clock = undefined;
+    }
+  });
+});
+

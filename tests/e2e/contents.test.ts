@@ -1,6 +1,7 @@
 /**
  * Pop-ups and news in the browser (/contenidos, spec 02 §2): the cards with their reach line and status labels, drag to
- * re-sort (the order is read back from the API), and the schedule modal (the date is read back from the database).
+ * re-sort (the order is read back from the API), and the schedule modal (the date is read back from the database); the
+ * create form's image rule before sending and the link preview; a slider refused by the server shown on its row.
  */
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -113,5 +114,52 @@ describe('contenidos (/contenidos)', () => {
     await block.getByRole('button', { name: 'Guardar' }).last().click();
     await expect.poll(async () => (await sliders()).length, { timeout: 30_000 }).toBe(before + 1);
     expect((await sliders()).at(-1)).toMatchObject({ nameSlider: 'Slider de trámites', url: 'https://www.gov.co/tramites' });
+  });
+
+  it('dice que falta la imagen antes de enviar y muestra la vista previa del enlace bajo su campo', async () => {
+    const { page } = e2e;
+    await e2e.signInByApi(page);
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && /\/api\/v1\/contents\/?$/.test(new URL(request.url()).pathname)) posts.push(request.url());
+    });
+    await page.route('**/api/v1/pagepreviews/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ url: 'https://www.gov.co/', title: 'GOV.CO vista previa', description: 'Portal único del Estado colombiano', image: null }) }),
+    );
+    await page.route('**/api/v1/crawler', (route) => route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ error: { code: 'BadGateway', message: 'x' } }) }));
+    await page.goto(e2e.url('/contenidos'));
+    await page.getByRole('button', { name: 'Agregar', exact: true }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Enlace externo').fill('https://www.gov.co/');
+    const preview = dialog.getByRole('region', { name: 'Vista previa del enlace' });
+    await expect.poll(() => preview.textContent(), { timeout: 30_000 }).toContain('GOV.CO vista previa');
+    expect(await preview.textContent()).toContain('www.gov.co');
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await expect.poll(() => dialog.textContent(), { timeout: 30_000 }).toContain('Debes cargar una imagen antes de publicar el contenido.');
+    expect(posts).toEqual([]);
+  });
+
+  it('muestra bajo su fila el rechazo del servidor de un slider', async () => {
+    const { page } = e2e;
+    await e2e.signInByApi(page);
+    await page.route('**/api/v1/sliderconfglobal', (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({
+            status: 400,
+            contentType: 'application/json',
+            body: JSON.stringify({ error: { code: 'BadArgument', message: 'Datos inválidos', details: [{ target: 'items[1].nameSlider', message: 'Nombre rechazado por el servidor' }] } }),
+          })
+        : route.continue(),
+    );
+    await page.goto(e2e.url('/contenidos'));
+    const block = page.getByRole('heading', { name: 'Bloque de contenidos globales', level: 2 }).locator('xpath=..');
+    const names = block.getByLabel('Nombre del slider');
+    await block.getByRole('button', { name: 'Agregar' }).waitFor({ timeout: 30_000 });
+    while ((await names.count()) < 2) await block.getByRole('button', { name: 'Agregar' }).click();
+    for (let row = 0; row < 2; row += 1) await names.nth(row).fill(`Slider ${row + 1}`);
+    await block.getByRole('button', { name: 'Guardar' }).last().click();
+    await expect.poll(() => names.nth(1).getAttribute('aria-invalid'), { timeout: 30_000 }).toBe('true');
+    expect(await names.nth(0).getAttribute('aria-invalid')).toBe('false');
+    expect(await block.getByText('Nombre rechazado por el servidor').count()).toBe(1);
   });
 });
