@@ -13,6 +13,7 @@ import { siteCommentsResource } from './siteComments';
 import { siteRequestsResource } from './siteRequests';
 import { sitesResource } from './sites';
 import { permissionsResource } from './permissionCatalogue';
+import { platformSettingResources } from './platformSettings';
 import { superadminsResource } from './superadmins';
 import { administratorsResource } from './people/administrators';
 import { sitePermissionsResource } from './people/sitePermissions';
@@ -43,6 +44,9 @@ export const contentResources: readonly ResourceDeclaration[] = [contentsResourc
 /** Global content (spec 02): banners with their settings record, global and content logos. */
 export const globalContentResources: readonly ResourceDeclaration[] = [bannersResource, bannerSettingsResource, globalLogosResource, contentLogosResource];
 
+/** Platform settings (spec 03, issue 25): generic settings, terms, procedure and site-request texts, GOV.CO bar, PQRDS, tooltips. */
+export { platformSettingResources };
+
 export const resources: readonly AnyResourceDeclaration[] = [
   ...catalogueResources,
   ...siteResources,
@@ -52,6 +56,7 @@ export const resources: readonly AnyResourceDeclaration[] = [
   ...serviceResources,
   ...contentResources,
   ...globalContentResources,
+  ...platformSettingResources,
 ];
 
 export function findResource(name: string): AnyResourceDeclaration | undefined {

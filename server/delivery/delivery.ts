@@ -34,8 +34,9 @@ export function deliveryProblems(declaration: Delivered): string[] {
   const { delivery } = declaration;
   const field = (source: string) => declaration.fields.find((candidate) => candidate.source === source);
   const problems: string[] = [];
-  if (declaration.singleton ? delivery.audience || delivery.appliesNow || delivery.userType : field(delivery.audience ?? '')?.type !== 'audience') {
-    problems.push(declaration.singleton ? 'a singleton is delivered whole: no audience, appliesNow nor userType' : `${delivery.audience ?? '(none)'} is not an audience field`);
+  // A list without `audience` goes to every portal (the tooltips); one that names it, only where it reaches.
+  if (declaration.singleton ? delivery.audience || delivery.appliesNow || delivery.userType : delivery.audience !== undefined && field(delivery.audience)?.type !== 'audience') {
+    problems.push(declaration.singleton ? 'a singleton is delivered whole: no audience, appliesNow nor userType' : `${delivery.audience} is not an audience field`);
   }
   if (delivery.userType && field(delivery.userType)?.type !== 'enum') problems.push(`${delivery.userType} is not an enum field`);
   for (const source of delivery.fields) if (!field(source) || field(source)!.hidden || field(source)!.writeOnly) problems.push(`${source} is not a readable field`);
@@ -73,18 +74,17 @@ function deliveredColumns(declaration: Delivered): string[] {
 export function deliverySql(declaration: Delivered, withUserType: boolean): string {
   const { delivery } = declaration;
   const field = (source: string) => declaration.fields.find((candidate) => candidate.source === source)!;
-  const audienceColumn = `t.${quoted(fieldColumn(field(delivery.audience!)))}`;
   const selected = deliveredColumns(declaration);
   const conditions = [
     ...readConditions(declaration),
     ...(delivery.appliesNow ? [`(${delivery.appliesNow})`] : []),
-    audienceReachesSiteSql(audienceColumn),
+    ...(delivery.audience ? [audienceReachesSiteSql(`t.${quoted(fieldColumn(field(delivery.audience)))}`)] : []),
     ...(withUserType && delivery.userType ? [`t.${quoted(fieldColumn(field(delivery.userType)))} = $2`] : []),
   ];
   const sort = field(declaration.sort.field);
   const id = field(declaration.idField);
   return `select ${selected.join(', ')} from ${quoted(declaration.table)} t cross join (select * from sites where id = $1) s
-    where ${conditions.join(' and ')}
+    where ${conditions.length > 0 ? conditions.join(' and ') : 'true'}
     order by t.${quoted(fieldColumn(sort))} ${declaration.sort.order === 'DESC' ? 'desc' : 'asc'}, t.${quoted(fieldColumn(id))}`;
 }
 
@@ -98,7 +98,9 @@ export async function deliveryFor(database: Database, site: DeliverySite, userTy
     if (declaration.singleton) {
       const id = fieldColumn(declaration.fields.find((field) => field.source === declaration.idField)!);
       const [row] = await database.query<Record<string, unknown>>(`select ${deliveredColumns(declaration).join(', ')} from ${quoted(declaration.table)} t where t.${quoted(id)} = $1`, [SINGLETON_ID]);
-      answer[declaration.delivery.key] = pick(row ? toRecord(declaration, row) : defaultRecord(declaration, SINGLETON_ID));
+      // Its file fields as their upload's answer (the GOV.CO bar's logo), like a list's.
+      const [record] = await readRelations(database.db, declaration, [row ? toRecord(declaration, row) : defaultRecord(declaration, SINGLETON_ID)]);
+      answer[declaration.delivery.key] = pick(record!);
       continue;
     }
     const params: unknown[] = userType && declaration.delivery.userType ? [site.id, userType] : [site.id];

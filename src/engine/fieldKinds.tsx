@@ -10,6 +10,7 @@ import {
   AutocompleteInput,
   BooleanField,
   BooleanInput,
+  CheckboxGroupInput,
   DateTimeInput,
   EmailField,
   FunctionField,
@@ -186,9 +187,20 @@ export const REACT_FIELD_KINDS: Record<FieldType, ReactKind> = {
           ]
         : [],
   },
+  // A list with `choices` (the PQRDS extensions) is a multiple choice: checkboxes, the chosen ones' labels in the cell.
   json: {
-    cell: ({ field }) => <FunctionField source={field.source} render={(record) => formatJson(record[field.source])} />,
-    input: (props) => <TextInput {...common(props)} multiline minRows={3} format={formatJson} parse={parseJson} fullWidth={!props.compact} />,
+    cell: (props) =>
+      props.field.choices ? (
+        <FunctionField source={props.field.source} render={(record) => (Array.isArray(record[props.field.source]) ? (record[props.field.source] as unknown[]).join(', ') : '')} />
+      ) : (
+        <FunctionField source={props.field.source} render={(record) => formatJson(record[props.field.source])} />
+      ),
+    input: (props) =>
+      props.field.choices ? (
+        <CheckboxGroupInput source={props.field.source} label={props.field.label} choices={choicesOf(props)} row />
+      ) : (
+        <TextInput {...common(props)} multiline minRows={3} format={formatJson} parse={parseJson} fullWidth={!props.compact} />
+      ),
   },
   richText: {
     cell: ({ field }) => (

@@ -15,6 +15,7 @@ import { GroupSitesService } from './groupSites';
 import { DocumentTypesService } from './documentTypes';
 import { ContentsService } from './contents';
 import { BannersService, contentLogosService, globalLogosService } from './globalContent';
+import { GovcoService, PlatformSettingsService, VersionedTextsService } from './platformSettings';
 
 export { ResourceService } from './base';
 export type { ActionContext, CustomActionHandler, PrepareContext, ViewContext, ViewHandler, WriteContext, WriteOperation } from './base';
@@ -36,6 +37,10 @@ const SPECIALISED_SERVICES: Readonly<Record<string, ResourceService>> = {
   banners: new BannersService(),
   globalLogos: globalLogosService(),
   contentLogos: contentLogosService(),
+  platformsettings: new PlatformSettingsService(),
+  policyterms: new VersionedTextsService(),
+  datatreatmentterms: new VersionedTextsService(),
+  govco: new GovcoService(),
 };
 
 const registered = new Map<string, ResourceService>();
