@@ -12,13 +12,14 @@ describe('delivery declarations', () => {
   it("the project's own pass, each under its key", () => {
     expect(() => assertDeliveries()).not.toThrow();
     const keys = deliveredDeclarations().map((declaration) => declaration.delivery.key);
-    expect(keys).toEqual(expect.arrayContaining(['contents', 'banners', 'bannerSettings', 'globalLogos', 'contentLogos']));
+    expect(keys).toEqual(expect.arrayContaining(['contents', 'banners', 'bannerSettings', 'globalLogos', 'contentLogos', 'govcoBar', 'tooltips']));
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it('refuses a list without an audience field, a singleton with one, and unreadable fields', () => {
+  it('refuses an audience that is not an audience field, a singleton with one, and unreadable fields; a list without one goes to every portal', () => {
     expect(deliveryProblems(withDelivery(banners!, { audience: 'title' }))).toEqual(['title is not an audience field']);
-    expect(deliveryProblems(withDelivery(banners!, { audience: undefined }))).toEqual(['(none) is not an audience field']);
+    expect(deliveryProblems(withDelivery(banners!, { audience: undefined }))).toEqual([]);
+    expect(deliverySql(withDelivery(banners!, { audience: undefined }), false)).not.toMatch(/audience/);
     expect(deliveryProblems(withDelivery(settings!, { audience: 'position' }))).toHaveLength(1);
     expect(deliveryProblems(withDelivery(banners!, { fields: ['title', 'slot'] }))).toEqual(['slot is not a readable field']);
     expect(() => assertDeliveries([withDelivery(banners!, { key: 'Banners' })])).toThrow(/banners: delivery: the key Banners/);
