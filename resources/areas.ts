@@ -177,6 +177,7 @@ export const WRITTEN_AREAS = {
   'settings.siteRequestText': resourceSettingsPage('/configuracion/texto-solicitud', 'siterequesttext', 23),
   'settings.govco': resourceSettingsPage('/configuracion/barra-govco', 'govco', 24),
   'settings.pqrds': resourceSettingsPage('/configuracion/pqrds', 'pqrds', 25),
+  'settings.termsAcceptances': resourceSettingsPage('/configuracion/aceptaciones-terminos', 'termsacceptances', 26),
   // After the spec's rows: the audit trail (beyond the spec: docs/decisions/0010-audit-trail.md).
   'settings.audit': resourceSettingsPage('/configuracion/auditoria', 'audit', 19),
 } satisfies Record<string, Area>;

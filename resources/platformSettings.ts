@@ -13,6 +13,7 @@ import {
   pqrdsReference,
   procedureTextsReference,
   siteRequestTextReference,
+  termsAcceptancesReference,
   termsReference,
   tooltipsReference,
 } from './references';
@@ -435,6 +436,45 @@ export const tooltipsResource = defineResource<TooltipRecord>({
   delivery: { key: 'tooltips', fields: ['siteToolTipID', 'name', 'url'] },
 });
 
+// ---------------------------------------------------------------------------------------------------------
+// Who accepted the site-request terms and the data-treatment policy (written by the request wizard, server/newSite).
+
+export const ACCEPTANCE_KINDS = ['SiteRequestTerms', 'SiteRequestDataTreatment'] as const;
+
+export interface TermsAcceptanceRecord {
+  id: number;
+  kind: (typeof ACCEPTANCE_KINDS)[number];
+  version: number;
+  siteRequestId: number | null;
+  email: string;
+  acceptedAt: string;
+}
+
+/**
+ * The acceptances as a read-only list with their date-range download (`POST /reportuser`, the filters in the body,
+ * streamed by the exports service): the users who accepted each text, its version and when.
+ */
+export const termsAcceptancesResource = defineResource<TermsAcceptanceRecord>({
+  ...termsAcceptancesReference,
+  table: 'terms_acceptances',
+  fields: [
+    { source: 'id', type: 'id', list: false },
+    { source: 'acceptedAt', type: 'datetime', readOnly: true, nullable: false, defaultValue: null },
+    { source: 'email', type: 'text', maxLength: 200, readOnly: true, searchable: true },
+    { source: 'kind', type: 'enum', readOnly: true, nullable: false, columnLength: 40, choices: ACCEPTANCE_KINDS.map((id) => ({ id })) },
+    { source: 'version', type: 'integer', readOnly: true, nullable: false },
+    { source: 'siteRequestId', type: 'integer', readOnly: true },
+  ],
+  operations: ['list'],
+  sort: { field: 'acceptedAt', order: 'DESC' },
+  pageSize: 20,
+  maxPageSize: 100,
+  filters: ['kind', 'acceptedAt'],
+  filterAliases: { from: 'acceptedAtFrom', to: 'acceptedAtTo' },
+  editMode: 'dialog',
+  exports: [{ path: '/reportuser', method: 'POST', formats: ['csv', 'xlsx'], fileName: 'exports.files.terms_acceptances', fields: ['acceptedAt', 'email', 'kind', 'version', 'siteRequestId'] }],
+});
+
 export const platformSettingResources = [
   platformSettingsResource,
   termsResource,
@@ -444,4 +484,5 @@ export const platformSettingResources = [
   govcoResource,
   pqrdsResource,
   tooltipsResource,
+  termsAcceptancesResource,
 ] as const;

@@ -286,6 +286,15 @@ export const tooltipsReference = defineReference({
   permissions: { read: SETTINGS, write: SETTINGS },
 });
 
+/** Who accepted the site-request texts (`GET /termsacceptances/`, download `POST /reportuser`). */
+export const termsAcceptancesReference = defineReference({
+  name: 'termsacceptances',
+  apiPath: '/termsacceptances/',
+  idField: 'id',
+  area: 'settings.termsAcceptances',
+  permissions: { read: SETTINGS, write: SETTINGS },
+});
+
 /** Every reference, in the order of resources/index.ts `resources` (tests/unit/references.test.ts). */
 export const resourceReferences: readonly ResourceReference[] = [
   // The catalogues first, as in resources/index.ts.
@@ -321,6 +330,7 @@ export const resourceReferences: readonly ResourceReference[] = [
   govcoReference,
   pqrdsReference,
   tooltipsReference,
+  termsAcceptancesReference,
 ];
 
 export function findReference(name: string): ResourceReference | undefined {

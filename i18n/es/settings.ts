@@ -181,6 +181,13 @@ export const platformSettingsTexts = {
       },
     },
   },
+  termsacceptances: {
+    name: 'Aceptación de términos |||| Aceptaciones de términos',
+    title: 'Usuarios que aceptaron los términos',
+    description: 'Descarga por rango de fechas de quienes aceptaron los términos y el tratamiento de datos',
+    fields: { id: 'ID', acceptedAt: 'Fecha de aceptación', email: 'Correo', kind: 'Texto aceptado', version: 'Versión', siteRequestId: 'Solicitud' },
+    choices: { kind: { SiteRequestTerms: 'Términos de la solicitud', SiteRequestDataTreatment: 'Tratamiento de datos' } },
+  },
   tooltips: {
     name: 'Tooltip |||| Tooltips',
     title: 'Tooltips',

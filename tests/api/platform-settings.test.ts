@@ -266,3 +266,27 @@ describe('PQRDS variables and tooltips', () => {
     expect(delivered.json().tooltips).toContainEqual({ siteToolTipID: id, name: list[0]!.name, url: `https://${repeat(242)}` });
   });
 });
+
+describe('users who accepted the site-request texts (POST /reportuser)', () => {
+  it('downloads the acceptances of a date range, streamed as CSV, and refuses a bad range', async () => {
+    const [request] = await t.database.query<{ id: number }>('select id from site_requests order by id limit 1');
+    await t.database.query(
+      `insert into terms_acceptances (kind, version, site_request_id, email, accepted_at) values
+         ('SiteRequestTerms', 3, $1, 'dentro@alcaldia.gov.co', '2026-03-10T15:00:00Z'),
+         ('SiteRequestDataTreatment', 2, $1, 'dentro@alcaldia.gov.co', '2026-03-10T15:00:00Z'),
+         ('SiteRequestTerms', 3, $1, 'fuera@alcaldia.gov.co', '2026-05-01T15:00:00Z')`,
+      [request?.id ?? null],
+    );
+    const csv = await send('POST', '/reportuser', { from: '2026-03-01', to: '2026-03-31', kind: 'SiteRequestTerms' });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.body).toContain('dentro@alcaldia.gov.co');
+    expect(csv.body).toContain('Términos de la solicitud');
+    expect(csv.body).not.toContain('fuera@alcaldia.gov.co');
+    expect(csv.body).not.toContain('Tratamiento de datos');
+    const list = await send('GET', '/termsacceptances/?from=2026-03-01&to=2026-03-31');
+    expect(list.json().results).toHaveLength(2);
+    expect((await send('POST', '/reportuser', { from: '2026-13-01' })).statusCode).toBe(400);
+    expect((await send('POST', '/reportuser', {}, banners)).statusCode).toBe(403);
+  });
+});
