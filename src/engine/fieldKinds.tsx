@@ -4,7 +4,7 @@
  * filter widgets. Adding a kind is one entry here.
  */
 import { Box, Chip, CircularProgress, Stack } from '@mui/material';
-import { lazy, Suspense, type ReactElement } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactElement, type ReactNode } from 'react';
 import {
   AutocompleteArrayInput,
   AutocompleteInput,
@@ -43,6 +43,27 @@ export const LOCALE = 'es-CO';
 
 // The editor (tiptap) stays out of the first chunk: loaded when a form with a richText field opens.
 const RichTextInput = lazy(() => import('ra-input-rich-text').then((module) => ({ default: module.RichTextInput })));
+
+/**
+ * ra-input-rich-text's markup as axe reads it (WCAG A/AA): its editor box names itself by the label without a role, and
+ * the heading menu's items sit in a list that is no `ul`. Both get the role that makes them valid, whenever they render.
+ */
+function AccessibleRichText({ children }: { children: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = box.current;
+    if (!root) return undefined;
+    const fix = () => {
+      for (const editor of root.querySelectorAll('.RaRichTextInput-editorContent[aria-labelledby]:not([role])')) editor.setAttribute('role', 'group');
+      for (const list of root.querySelectorAll('.RaRichTextInputLevelSelect-list:not(ul):not([role])')) list.setAttribute('role', 'list');
+    };
+    fix();
+    const observer = new MutationObserver(fix);
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
+  return <Box ref={box}>{children}</Box>;
+}
 
 interface KindProps {
   field: FieldDeclaration;
@@ -207,9 +228,11 @@ export const REACT_FIELD_KINDS: Record<FieldType, ReactKind> = {
 <RichTextField source={field.source} />
     ),
     input: (props) => (
-      <Suspense fallback={<CircularProgress size={24} />}>
-        <RichTextInput source={props.field.source} label={props.field.label} fullWidth />
-      </Suspense>
+      <AccessibleRichText>
+        <Suspense fallback={<CircularProgress size={24} />}>
+          <RichTextInput source={props.field.source} label={props.field.label} fullWidth />
+        </Suspense>
+      </AccessibleRichText>
     ),
   },
   audience: {
