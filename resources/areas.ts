@@ -170,6 +170,14 @@ export const WRITTEN_AREAS = {
     settings: settingsRow(16, 'admin_updates'),
     parent: 'settings',
   },
+  // The settings the spec opens inline from the index (spec 03 §2), each a sub-page of its own (docs/decisions/0033-platform-settings.md).
+  'settings.values': resourceSettingsPage('/configuracion/valores', 'platformsettings', 20),
+  'settings.terms': resourceSettingsPage('/configuracion/terminos', 'policyterms', 21),
+  'settings.dataTreatmentTerms': resourceSettingsPage('/configuracion/tratamiento-datos', 'datatreatmentterms', 22),
+  'settings.siteRequestText': resourceSettingsPage('/configuracion/texto-solicitud', 'siterequesttext', 23),
+  'settings.govco': resourceSettingsPage('/configuracion/barra-govco', 'govco', 24),
+  'settings.pqrds': resourceSettingsPage('/configuracion/pqrds', 'pqrds', 25),
+  'settings.termsAcceptances': resourceSettingsPage('/configuracion/aceptaciones-terminos', 'termsacceptances', 26),
   // After the spec's rows: the audit trail (beyond the spec: docs/decisions/0010-audit-trail.md).
   'settings.audit': resourceSettingsPage('/configuracion/auditoria', 'audit', 19),
 } satisfies Record<string, Area>;

@@ -14,6 +14,7 @@ import { siteCommentsResource } from './siteComments';
 import { siteRequestsResource } from './siteRequests';
 import { sitesResource } from './sites';
 import { permissionsResource } from './permissionCatalogue';
+import { platformSettingResources } from './platformSettings';
 import { superadminsResource } from './superadmins';
 import { administratorsResource } from './people/administrators';
 import { sitePermissionsResource } from './people/sitePermissions';
@@ -46,6 +47,8 @@ export const globalContentResources: readonly ResourceDeclaration[] = [bannersRe
 
 /** The portals' look (spec 02): the footer's links and signature, the featured menus, the suggested links and the shortcuts. */
 export const portalLookResources: readonly ResourceDeclaration[] = [footerLinksResource, footerSignResource, featuredMenusResource, seedLinksResource, launchpadResource];
+/** Platform settings (spec 03, issue 25): generic settings, terms, procedure and site-request texts, GOV.CO bar, PQRDS, tooltips. */
+export { platformSettingResources };
 
 export const resources: readonly AnyResourceDeclaration[] = [
   ...catalogueResources,
@@ -57,6 +60,7 @@ export const resources: readonly AnyResourceDeclaration[] = [
   ...contentResources,
   ...globalContentResources,
   ...portalLookResources,
+  ...platformSettingResources,
 ];
 
 export function findResource(name: string): AnyResourceDeclaration | undefined {

@@ -212,6 +212,89 @@ export const contentBlockReference = defineReference({
   permissions: { read: CONTENTS, write: CONTENTS },
 });
 
+// Platform settings (spec 03 §2 'Policies and terms', 'Other screens', §7 'Settings and texts'): resources/platformSettings.ts.
+
+/** The generic key/value settings (`/settings/`, `GET /settings/get?Key=`): only the allow-listed keys are edited. */
+export const platformSettingsReference = defineReference({
+  name: 'platformsettings',
+  apiPath: '/settings/',
+  idField: 'settingID',
+  area: 'settings.values',
+  permissions: { read: SETTINGS, write: SETTINGS },
+});
+
+/** Terms and conditions, global and territorial (`GET`/`POST /policieterms`). */
+export const termsReference = defineReference({
+  name: 'policyterms',
+  apiPath: '/policieterms',
+  idField: 'id',
+  area: 'settings.terms',
+  permissions: { read: SETTINGS, write: SETTINGS },
+});
+
+/** The data-treatment policy by term type (`GET`/`POST /PolicySettingsTerm`). */
+export const dataTreatmentTermsReference = defineReference({
+  name: 'datatreatmentterms',
+  apiPath: '/PolicySettingsTerm',
+  idField: 'id',
+  area: 'settings.dataTreatmentTerms',
+  permissions: { read: SETTINGS, write: SETTINGS },
+});
+
+/** Procedure texts with and without payment (`GET`/`POST /settings/proceduretext`). */
+export const procedureTextsReference = defineReference({
+  name: 'proceduretexts',
+  apiPath: '/settings/proceduretext',
+  idField: 'id',
+  area: 'settings.procedureTexts',
+  permissions: { read: SETTINGS, write: SETTINGS },
+});
+
+/** The public site-request page's text and images (`GET`/`POST /settings/siterequest`). */
+export const siteRequestTextReference = defineReference({
+  name: 'siterequesttext',
+  apiPath: '/settings/siterequest',
+  idField: 'id',
+  area: 'settings.siteRequestText',
+  permissions: { read: SETTINGS, write: SETTINGS },
+});
+
+/** The GOV.CO bar (`GET`/`PUT /settings/govco`). */
+export const govcoReference = defineReference({
+  name: 'govco',
+  apiPath: '/settings/govco',
+  idField: 'id',
+  area: 'settings.govco',
+  permissions: { read: SETTINGS, write: SETTINGS },
+});
+
+/** PQRDS variables (`GET`/`PUT /settings/pqrds`). */
+export const pqrdsReference = defineReference({
+  name: 'pqrds',
+  apiPath: '/settings/pqrds',
+  idField: 'id',
+  area: 'settings.pqrds',
+  permissions: { read: SETTINGS, write: SETTINGS },
+});
+
+/** The portals' help tooltips (`GET /sites/tooltips/`, `PUT /sites/tooltips/{id}`). */
+export const tooltipsReference = defineReference({
+  name: 'tooltips',
+  apiPath: '/sites/tooltips/',
+  idField: 'siteToolTipID',
+  area: 'settings.tooltips',
+  permissions: { read: SETTINGS, write: SETTINGS },
+});
+
+/** Who accepted the site-request texts (`GET /termsacceptances/`, download `POST /reportuser`). */
+export const termsAcceptancesReference = defineReference({
+  name: 'termsacceptances',
+  apiPath: '/termsacceptances/',
+  idField: 'id',
+  area: 'settings.termsAcceptances',
+  permissions: { read: SETTINGS, write: SETTINGS },
+});
+
 /** Every reference, in the order of resources/index.ts `resources` (tests/unit/references.test.ts). */
 /** The footer's links (spec 02 §2 'Footer', §7 `GET`/`PUT /footerContent`): the whole ordered list, on /configuracion/pie-pagina. */
 export const footerLinksReference = defineReference({
@@ -287,6 +370,15 @@ export const resourceReferences: readonly ResourceReference[] = [
   featuredMenusReference,
   seedLinksReference,
   launchpadReference,
+  platformSettingsReference,
+  termsReference,
+  dataTreatmentTermsReference,
+  procedureTextsReference,
+  siteRequestTextReference,
+  govcoReference,
+  pqrdsReference,
+  tooltipsReference,
+  termsAcceptancesReference,
 ];
 
 export function findReference(name: string): ResourceReference | undefined {

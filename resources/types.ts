@@ -352,7 +352,7 @@ export interface ResourceDelivery {
   /**
    * The `audience` field whose audience must reach the portal (the resolver of server/audience/resolve.ts). None on a
    * singleton (a settings record), which is answered to every portal as one object, its defaults until first saved; none
-   * on a list: every row (and `site`'s) goes to every portal (the footer's links, the shortcuts).
+   * on a list: every row (and `site`'s) goes to every portal (the footer's links, the shortcuts, the tooltips).
    */
   audience?: string;
   /**
@@ -472,6 +472,8 @@ export interface ResourceModel<TRecord extends AnyObject = AnyObject> {
   singleton?: boolean;
   /** The method that writes a singleton, when the spec says `POST` (`/settings/content/settingcontentglobal`); default `PUT`. */
   singletonWrite?: 'PUT' | 'POST';
+  /** Other API paths (from `/`) that make the same write as the singleton's own (`POST /settings/govcopost`). */
+  singletonWriteAliases?: readonly { method: 'PUT' | 'POST'; path: string }[];
   /**
    * What portals receive of this resource through `GET /delivery/{siteAlias}` (server/delivery): the rows that apply
    * now and whose audience reaches the calling portal, in the declaration's order, with `fields` only.
@@ -521,6 +523,8 @@ export interface ResourceModel<TRecord extends AnyObject = AnyObject> {
   alongside?: readonly string[];
   /** Declared reads beyond the list and one record (`ResourceView`). */
   views?: readonly ResourceView[];
+  /** A singleton form's live preview, by name (src/engine/previews.tsx), shown beside its inputs (the GOV.CO bar). */
+  preview?: string;
   exports?: readonly ResourceExport[];
 }
 

@@ -10,6 +10,7 @@ export const exportTexts = {
     audit: 'auditoria',
     administrators: 'administradores',
     site_users: 'usuarios',
+    terms_acceptances: 'aceptaciones-terminos',
   },
   /** Exports written by a job (server/resources/backgroundExports.ts). */
   background: {

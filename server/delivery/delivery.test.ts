@@ -12,16 +12,17 @@ describe('delivery declarations', () => {
   it("the project's own pass, each under its key", () => {
     expect(() => assertDeliveries()).not.toThrow();
     const keys = deliveredDeclarations().map((declaration) => declaration.delivery.key);
-    expect(keys).toEqual(expect.arrayContaining(['contents', 'banners', 'bannerSettings', 'globalLogos', 'contentLogos']));
+    expect(keys).toEqual(expect.arrayContaining(['contents', 'banners', 'bannerSettings', 'globalLogos', 'contentLogos', 'govcoBar', 'tooltips']));
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it('refuses a list without an audience field, a singleton with one, and unreadable fields', () => {
+  it('refuses an audience that is not an audience field, a singleton with one, and unreadable fields; a list without one goes to every portal', () => {
     expect(deliveryProblems(withDelivery(banners!, { audience: 'title' }))).toEqual(['title is not an audience field']);
     // A list without an audience reaches every portal (the footer's links); its user type would need one.
     expect(deliveryProblems(withDelivery(banners!, { audience: undefined }))).toEqual([]);
     expect(deliveryProblems(withDelivery(banners!, { audience: undefined, userType: 'title' }))).toContain("userType is the audience's: it needs an audience");
     expect(deliveryProblems(withDelivery(settings!, { site: 't.id = s.id' }))).toEqual(['a singleton is delivered whole: no audience, appliesNow, userType nor site']);
+    expect(deliverySql(withDelivery(banners!, { audience: undefined }), false)).not.toMatch(/audience/);
     expect(deliveryProblems(withDelivery(settings!, { audience: 'position' }))).toHaveLength(1);
     expect(deliveryProblems(withDelivery(banners!, { fields: ['title', 'slot'] }))).toEqual(['slot is not a readable field']);
     expect(() => assertDeliveries([withDelivery(banners!, { key: 'Banners' })])).toThrow(/banners: delivery: the key Banners/);

@@ -123,7 +123,9 @@ export async function deliveryFor(database: Database, site: DeliverySite, userTy
     if (declaration.singleton) {
       const id = fieldColumn(declaration.fields.find((field) => field.source === declaration.idField)!);
       const [row] = await database.query<Record<string, unknown>>(`select ${deliveredColumns(declaration).join(', ')} from ${quoted(declaration.table)} t where t.${quoted(id)} = $1`, [SINGLETON_ID]);
-      answer[declaration.delivery.key] = pick(row ? toRecord(declaration, row) : defaultRecord(declaration, SINGLETON_ID));
+      // Its file fields as their upload's answer (the GOV.CO bar's logo), like a list's.
+      const [record] = await readRelations(database.db, declaration, [row ? toRecord(declaration, row) : defaultRecord(declaration, SINGLETON_ID)]);
+      answer[declaration.delivery.key] = pick(record!);
       continue;
     }
     const params: unknown[] = !bySite(declaration) ? [] : userType && declaration.delivery.userType ? [site.id, userType] : [site.id];

@@ -134,6 +134,10 @@ export const siteRequestElement = defineElementType('siteRequest', { kinds: ['do
 export const bulkExcelElement = defineElementType('bulkExcel', { kinds: ['excel'], maxBytes: 5 * MEGABYTE, permissions: SITES });
 /** The new-entity (portal) load file: txt or csv (spec 01 'Uploads'). */
 export const portalFileElement = defineElementType(PORTAL_FILE_ELEMENT, { kinds: ['text'], permissions: SITES });
+/** The GOV.CO bar's logo (spec 03 §5 'Gov.co'): gif, jpg, jpeg, png or bmp up to 1 MB; portals show it. */
+export const govcoLogoElement = defineElementType('govcoLogo', { kinds: ['image'], extensions: ['png', 'bmp'], maxBytes: 1 * MEGABYTE, publicRead: true, permissions: SETTINGS });
+/** The public site-request page's banner and logos (`/settings/siterequest`): images the wizard shows without a session. */
+export const siteRequestTextElement = defineElementType('siteRequestText', { kinds: ['image'], extensions: ['png'], publicRead: true, permissions: SETTINGS });
 /** Policy and terms versions (spec 03 'Policy versions', settings): 30 MB. */
 export const policyFileElement = defineElementType('policyFile', {
   extensions: ['doc', 'txt', 'xls', 'xlsx', 'docx', 'pdf', 'zip', 'rar'],

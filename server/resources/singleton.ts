@@ -29,13 +29,15 @@ export function registerSingleton(context: ResourceRouteContext): void {
     });
   }
 
-  if (shape.operations.has('update')) {
+  // The write on its path, and on each `singletonWriteAliases` path (the same write, audited alike: `POST /settings/govcopost`).
+  const writes = shape.operations.has('update') ? [{ method: declaration.singletonWrite ?? 'PUT', url: path, suffix: '' }, ...(declaration.singletonWriteAliases ?? []).map((alias, index) => ({ method: alias.method, url: alias.path, suffix: `Alias${index + 1}` }))] : [];
+  for (const write of writes) {
     apiRoute(app, {
-      method: declaration.singletonWrite ?? 'PUT',
-      url: path,
+      method: write.method,
+      url: write.url,
       access: context.write,
       summary: `${context.title}: modificar`,
-      operationId: `update${context.operationName}`,
+      operationId: `update${context.operationName}${write.suffix}`,
       // 409: the declaration's rules lock the record.
       errorResponses: [409],
       tags: context.tags,
@@ -49,7 +51,8 @@ export function registerSingleton(context: ResourceRouteContext): void {
             const created = await insertRecord(context, tx, request, validated, {
               insert: (db, values) => store.insertOnce(db, SINGLETON_ID, values),
             });
-            if (created) return created;
+            // Computed fields (a version read from the settings) are read again: the insert answers the columns only.
+            if (created) return declaration.fields.some((field) => field.computed) ? ((await store.find(tx, SINGLETON_ID)) ?? created) : created;
             // A simultaneous first write stored the row first: this one updates it.
             before = (await store.find(tx, SINGLETON_ID, { lock: true }))!;
           }

@@ -39,6 +39,18 @@ export const CHAT_CATEGORIES = [
   { id: 4, name: 'Accesibilidad', canBeDeleted: true },
 ] as const;
 
+/** The portals' help tooltips (resources/platformSettings.ts): each a section of a portal's back office with its tutorial. */
+export const SITE_TOOLTIPS = [
+  { id: 1, name: 'Inicio', url: 'https://www.gov.co/ayuda/inicio' },
+  { id: 2, name: 'Noticias', url: 'https://www.gov.co/ayuda/noticias' },
+  { id: 3, name: 'Trámites y servicios', url: 'https://www.gov.co/ayuda/tramites' },
+  { id: 4, name: 'Transparencia y acceso a la información', url: 'https://www.gov.co/ayuda/transparencia' },
+  { id: 5, name: 'Atención y servicios a la ciudadanía', url: 'https://www.gov.co/ayuda/atencion' },
+  { id: 6, name: 'Participa', url: 'https://www.gov.co/ayuda/participa' },
+  { id: 7, name: 'Normatividad', url: 'https://www.gov.co/ayuda/normatividad' },
+  { id: 8, name: 'Banners y galería', url: 'https://www.gov.co/ayuda/banners' },
+] as const;
+
 export interface SettingRow {
   keyWord: string;
   value: string;

@@ -7,7 +7,7 @@ import type { ServerConfig } from '../config';
 import type { Database, Db } from '../db/connection';
 import { locations, permissions, settings, sites } from '../db/schema';
 import { PERMISSIONS } from '../../resources/permissions';
-import { CHAT_CATEGORIES, COUNTRY_ROOT, DOCUMENT_TYPES, PROCEDURE_TYPES, SITE_TYPES, referenceSettings } from './catalogues';
+import { CHAT_CATEGORIES, COUNTRY_ROOT, DOCUMENT_TYPES, PROCEDURE_TYPES, SITE_TOOLTIPS, SITE_TYPES, referenceSettings } from './catalogues';
 import { loadDivipola, type Department } from './divipola';
 import { referenceSites } from './referenceSites';
 import { seedPortalLook } from './portalLook';
@@ -76,6 +76,9 @@ async function seedCatalogues(tx: Tx): Promise<void> {
   );
   await tx.execute(
     sql`insert into chat_categories (id, name, can_be_deleted) values ${valuesList(CHAT_CATEGORIES.map((c) => [c.id, c.name, c.canBeDeleted]))} on conflict do nothing`,
+  );
+  await tx.execute(
+    sql`insert into site_tooltips (site_tool_tip_id, name, url) values ${valuesList(SITE_TOOLTIPS.map((t) => [t.id, t.name, t.url]))} on conflict do nothing`,
   );
   await resetSequence(tx, 'site_types', 'id');
   await resetSequence(tx, 'procedure_types', 'procedure_type_id');

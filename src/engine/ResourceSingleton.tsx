@@ -8,6 +8,7 @@ import { Edit, SaveButton, SimpleForm, Toolbar, useNotify, useTranslate } from '
 import { resourceSchema } from '../../resources/fieldKinds';
 import type { ResourceDeclaration } from '../../resources/types';
 import { hasOperation } from './declarationFields';
+import { PREVIEWS } from './previews';
 import { ResourceInputs } from './ResourceInputs';
 import { yupValidate } from './yupValidate';
 
@@ -16,6 +17,8 @@ export function ResourceSingleton({ declaration, children }: { declaration: Reso
   const notify = useNotify();
   const validate = useMemo(() => yupValidate(resourceSchema(declaration, declaration.idField), translate), [declaration, translate]);
   const editable = hasOperation(declaration, 'update');
+  // The declaration's live preview (src/engine/previews.tsx), after the inputs.
+  const Preview = declaration.preview ? PREVIEWS[declaration.preview] : undefined;
   return (
     <Edit
       resource={declaration.name}
@@ -39,6 +42,7 @@ export function ResourceSingleton({ declaration, children }: { declaration: Reso
         }
       >
         {children ?? <ResourceInputs declaration={declaration} />}
+        {Preview && <Preview />}
       </SimpleForm>
     </Edit>
   );

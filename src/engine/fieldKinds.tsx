@@ -4,12 +4,13 @@
  * filter widgets. Adding a kind is one entry here.
  */
 import { Box, Chip, CircularProgress, Stack } from '@mui/material';
-import { lazy, Suspense, type ReactElement } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactElement, type ReactNode } from 'react';
 import {
   AutocompleteArrayInput,
   AutocompleteInput,
   BooleanField,
   BooleanInput,
+  CheckboxGroupInput,
   DateTimeInput,
   EmailField,
   FunctionField,
@@ -42,6 +43,27 @@ export const LOCALE = 'es-CO';
 
 // The editor (tiptap) stays out of the first chunk: loaded when a form with a richText field opens.
 const RichTextInput = lazy(() => import('ra-input-rich-text').then((module) => ({ default: module.RichTextInput })));
+
+/**
+ * ra-input-rich-text's markup as axe reads it (WCAG A/AA): its editor box names itself by the label without a role, and
+ * the heading menu's items sit in a list that is no `ul`. Both get the role that makes them valid, whenever they render.
+ */
+function AccessibleRichText({ children }: { children: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = box.current;
+    if (!root) return undefined;
+    const fix = () => {
+      for (const editor of root.querySelectorAll('.RaRichTextInput-editorContent[aria-labelledby]:not([role])')) editor.setAttribute('role', 'group');
+      for (const list of root.querySelectorAll('.RaRichTextInputLevelSelect-list:not(ul):not([role])')) list.setAttribute('role', 'list');
+    };
+    fix();
+    const observer = new MutationObserver(fix);
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
+  return <Box ref={box}>{children}</Box>;
+}
 
 interface KindProps {
   field: FieldDeclaration;
@@ -186,18 +208,31 @@ export const REACT_FIELD_KINDS: Record<FieldType, ReactKind> = {
           ]
         : [],
   },
+  // A list with `choices` (the PQRDS extensions) is a multiple choice: checkboxes, the chosen ones' labels in the cell.
   json: {
-    cell: ({ field }) => <FunctionField source={field.source} render={(record) => formatJson(record[field.source])} />,
-    input: (props) => <TextInput {...common(props)} multiline minRows={3} format={formatJson} parse={parseJson} fullWidth={!props.compact} />,
+    cell: (props) =>
+      props.field.choices ? (
+        <FunctionField source={props.field.source} render={(record) => (Array.isArray(record[props.field.source]) ? (record[props.field.source] as unknown[]).join(', ') : '')} />
+      ) : (
+        <FunctionField source={props.field.source} render={(record) => formatJson(record[props.field.source])} />
+      ),
+    input: (props) =>
+      props.field.choices ? (
+        <CheckboxGroupInput source={props.field.source} label={props.field.label} choices={choicesOf(props)} row />
+      ) : (
+        <TextInput {...common(props)} multiline minRows={3} format={formatJson} parse={parseJson} fullWidth={!props.compact} />
+      ),
   },
   richText: {
     cell: ({ field }) => (
 <RichTextField source={field.source} />
     ),
     input: (props) => (
-      <Suspense fallback={<CircularProgress size={24} />}>
-        <RichTextInput source={props.field.source} label={props.field.label} fullWidth />
-      </Suspense>
+      <AccessibleRichText>
+        <Suspense fallback={<CircularProgress size={24} />}>
+          <RichTextInput source={props.field.source} label={props.field.label} fullWidth />
+        </Suspense>
+      </AccessibleRichText>
     ),
   },
   audience: {

@@ -73,8 +73,8 @@ describe('routing', () => {
 
   it('a route without its screen yet shows UnderConstruction inside the layout, not the not-found page', async () => {
     signIn(['Settings']);
-    renderAt('/configuracion/tooltips');
-    expect(await screen.findByRole('heading', { name: 'Tooltips' })).toBeInTheDocument();
+    renderAt('/configuracion/galeria');
+    expect(await screen.findByRole('heading', { name: 'Galería' })).toBeInTheDocument();
     expect(screen.getByText('Esta sección está en construcción')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Menú principal' })).toBeInTheDocument();
   });

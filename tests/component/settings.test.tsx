@@ -39,9 +39,10 @@ const SPEC_ROWS = [
 ];
 
 describe('settingsEntries', () => {
-  it("lists every spec sub-route once, in the spec's order, then ticket categories and the audit trail", () => {
+  it("lists every spec sub-route once, in the spec's order, then ticket categories, the audit trail and the inline settings", () => {
     const entries = settingsEntries();
-    expect(entries.map((entry) => entry.route)).toEqual([...SPEC_ROWS, '/configuracion/categorias-tickets', '/configuracion/auditoria']);
+    const inline = ['valores', 'terminos', 'tratamiento-datos', 'texto-solicitud', 'barra-govco', 'pqrds', 'aceptaciones-terminos'].map((page) => `/configuracion/${page}`);
+    expect(entries.map((entry) => entry.route)).toEqual([...SPEC_ROWS, '/configuracion/categorias-tickets', '/configuracion/auditoria', ...inline]);
     for (const declaration of catalogueResources) {
       expect(entries).toContainEqual({ route: declaration.route, title: declaration.title, description: expect.stringMatching(/^resources\./) });
     }

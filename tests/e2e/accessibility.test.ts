@@ -151,6 +151,19 @@ describe('accesibilidad (axe-core, WCAG 2 A/AA): ninguna violación grave o crí
       await check(page, route!, failures);
     }
 
+    // Platform settings (issue 25 part 1): generated editors, the GOV.CO bar with its preview, checkboxes, rich text.
+    for (const [route, name] of [
+      ['/configuracion/valores', 'Valores generales'],
+      ['/configuracion/barra-govco', 'Barra GOV.CO'],
+      ['/configuracion/pqrds', 'Variables PQRDS'],
+      ['/configuracion/terminos', 'Términos y condiciones de los portales'],
+      ['/configuracion/tooltips', 'Tooltips'],
+    ]) {
+      await go(route!, heading(name!));
+      await requestsDone(inFlight);
+      await check(page, route!, failures);
+    }
+
     for (const route of ['/configuracion/galeria', '/mensajes', '/metricas']) {
       await go(route, (p) => p.getByText('Esta sección está en construcción').waitFor());
       await check(page, `${route} (en construcción)`, failures);

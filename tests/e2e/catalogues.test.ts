@@ -117,3 +117,63 @@ describe('tipos de entidad (/configuracion/tipos)', () => {
     expect(await apiNames('/api/v1/sitetypes/')).toContain('Personería Municipal');
   });
 });
+
+// Platform settings (issue 25 part 1): the generated editors of resources/platformSettings.ts.
+describe('configuración de la plataforma', () => {
+  const settingsApi = async <T,>(path: string) => (await e2e.api<T>(path, { token: await e2e.testApp.tokenFor(['Settings']) })).body;
+
+  it('la barra GOV.CO: vista previa en vivo, mensajes de color y enlace, guarda y vuelve a leer', async () => {
+    const { page } = e2e;
+    await openAsAdmin(page, '/configuracion/barra-govco', 'Barra GOV.CO');
+    const top = page.getByTestId('govco-preview-top');
+    await top.waitFor();
+    await page.locator('input[name=colorTopBar]').fill('#112233');
+    await expect.poll(() => top.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(17, 34, 51)');
+    await page.locator('input[name=colorFontBottomBar]').fill('#ffcc00');
+    await expect.poll(() => page.getByTestId('govco-preview-bottom').evaluate((element) => getComputedStyle(element).color)).toBe('rgb(255, 204, 0)');
+    const link = page.locator('input[name=linkAccess]');
+    await link.fill('h:/');
+    await page.getByRole('button', { name: SAVE }).click();
+    await page.getByText('El mínimo de caracteres para la url es de 4').first().waitFor();
+    await link.fill('https://www.gov.co/portales');
+    await page.getByRole('button', { name: SAVE }).click();
+    await page.getByText('Se ha guardado la información de forma exitosa').waitFor();
+    expect(await settingsApi<{ colorTopBar: string; linkAccess: string }>('/api/v1/settings/govco')).toMatchObject({ colorTopBar: '#112233', linkAccess: 'https://www.gov.co/portales' });
+    await page.reload();
+    await expect.poll(() => page.locator('input[name=colorTopBar]').inputValue()).toBe('#112233');
+  });
+
+  it('valores generales: la regla de cada clave bajo el campo; tooltips y PQRDS con sus avisos', async () => {
+    const { page } = e2e;
+    await openAsAdmin(page, '/configuracion/valores', 'Valores generales');
+    await rowWith(page, 'UpdateTimeMainUser').getByRole('button', { name: EDIT }).click();
+    let form = await formScope(page);
+    const value = form.locator('[name=value]');
+    await expect.poll(() => value.inputValue()).toBe('30');
+    await value.fill('29');
+    await form.getByRole('button', { name: SAVE }).click();
+    await form.getByText('Los tiempo de actualización no pueden ser inferiores a 30 días').first().waitFor();
+    await value.fill('45');
+    await form.getByRole('button', { name: SAVE }).click();
+    await rowWith(page, '45').waitFor();
+    expect(await rowWith(page, 'Location.CountryRootId').count()).toBe(0);
+
+    await page.goto(e2e.url('/configuracion/tooltips'));
+    const first = page.getByRole('row').nth(1);
+    await first.getByRole('button', { name: EDIT }).click();
+    form = await formScope(page);
+    await form.locator('input[name=url]').fill('www.sin-esquema.co');
+    await form.getByRole('button', { name: SAVE }).click();
+    await form.getByText('Debes ingresar un link válido').first().waitFor();
+    await form.locator('input[name=url]').fill('https://www.gov.co/ayuda/nuevo');
+    await form.getByRole('button', { name: SAVE }).click();
+    await page.getByText('Tooltip actualizado con exito').waitFor();
+
+    await page.goto(e2e.url('/configuracion/pqrds'));
+    await page.getByRole('checkbox', { name: 'pdf', exact: true }).check();
+    await page.getByRole('checkbox', { name: '7z', exact: true }).check();
+    await page.getByRole('button', { name: SAVE }).click();
+    await page.getByText('Se ha guardado la información de forma exitosa').waitFor();
+    expect((await settingsApi<{ validExtensions: string[] }>('/api/v1/settings/pqrds')).validExtensions).toEqual(expect.arrayContaining(['pdf', '7z']));
+  });
+});

@@ -34,5 +34,7 @@ function specAmbiguity(ruleId: string, message: string): boolean {
   const groups = paths.some((path) => /\/sites\/groups\/\{[^}]+\}$/.test(path)) && paths.some((path) => /\/sites\/\{[^}]+\}\/[a-z]+$/.test(path));
   // Spec 02 §7 names both `/contents/{id}/sort/{targetId}` and `/contents/validate/{id}/{flag}`; the static segment wins.
   const contents = paths.includes('/api/v1/contents/{id}/sort/{targetId}') && paths.some((path) => path.startsWith('/api/v1/contents/validate/'));
-  return groups || contents;
+  // Spec 03 §7 names `PUT /sites/tooltips/{id}` beside `/sites/{id}/auth` (and the other site paths): the static segment wins.
+  const tooltips = paths.includes('/api/v1/sites/tooltips/{id}') && paths.some((path) => /^\/api\/v1\/sites\/\{[^}]+\}\/[a-z]+$/.test(path));
+  return groups || contents || tooltips;
 }

@@ -3,11 +3,12 @@
  * Part of the schema re-exported by server/db/schema.ts.
  */
 import { sql } from 'drizzle-orm';
-import { foreignKey, index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { groupSitesResource, groupsResource } from '../../../resources/groups';
 import { siteCommentsResource } from '../../../resources/siteComments';
 import { siteRequestsResource, type SiteRequestRecord } from '../../../resources/siteRequests';
 import { sitesResource, type SiteRecord } from '../../../resources/sites';
+import { termsAcceptancesResource } from '../../../resources/platformSettings';
 import { resourceTable } from '../resourceTable';
 import { keyOrder, spanishSearchIndex } from '../textKey';
 import { siteTypes } from './catalogues';
@@ -89,18 +90,11 @@ export const siteRequests = resourceTable<SiteRequestRecord, SiteRequestColumns>
  * `SiteRequestDataTreatment`), its version when accepted, by whom and when (spec 03 'date-range download of users
  * who accepted the terms').
  */
-export const termsAcceptances = pgTable(
-  'terms_acceptances',
-  {
-    id: serial('id').primaryKey(),
-    kind: varchar('kind', { length: 40 }).notNull(),
-    version: integer('version').notNull(),
-    siteRequestId: integer('site_request_id').references(() => siteRequests.id, { onDelete: 'cascade' }),
-    email: varchar('email', { length: 200 }).notNull(),
-    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('terms_acceptances_kind_idx').on(t.kind, t.acceptedAt), index('terms_acceptances_request_idx').on(t.siteRequestId)],
-);
+export const termsAcceptances = resourceTable(termsAcceptancesResource, (t) => [
+  foreignKey({ columns: [t.siteRequestId], foreignColumns: [siteRequests.id] }).onDelete('cascade'),
+  index('terms_acceptances_kind_idx').on(t.kind, t.acceptedAt),
+  index('terms_acceptances_request_idx').on(t.siteRequestId),
+]);
 
 /** Comments on a site, derived from their declaration (resources/siteComments.ts); they go with their site. */
 export const siteComments = resourceTable(siteCommentsResource, (t) => [

@@ -16,6 +16,7 @@ import { DocumentTypesService } from './documentTypes';
 import { ContentsService } from './contents';
 import { BannersService, contentLogosService, globalLogosService } from './globalContent';
 import { FeaturedMenusService, LaunchpadService, footerLinksService } from './portalLook';
+import { GovcoService, PlatformSettingsService, VersionedTextsService } from './platformSettings';
 
 export { ResourceService } from './base';
 export type { ActionContext, CustomActionHandler, PrepareContext, ViewContext, ViewHandler, WriteContext, WriteOperation } from './base';
@@ -40,6 +41,10 @@ const SPECIALISED_SERVICES: Readonly<Record<string, ResourceService>> = {
   footerLinks: footerLinksService(),
   featuredMenus: new FeaturedMenusService(),
   launchpad: new LaunchpadService(),
+  platformsettings: new PlatformSettingsService(),
+  policyterms: new VersionedTextsService(),
+  datatreatmentterms: new VersionedTextsService(),
+  govco: new GovcoService(),
 };
 
 const registered = new Map<string, ResourceService>();
