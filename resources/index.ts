@@ -9,6 +9,8 @@ import { groupSitesFindResource, groupSitesResource, groupsResource } from './gr
 import { locationsResource } from './locations';
 import { mailAccountsResource } from './mailAccounts';
 import { mailLogResource } from './maillog';
+import { dataProcessingHistoriesResource, termsConditionHistoriesResource } from './policyHistories';
+import { updateSchedulesResource } from './updateSchedules';
 import { siteCommentsResource } from './siteComments';
 import { siteRequestsResource } from './siteRequests';
 import { sitesResource } from './sites';
@@ -43,6 +45,9 @@ export const contentResources: readonly ResourceDeclaration[] = [contentsResourc
 /** Global content (spec 02): banners with their settings record, global and content logos. */
 export const globalContentResources: readonly ResourceDeclaration[] = [bannersResource, bannerSettingsResource, globalLogosResource, contentLogosResource];
 
+/** Settings (spec 03): the policy version histories and the administrators' update schedule. */
+export const policyResources: readonly ResourceDeclaration[] = [dataProcessingHistoriesResource, termsConditionHistoriesResource, updateSchedulesResource];
+
 export const resources: readonly AnyResourceDeclaration[] = [
   ...catalogueResources,
   ...siteResources,
@@ -52,6 +57,7 @@ export const resources: readonly AnyResourceDeclaration[] = [
   ...serviceResources,
   ...contentResources,
   ...globalContentResources,
+  ...policyResources,
 ];
 
 export function findResource(name: string): AnyResourceDeclaration | undefined {

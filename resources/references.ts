@@ -212,6 +212,33 @@ export const contentBlockReference = defineReference({
   permissions: { read: CONTENTS, write: CONTENTS },
 });
 
+/** Data-treatment policy versions (spec 03 §2 'Policies and terms', §7 `/dataprocessinghistories/`): one of the two history tables. */
+export const dataProcessingHistoriesReference = defineReference({
+  name: 'dataProcessingHistories',
+  apiPath: '/dataprocessinghistories/',
+  idField: 'id',
+  area: 'settings.dataPolicies',
+  permissions: { read: SETTINGS, write: SETTINGS },
+});
+
+/** Terms-and-conditions versions (spec 03 §7 `/historytermscondition`): the other history table, on the same page. */
+export const termsConditionHistoriesReference = defineReference({
+  name: 'termsConditionHistories',
+  apiPath: '/historytermscondition',
+  idField: 'id',
+  area: 'settings.dataPolicies',
+  permissions: { read: SETTINGS, write: SETTINGS },
+});
+
+/** The administrators' data update schedule (spec 03 §2 'Data update times', §7 `/settingupdateadministrators/`). */
+export const updateSchedulesReference = defineReference({
+  name: 'updateSchedules',
+  apiPath: '/settingupdateadministrators/',
+  idField: 'id',
+  area: 'settings.adminUpdates',
+  permissions: { read: SETTINGS, write: SETTINGS },
+});
+
 /** Every reference, in the order of resources/index.ts `resources` (tests/unit/references.test.ts). */
 export const resourceReferences: readonly ResourceReference[] = [
   // The catalogues first, as in resources/index.ts.
@@ -239,6 +266,9 @@ export const resourceReferences: readonly ResourceReference[] = [
   bannerSettingsReference,
   globalLogosReference,
   contentLogosReference,
+  dataProcessingHistoriesReference,
+  termsConditionHistoriesReference,
+  updateSchedulesReference,
 ];
 
 export function findReference(name: string): ResourceReference | undefined {

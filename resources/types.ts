@@ -345,7 +345,8 @@ export interface ResourceDelivery {
   key: string;
   /**
    * The `audience` field whose audience must reach the portal (the resolver of server/audience/resolve.ts). None on a
-   * singleton (a settings record), which is answered to every portal as one object, its defaults until first saved.
+   * singleton (a settings record), which is answered to every portal as one object, its defaults until first saved, nor
+   * on a list every portal receives (the current policy versions: `appliesNow` only).
    */
   audience?: string;
   /** SQL over the row aliased `t`: whether it applies now (published, in dates), read with the database's clock; none: every row. */
@@ -479,6 +480,12 @@ export interface ResourceModel<TRecord extends AnyObject = AnyObject> {
    * the API (deleted, outside its `listWhere`) or a record `field` says is another's answers 404.
    */
   updateUnderParent?: { path: string; param: string; resource: string; key: string; field: string };
+  /**
+   * Create and update on sub-paths of the collection, as the spec writes them (`POST /settingupdateadministrators/post`,
+   * `PUT /settingupdateadministrators/put` with `updateInBody`): `create` replaces `POST {apiPath}`, `update` the update's
+   * path (`PUT {apiPath}{update}`, the id in the body; without `updateInBody`, `PUT {apiPath}{update}/{id}`).
+   */
+  writePaths?: { create?: string; update?: string };
   /** `PUT apiPath` with the whole list replaces the collection in one transaction (e.g. `PUT /footerContent`). */
   collectionUpdate?: boolean;
   /**
@@ -513,6 +520,12 @@ export type AnyResourceDeclaration = ResourceDeclaration | CustomResourceDeclara
 
 export function isGeneratedResource(declaration: AnyResourceDeclaration): declaration is ResourceDeclaration {
   return declaration.routes !== 'custom';
+}
+
+/** The path of a declared write: the collection path, or its `writePaths` sub-path (`/settingupdateadministrators/post`). */
+export function writePath(declaration: Pick<ResourceModel, 'writePaths'> & { apiPath: string }, write: 'create' | 'update'): string {
+  const sub = declaration.writePaths?.[write];
+  return sub ? `${declaration.apiPath.replace(/\/+$/, '')}/${sub.replace(/^\/+/, '')}` : declaration.apiPath;
 }
 
 export function fieldColumn(field: FieldDeclaration): string {

@@ -13,7 +13,12 @@ export interface AppContext {
   fileStorage?: FileStorage;
   /** Where site scores come from (server/scores); unset: the source SCORES_SOURCE names. Tests set a fake-host one. */
   scoresProvider?: import('./scores/provider').ScoresProvider;
+  /** The clock of the date rules (policy histories, update reminders); unset: the system's. Tests set a fixed one. */
+  now?: () => Date;
 }
+
+/** The context's clock (`AppContext.now`), else the system's. */
+export const clockOf = (context: Pick<AppContext, 'now'>): (() => Date) => context.now ?? (() => new Date());
 
 export interface AuthUser {
   id: number;

@@ -10,6 +10,7 @@ export const exportTexts = {
     audit: 'auditoria',
     administrators: 'administradores',
     site_users: 'usuarios',
+    email_notifications: 'reporte-correos',
   },
   /** Exports written by a job (server/resources/backgroundExports.ts). */
   background: {

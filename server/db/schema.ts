@@ -21,3 +21,4 @@ export * from './schema/backups';
 export * from './schema/scores';
 export * from './schema/globalContent';
 export * from './schema/contents';
+export * from './schema/policies';

@@ -12,13 +12,16 @@ describe('delivery declarations', () => {
   it("the project's own pass, each under its key", () => {
     expect(() => assertDeliveries()).not.toThrow();
     const keys = deliveredDeclarations().map((declaration) => declaration.delivery.key);
-    expect(keys).toEqual(expect.arrayContaining(['contents', 'banners', 'bannerSettings', 'globalLogos', 'contentLogos']));
+    expect(keys).toEqual(expect.arrayContaining(['contents', 'banners', 'bannerSettings', 'globalLogos', 'contentLogos', 'dataProcessingPolicy', 'termsConditionsPolicy']));
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it('refuses a list without an audience field, a singleton with one, and unreadable fields', () => {
+  it('refuses an audience that is not an audience field, a singleton with one, and unreadable fields', () => {
     expect(deliveryProblems(withDelivery(banners!, { audience: 'title' }))).toEqual(['title is not an audience field']);
-    expect(deliveryProblems(withDelivery(banners!, { audience: undefined }))).toEqual(['(none) is not an audience field']);
+    // A list without an audience goes to every portal (the current policy versions); its user type would need one.
+    expect(deliveryProblems(withDelivery(banners!, { audience: undefined }))).toEqual([]);
+    expect(deliveryProblems(withDelivery(banners!, { audience: undefined, userType: 'title' }))).toContain('userType needs an audience');
+    expect(deliverySql(withDelivery(banners!, { audience: undefined }), false)).not.toContain('audience');
     expect(deliveryProblems(withDelivery(settings!, { audience: 'position' }))).toHaveLength(1);
     expect(deliveryProblems(withDelivery(banners!, { fields: ['title', 'slot'] }))).toEqual(['slot is not a readable field']);
     expect(() => assertDeliveries([withDelivery(banners!, { key: 'Banners' })])).toThrow(/banners: delivery: the key Banners/);

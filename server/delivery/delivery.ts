@@ -34,9 +34,11 @@ export function deliveryProblems(declaration: Delivered): string[] {
   const { delivery } = declaration;
   const field = (source: string) => declaration.fields.find((candidate) => candidate.source === source);
   const problems: string[] = [];
-  if (declaration.singleton ? delivery.audience || delivery.appliesNow || delivery.userType : field(delivery.audience ?? '')?.type !== 'audience') {
-    problems.push(declaration.singleton ? 'a singleton is delivered whole: no audience, appliesNow nor userType' : `${delivery.audience ?? '(none)'} is not an audience field`);
+  // A list without an audience goes to every portal (the current policy versions); one with an audience to those it reaches.
+  if (declaration.singleton ? delivery.audience || delivery.appliesNow || delivery.userType : delivery.audience !== undefined && field(delivery.audience)?.type !== 'audience') {
+    problems.push(declaration.singleton ? 'a singleton is delivered whole: no audience, appliesNow nor userType' : `${delivery.audience} is not an audience field`);
   }
+  if (delivery.userType && !delivery.audience) problems.push('userType needs an audience');
   if (delivery.userType && field(delivery.userType)?.type !== 'enum') problems.push(`${delivery.userType} is not an enum field`);
   for (const source of delivery.fields) if (!field(source) || field(source)!.hidden || field(source)!.writeOnly) problems.push(`${source} is not a readable field`);
   if (!/^[a-z][A-Za-z]*$/.test(delivery.key)) problems.push(`the key ${delivery.key} must be camelCase letters`);
@@ -73,12 +75,11 @@ function deliveredColumns(declaration: Delivered): string[] {
 export function deliverySql(declaration: Delivered, withUserType: boolean): string {
   const { delivery } = declaration;
   const field = (source: string) => declaration.fields.find((candidate) => candidate.source === source)!;
-  const audienceColumn = `t.${quoted(fieldColumn(field(delivery.audience!)))}`;
   const selected = deliveredColumns(declaration);
   const conditions = [
     ...readConditions(declaration),
     ...(delivery.appliesNow ? [`(${delivery.appliesNow})`] : []),
-    audienceReachesSiteSql(audienceColumn),
+    ...(delivery.audience ? [audienceReachesSiteSql(`t.${quoted(fieldColumn(field(delivery.audience)))}`)] : []),
     ...(withUserType && delivery.userType ? [`t.${quoted(fieldColumn(field(delivery.userType)))} = $2`] : []),
   ];
   const sort = field(declaration.sort.field);

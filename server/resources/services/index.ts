@@ -15,6 +15,8 @@ import { GroupSitesService } from './groupSites';
 import { DocumentTypesService } from './documentTypes';
 import { ContentsService } from './contents';
 import { BannersService, contentLogosService, globalLogosService } from './globalContent';
+import { DataProcessingHistoriesService, PolicyHistoryService } from './policyHistories';
+import { UpdateSchedulesService } from './updateSchedules';
 
 export { ResourceService } from './base';
 export type { ActionContext, CustomActionHandler, PrepareContext, ViewContext, ViewHandler, WriteContext, WriteOperation } from './base';
@@ -36,6 +38,9 @@ const SPECIALISED_SERVICES: Readonly<Record<string, ResourceService>> = {
   banners: new BannersService(),
   globalLogos: globalLogosService(),
   contentLogos: contentLogosService(),
+  dataProcessingHistories: new DataProcessingHistoriesService(),
+  termsConditionHistories: new PolicyHistoryService('terms_condition_histories'),
+  updateSchedules: new UpdateSchedulesService(),
 };
 
 const registered = new Map<string, ResourceService>();
