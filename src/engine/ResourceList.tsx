@@ -151,9 +151,11 @@ export interface ResourceListProps {
   filters?: ReactElement[];
   /** The toolbar (default: ResourceListToolbar). */
   actions?: ReactElement | false;
+  /** One of several lists on a page (an area with several declarations): its page and filters stay out of the address. */
+  shared?: boolean;
 }
 
-export function ResourceList({ declaration, children, filters, actions }: ResourceListProps) {
+export function ResourceList({ declaration, children, filters, actions, shared }: ResourceListProps) {
   const filterInputs = filters ?? resourceFilters(declaration);
   const common = {
     resource: declaration.name,
@@ -165,6 +167,7 @@ export function ResourceList({ declaration, children, filters, actions }: Resour
     empty: false as const,
     exporter: false as const,
     children: children ?? <ResourceDataTable declaration={declaration} />,
+    ...(shared ? { disableSyncWithLocation: true, storeKey: `${declaration.name}.sharedList` } : {}),
   };
   return declaration.listMode === 'loadMore' ? (
     <InfiniteList {...common} pagination={<LoadMoreButton />} />
