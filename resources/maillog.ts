@@ -5,6 +5,7 @@
  */
 import type { ListSpec } from './listQuery';
 import { mailLogReference } from './references';
+import { addMonths } from './policyHistory';
 import { defineResource } from './types';
 
 /** queued → sending → sent; a temporary failure waits in `retrying`; a permanent one (or the last attempt) ends `failed`. */
@@ -63,6 +64,9 @@ export const mailLogListSpec: ListSpec = {
     to: { kind: 'range', type: 'date', bound: 'to', sql: 't.created_at', description: 'Creado hasta (fecha ISO: incluye el día completo)' },
     // The spec's report filter names the range fromDate/toDate (spec 03 §3 'Report filter'): the e-mail report's.
     fromDate: { kind: 'range', type: 'date', bound: 'from', sql: 't.created_at', description: 'Igual que from' },
+    // The screen's range inputs (the engine's `<field>From`/`<field>To` of a date field).
+    createdAtFrom: { kind: 'range', type: 'date', bound: 'from', sql: 't.created_at', description: 'Igual que from' },
+    createdAtTo: { kind: 'range', type: 'date', bound: 'to', sql: 't.created_at', description: 'Igual que to' },
     toDate: { kind: 'range', type: 'date', bound: 'to', sql: 't.created_at', description: 'Igual que to' },
   },
 };
@@ -99,6 +103,9 @@ export const mailLogResource = defineResource<MailLogRecord>({
   operations: ['list'],
   listSource: { orders: mailLogListSpec.orders, filters: mailLogListSpec.filters },
   sort: { field: 'createdAt', order: 'DESC' },
+  // The report's screen (/configuracion/exportar-reporte-correos): the range, last month to today by default (spec 03 §5).
+  filters: ['createdAt'],
+  filterDefaults: (today) => ({ createdAtFrom: addMonths(today, -1), createdAtTo: today }),
   pageSize: mailLogListSpec.defaultPageSize,
   maxPageSize: mailLogListSpec.maxPageSize,
   editMode: 'dialog',

@@ -35,7 +35,7 @@ const fields: DeclaredField[] = [
   // Set by the server (resources/policyHistory.ts): today on create and when the publication date changes.
   { source: 'updateDate', type: 'date', readOnly: true, nullable: false },
   // Open (null, 'Vigente') on the current version; the next version closes it.
-  { source: 'endDate', type: 'date', readOnly: true, nullable: true },
+  { source: 'endDate', type: 'date', readOnly: true, nullable: true, emptyText: POLICY_MESSAGES.current },
 ];
 
 // Identifier, description and file take their fields' rules (required, length); the date its day rule here, its bounds

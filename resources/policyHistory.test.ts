@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayOf, endDateText, isCurrentVersion, isDay, planAddition, planEdit, POLICY_MESSAGES, publicationDateError, todayOf } from './policyHistory';
+import { addDays, addMonths, dayOf, endDateText, isCurrentVersion, isDay, planAddition, planEdit, POLICY_MESSAGES, publicationDateError, todayOf } from './policyHistory';
 
 /** A clock stopped at an instant: the rules read only what it answers. */
 const clockAt = (instant: string) => () => new Date(instant);
@@ -21,6 +21,13 @@ describe('policy history: today is the Colombian day of the injected clock', () 
     ['2026-01-01', -1, '2025-12-31'],
     ['2026-12-31', 1, '2027-01-01'],
   ])('%s %i day(s) is %s', (day, days, expected) => expect(addDays(day, days)).toBe(expected));
+
+  it.each([
+    ['2026-03-31', -1, '2026-02-28'],
+    ['2024-03-31', -1, '2024-02-29'],
+    ['2026-01-15', -1, '2025-12-15'],
+    ['2026-12-07', -1, '2026-11-07'],
+  ])("%s %i month(s) is %s (the report's default start)", (day, months, expected) => expect(addMonths(day, months)).toBe(expected));
 
   it('reads days and instants', () => {
     expect(isDay('2026-02-29')).toBe(false);

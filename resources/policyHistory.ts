@@ -72,6 +72,14 @@ export function addDays(day: Day, days: number): Day {
   return new Date(Date.UTC(year, month - 1, date) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
+/** The same day `months` later (earlier when negative), the last day of a shorter month: 2026-03-31 − 1 → 2026-02-28. */
+export function addMonths(day: Day, months: number): Day {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const first = new Date(Date.UTC(year, month - 1 + months, 1));
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), Math.min(date, last))).toISOString().slice(0, 10);
+}
+
 /** Why a publication date is refused (an i18n key), or null: a real day, not after today, not before the previous record's. */
 export function publicationDateError(publicationDate: unknown, previousPublicationDate: Day | null, today: Day): string | null {
   if (!isDay(publicationDate)) return POLICY_MESSAGES.invalid;

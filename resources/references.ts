@@ -170,10 +170,12 @@ export const contentLogosReference = defineReference({
   permissions: { read: SETTINGS, write: SETTINGS },
 });
 
+/** The mail log; its screen is the e-mail notification report (`/configuracion/exportar-reporte-correos`). */
 export const mailLogReference = defineReference({
   name: 'maillog',
   apiPath: '/maillog/',
   idField: 'id',
+  area: 'settings.emailReport',
   permissions: { read: AREAS['settings.emailReport'].permissions, write: AREAS['settings.emailReport'].permissions },
 });
 

@@ -97,6 +97,8 @@ export interface FieldDeclaration {
    * list orders and searches by it, so its indexes serve and no key is computed per row (issue 23).
    */
   storedKey?: string;
+  /** `date` and `datetime` fields: the i18n key the list cell shows for an empty value (a policy version's 'Vigente'). */
+  emptyText?: string;
   /** Decimal fields: the input's step. */
   step?: number;
   /** Nullable column (default: false for the id, booleans and text, true otherwise). */
@@ -436,6 +438,8 @@ export interface ResourceModel<TRecord extends AnyObject = AnyObject> {
    * The text search appears on its own when some field is `searchable`.
    */
   filters?: readonly string[];
+  /** The list's filters when the screen opens, from today's day (`YYYY-MM-DD` in Colombia), e.g. the last month. */
+  filterDefaults?: (today: string) => Record<string, unknown>;
   /** How the generated list edits a row: inline in the row, or in a dialog. */
   editMode: 'inline' | 'dialog';
   /** Delete marks this boolean column instead of removing the row; the list hides marked rows. */

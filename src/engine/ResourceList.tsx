@@ -27,6 +27,7 @@ import { listQuery } from '../../dataProvider/resourcePaths';
 import type { ResourceDeclaration } from '../../resources/types';
 import { BackgroundExportButton } from '../shared/BackgroundExportButton';
 import { ExportButton } from '../shared/ExportButton';
+import { todayOf } from '../../resources/policyHistory';
 import { hasOperation, listFields, permissionList, permittedExports } from './declarationFields';
 import { useEngineState } from './engineState';
 import { InlineEditRow } from './InlineEditRow';
@@ -168,6 +169,7 @@ export function ResourceList({ declaration, children, filters, actions, shared }
     exporter: false as const,
     children: children ?? <ResourceDataTable declaration={declaration} />,
     ...(shared ? { disableSyncWithLocation: true, storeKey: `${declaration.name}.sharedList` } : {}),
+    ...(declaration.filterDefaults ? { filterDefaultValues: declaration.filterDefaults(todayOf(() => new Date())) } : {}),
   };
   return declaration.listMode === 'loadMore' ? (
     <InfiniteList {...common} pagination={<LoadMoreButton />} />
