@@ -43,6 +43,7 @@ const fields: DeclaredField[] = [
 const schema = yup.object({
   publicationDate: yup
     .mixed()
+    .required('validation.field.required')
     .test('day', POLICY_MESSAGES.invalid, (value) => value === undefined || isDay(value)),
 });
 

@@ -144,6 +144,17 @@ describe('accesibilidad (axe-core, WCAG 2 A/AA): ninguna violación grave o crí
       await check(page, route!, failures);
     }
 
+    // Settings of issue 25 (task C): the policy histories, the update schedule and the e-mail report.
+    for (const [route, name] of [
+      ['/configuracion/politicas-datos', 'Políticas de tratamiento de datos'],
+      ['/configuracion/actualizacion-administradores', 'Actualización de datos de administradores'],
+      ['/configuracion/exportar-reporte-correos', 'Registro de correos'],
+    ]) {
+      await go(route!, heading(name!));
+      await requestsDone(inFlight);
+      await check(page, route!, failures);
+    }
+
     for (const route of ['/configuracion/pie-pagina', '/mensajes', '/metricas']) {
       await go(route, (p) => p.getByText('Esta sección está en construcción').waitFor());
       await check(page, `${route} (en construcción)`, failures);
