@@ -15,6 +15,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, GetListResult, GetManyResult, Identifier, RaRecord } from 'ra-core';
 import { findReference } from '../resources/references';
+import { writePath } from '../resources/types';
 import { pageCursors } from './pageCursors';
 import { API_BASE, httpClient, toFetchJson, type Client, type HttpResponse, type RequestOptions } from './httpClient';
 import {
@@ -144,7 +145,13 @@ export function createDataProvider(client: Client = httpClient, find?: FindDecla
       getList(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }),
 
     create: async (resource, params) => {
-      const { segment, idField } = target(resource, params);
+      const { path, segment, idField } = target(resource, params);
+      const declaration = await declarationOf(resource);
+      // `writePaths.create` (POST /settingupdateadministrators/post): the declared sub-path of the collection.
+      if (declaration && 'writePaths' in declaration && declaration.writePaths?.create) {
+        const { json } = await client(writePath({ apiPath: path, writePaths: declaration.writePaths }, 'create'), { method: 'POST', body: toPayload(params.data, idField) });
+        return { data: toRecord(json, idField) as never };
+      }
       const { data } = await base.create(segment, { ...params, data: toPayload(params.data, idField) });
       return { data: toRecord(data, idField) as never };
     },
@@ -159,7 +166,8 @@ export function createDataProvider(client: Client = httpClient, find?: FindDecla
       }
       // `updateInBody` (PUT /sites/comments): the collection path, the record named by its id field in the body.
       if (declaration && 'updateInBody' in declaration && declaration.updateInBody) {
-        const { json } = await client(path, { method: 'PUT', body: { ...toPayload(params.data, idField), [idField]: params.id } });
+        const url = 'writePaths' in declaration && declaration.writePaths?.update ? writePath({ apiPath: path, writePaths: declaration.writePaths }, 'update') : path;
+        const { json } = await client(url, { method: 'PUT', body: { ...toPayload(params.data, idField), [idField]: params.id } });
         return { data: toRecord(json, idField) as never };
       }
       const { data } = await base.update(segment, { ...params, data: toPayload(params.data, idField) });

@@ -10,6 +10,8 @@ import { groupSitesFindResource, groupSitesResource, groupsResource } from './gr
 import { locationsResource } from './locations';
 import { mailAccountsResource } from './mailAccounts';
 import { mailLogResource } from './maillog';
+import { dataProcessingHistoriesResource, termsConditionHistoriesResource } from './policyHistories';
+import { updateSchedulesResource } from './updateSchedules';
 import { siteCommentsResource } from './siteComments';
 import { siteRequestsResource } from './siteRequests';
 import { sitesResource } from './sites';
@@ -49,6 +51,8 @@ export const globalContentResources: readonly ResourceDeclaration[] = [bannersRe
 export const portalLookResources: readonly ResourceDeclaration[] = [footerLinksResource, footerSignResource, featuredMenusResource, seedLinksResource, launchpadResource];
 /** Platform settings (spec 03, issue 25): generic settings, terms, procedure and site-request texts, GOV.CO bar, PQRDS, tooltips. */
 export { platformSettingResources };
+/** Settings (spec 03): the policy version histories and the administrators' update schedule. */
+export const policyResources: readonly ResourceDeclaration[] = [dataProcessingHistoriesResource, termsConditionHistoriesResource, updateSchedulesResource];
 
 export const resources: readonly AnyResourceDeclaration[] = [
   ...catalogueResources,
@@ -61,6 +65,7 @@ export const resources: readonly AnyResourceDeclaration[] = [
   ...globalContentResources,
   ...portalLookResources,
   ...platformSettingResources,
+  ...policyResources,
 ];
 
 export function findResource(name: string): AnyResourceDeclaration | undefined {

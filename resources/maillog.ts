@@ -5,6 +5,7 @@
  */
 import type { ListSpec } from './listQuery';
 import { mailLogReference } from './references';
+import { addMonths } from './policyHistory';
 import { defineResource } from './types';
 
 /** queued → sending → sent; a temporary failure waits in `retrying`; a permanent one (or the last attempt) ends `failed`. */
@@ -17,6 +18,8 @@ export const MAIL_TEMPLATES = {
   invitation: 'account.invitation',
   lock: 'account.lock',
   emailChanged: 'account.email_changed',
+  /** The update schedule's reminder to a site administrator (server/users/updateReminders.ts). */
+  updateReminder: 'administrators.update_reminder',
 } as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[keyof typeof MAIL_TEMPLATES];
 
@@ -59,6 +62,12 @@ export const mailLogListSpec: ListSpec = {
     relatedId: { kind: 'eq', type: 'int', min: 1, sql: (placeholder) => `t.related_id = (${placeholder})::text`, description: 'Id del registro relacionado' },
     from: { kind: 'range', type: 'date', bound: 'from', sql: 't.created_at', description: 'Creado desde (fecha u hora ISO 8601)' },
     to: { kind: 'range', type: 'date', bound: 'to', sql: 't.created_at', description: 'Creado hasta (fecha ISO: incluye el día completo)' },
+    // The spec's report filter names the range fromDate/toDate (spec 03 §3 'Report filter'): the e-mail report's.
+    fromDate: { kind: 'range', type: 'date', bound: 'from', sql: 't.created_at', description: 'Igual que from' },
+    // The screen's range inputs (the engine's `<field>From`/`<field>To` of a date field).
+    createdAtFrom: { kind: 'range', type: 'date', bound: 'from', sql: 't.created_at', description: 'Igual que from' },
+    createdAtTo: { kind: 'range', type: 'date', bound: 'to', sql: 't.created_at', description: 'Igual que to' },
+    toDate: { kind: 'range', type: 'date', bound: 'to', sql: 't.created_at', description: 'Igual que to' },
   },
 };
 
@@ -94,7 +103,23 @@ export const mailLogResource = defineResource<MailLogRecord>({
   operations: ['list'],
   listSource: { orders: mailLogListSpec.orders, filters: mailLogListSpec.filters },
   sort: { field: 'createdAt', order: 'DESC' },
+  // The report's screen (/configuracion/exportar-reporte-correos): the range, last month to today by default (spec 03 §5).
+  filters: ['createdAt'],
+  filterDefaults: (today) => ({ createdAtFrom: addMonths(today, -1), createdAtTo: today }),
   pageSize: mailLogListSpec.defaultPageSize,
   maxPageSize: mailLogListSpec.maxPageSize,
   editMode: 'dialog',
+  /**
+   * The e-mail notification report (spec 03 §2, §7 `GET /emailnotificationsexport`, /configuracion/exportar-reporte-correos):
+   * every message the platform sent or tried in the date range (`from`/`to` or `fromDate`/`toDate`, Colombian days),
+   * streamed, newest first (docs/decisions/0034-policy-histories-and-update-schedule.md).
+   */
+  exports: [
+    {
+      path: '/emailnotificationsexport',
+      formats: ['csv', 'xlsx'],
+      fileName: 'exports.files.email_notifications',
+      fields: ['createdAt', 'sentAt', 'to', 'template', 'subject', 'state', 'attempts', 'relatedResource', 'relatedId', 'lastError'],
+    },
+  ],
 });

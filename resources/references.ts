@@ -170,10 +170,12 @@ export const contentLogosReference = defineReference({
   permissions: { read: SETTINGS, write: SETTINGS },
 });
 
+/** The mail log; its screen is the e-mail notification report (`/configuracion/exportar-reporte-correos`). */
 export const mailLogReference = defineReference({
   name: 'maillog',
   apiPath: '/maillog/',
   idField: 'id',
+  area: 'settings.emailReport',
   permissions: { read: AREAS['settings.emailReport'].permissions, write: AREAS['settings.emailReport'].permissions },
 });
 
@@ -295,6 +297,33 @@ export const termsAcceptancesReference = defineReference({
   permissions: { read: SETTINGS, write: SETTINGS },
 });
 
+/** Data-treatment policy versions (spec 03 §2 'Policies and terms', §7 `/dataprocessinghistories/`): one of the two history tables. */
+export const dataProcessingHistoriesReference = defineReference({
+  name: 'dataProcessingHistories',
+  apiPath: '/dataprocessinghistories/',
+  idField: 'id',
+  area: 'settings.dataPolicies',
+  permissions: { read: SETTINGS, write: SETTINGS },
+});
+
+/** Terms-and-conditions versions (spec 03 §7 `/historytermscondition`): the other history table, on the same page. */
+export const termsConditionHistoriesReference = defineReference({
+  name: 'termsConditionHistories',
+  apiPath: '/historytermscondition',
+  idField: 'id',
+  area: 'settings.dataPolicies',
+  permissions: { read: SETTINGS, write: SETTINGS },
+});
+
+/** The administrators' data update schedule (spec 03 §2 'Data update times', §7 `/settingupdateadministrators/`). */
+export const updateSchedulesReference = defineReference({
+  name: 'updateSchedules',
+  apiPath: '/settingupdateadministrators/',
+  idField: 'id',
+  area: 'settings.adminUpdates',
+  permissions: { read: SETTINGS, write: SETTINGS },
+});
+
 /** Every reference, in the order of resources/index.ts `resources` (tests/unit/references.test.ts). */
 /** The footer's links (spec 02 §2 'Footer', §7 `GET`/`PUT /footerContent`): the whole ordered list, on /configuracion/pie-pagina. */
 export const footerLinksReference = defineReference({
@@ -379,6 +408,9 @@ export const resourceReferences: readonly ResourceReference[] = [
   pqrdsReference,
   tooltipsReference,
   termsAcceptancesReference,
+  dataProcessingHistoriesReference,
+  termsConditionHistoriesReference,
+  updateSchedulesReference,
 ];
 
 export function findReference(name: string): ResourceReference | undefined {

@@ -97,6 +97,8 @@ export interface FieldDeclaration {
    * list orders and searches by it, so its indexes serve and no key is computed per row (issue 23).
    */
   storedKey?: string;
+  /** `date` and `datetime` fields: the i18n key the list cell shows for an empty value (a policy version's 'Vigente'). */
+  emptyText?: string;
   /** Decimal fields: the input's step. */
   step?: number;
   /** Nullable column (default: false for the id, booleans and text, true otherwise). */
@@ -352,7 +354,8 @@ export interface ResourceDelivery {
   /**
    * The `audience` field whose audience must reach the portal (the resolver of server/audience/resolve.ts). None on a
    * singleton (a settings record), which is answered to every portal as one object, its defaults until first saved; none
-   * on a list: every row (and `site`'s) goes to every portal (the footer's links, the shortcuts, the tooltips).
+   * on a list: every row (and `site`'s) goes to every portal (the footer's links, the shortcuts, the tooltips, the current
+   * policy versions).
    */
   audience?: string;
   /**
@@ -445,6 +448,8 @@ export interface ResourceModel<TRecord extends AnyObject = AnyObject> {
    * The text search appears on its own when some field is `searchable`.
    */
   filters?: readonly string[];
+  /** The list's filters when the screen opens, from today's day (`YYYY-MM-DD` in Colombia), e.g. the last month. */
+  filterDefaults?: (today: string) => Record<string, unknown>;
   /** How the generated list edits a row: inline in the row, or in a dialog. */
   editMode: 'inline' | 'dialog';
   /** Delete marks this boolean column instead of removing the row; the list hides marked rows. */
@@ -491,6 +496,12 @@ export interface ResourceModel<TRecord extends AnyObject = AnyObject> {
    * the API (deleted, outside its `listWhere`) or a record `field` says is another's answers 404.
    */
   updateUnderParent?: { path: string; param: string; resource: string; key: string; field: string };
+  /**
+   * Create and update on sub-paths of the collection, as the spec writes them (`POST /settingupdateadministrators/post`,
+   * `PUT /settingupdateadministrators/put` with `updateInBody`): `create` replaces `POST {apiPath}`, `update` the update's
+   * path (`PUT {apiPath}{update}`, the id in the body; without `updateInBody`, `PUT {apiPath}{update}/{id}`).
+   */
+  writePaths?: { create?: string; update?: string };
   /** `PUT apiPath` with the whole list replaces the collection in one transaction (e.g. `PUT /footerContent`). */
   collectionUpdate?: boolean;
   /**
@@ -549,6 +560,12 @@ export type AnyResourceDeclaration = ResourceDeclaration | CustomResourceDeclara
 
 export function isGeneratedResource(declaration: AnyResourceDeclaration): declaration is ResourceDeclaration {
   return declaration.routes !== 'custom';
+}
+
+/** The path of a declared write: the collection path, or its `writePaths` sub-path (`/settingupdateadministrators/post`). */
+export function writePath(declaration: Pick<ResourceModel, 'writePaths'> & { apiPath: string }, write: 'create' | 'update'): string {
+  const sub = declaration.writePaths?.[write];
+  return sub ? `${declaration.apiPath.replace(/\/+$/, '')}/${sub.replace(/^\/+/, '')}` : declaration.apiPath;
 }
 
 export function fieldColumn(field: FieldDeclaration): string {

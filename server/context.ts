@@ -13,9 +13,15 @@ export interface AppContext {
   fileStorage?: FileStorage;
   /** Where site scores come from (server/scores); unset: the source SCORES_SOURCE names. Tests set a fake-host one. */
   scoresProvider?: import('./scores/provider').ScoresProvider;
-  /** The time rules read as "now" (the delivery's `appliesNow`); unset: the database's clock. Tests set it to travel. */
+  /**
+   * The server's clock: what the date rules (policy histories, update reminders) and the delivery's `appliesNow` read
+   * as "now"; unset: the system's (the delivery: the database's). Tests set a fixed one to travel.
+   */
   clock?: () => Date;
 }
+
+/** The context's clock (`AppContext.clock`), else the system's. */
+export const clockOf = (context: Pick<AppContext, 'clock'>): (() => Date) => context.clock ?? (() => new Date());
 
 export interface AuthUser {
   id: number;

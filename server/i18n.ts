@@ -23,6 +23,7 @@ import { sites } from '../i18n/es/sites';
 import { createTranslator, type MessageTree } from '../i18n/translate';
 import { siteDetail } from '../i18n/es/siteDetail';
 import { newSite } from '../i18n/es/newSite';
+import { updateSchedules } from '../i18n/es/policies';
 import { scores } from '../i18n/es/scores';
 
-export const t = createTranslator({ errors, validation, audience, audit, backups, banners, bulkFile, contents, deactivation, exports: exportTexts, files, installation, jobs, lists, loads, logos, maillog, openapi, people, portal, realtime, resources, serverAuth, serverStartup, siteDetail, siteGroups, sites, scores, newSite } as unknown as MessageTree);
+export const t = createTranslator({ errors, validation, audience, audit, backups, banners, bulkFile, contents, deactivation, exports: exportTexts, files, installation, jobs, lists, loads, logos, maillog, openapi, people, portal, realtime, resources, serverAuth, serverStartup, siteDetail, siteGroups, sites, scores, newSite, update_schedules: updateSchedules } as unknown as MessageTree);

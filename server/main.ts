@@ -22,6 +22,7 @@ import { startJobRunner } from './jobs';
 import { sweepBackups as sweepBackupFiles } from './backups/retention';
 import { FILE_PURGE_INTERVAL_MINUTES, fileStorageOf, LocalFileStorage, PARTIAL_MAX_IDLE_MINUTES, purgeOrphanFiles, sweepPartial } from './files';
 import { initializeDatabase } from './seed';
+import { enqueueUpdateReminders, UPDATE_REMINDER_INTERVAL_MINUTES } from './users/updateReminders';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const staticDir = path.join(root, 'dist');
@@ -127,6 +128,11 @@ async function main(): Promise<void> {
   // A running job is handed back at its next item; another instance (or the next start) resumes it.
   const jobRunner = startJobRunner(context, { pollMs: config.jobPollMs, leaseMs: config.jobLeaseMs });
   closers.push(() => jobRunner.stop());
+  // The administrators' update reminders (server/users/updateReminders.ts): a job now and every hour, never two waiting.
+  const queueReminders = () => enqueueUpdateReminders(database.db);
+  await queueReminders().catch((error: unknown) => app.log.warn({ err: error }, 'queueing the update reminders failed'));
+  const reminders = every(UPDATE_REMINDER_INTERVAL_MINUTES * 60_000, queueReminders, (error) => app.log.warn({ err: error }, 'queueing the update reminders failed'));
+  closers.push(() => reminders.stop());
   // Mail waiting to be retried (or queued by a transaction) goes out every MAIL_POLL_MS; safe on several instances.
   const mailProcessor = startMailProcessor(context, {
     pollMs: config.mailPollMs,

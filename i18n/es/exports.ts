@@ -11,6 +11,7 @@ export const exportTexts = {
     administrators: 'administradores',
     site_users: 'usuarios',
     terms_acceptances: 'aceptaciones-terminos',
+    email_notifications: 'reporte-correos',
   },
   /** Exports written by a job (server/resources/backgroundExports.ts). */
   background: {

@@ -28,6 +28,7 @@ import { messages as menu } from './menu';
 import { mergeMessages } from './merge';
 import { messages as newSite } from './newSite';
 import { messages as pages } from './pages';
+import { messages as policies } from './policies';
 import { messages as ra } from './ra';
 import { messages as scores } from './scores';
 import { messages as settings } from './settings';
@@ -57,6 +58,7 @@ export const areaMessages = {
   menu,
   newSite,
   pages,
+  policies,
   ra,
   scores,
   settings,

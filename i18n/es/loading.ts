@@ -7,6 +7,6 @@
  */
 export const SIGN_IN_AREAS = ['ra', 'auth', 'errors', 'menu', 'pages'] as const;
 export const SIGNED_IN_AREAS = ['engine', 'exports', 'files', 'jobs', 'settings', 'siteGroups', 'sites'] as const;
-export const ON_DEMAND_AREAS = ['audience', 'audit', 'backups', 'banners', 'bulkFile', 'contents', 'deactivation', 'loads', 'maillog', 'newSite', 'scores', 'siteDetail', 'users'] as const;
+export const ON_DEMAND_AREAS = ['audience', 'audit', 'backups', 'banners', 'bulkFile', 'contents', 'deactivation', 'loads', 'maillog', 'newSite', 'policies', 'scores', 'siteDetail', 'users'] as const;
 
 export type OnDemandArea = (typeof ON_DEMAND_AREAS)[number];

@@ -18,6 +18,9 @@ export const maillog = {
     sites: {
       installation_access: 'Acceso de administrador de portal',
     },
+    administrators: {
+      update_reminder: 'Recordatorio de actualización de datos',
+    },
   },
   errors: {
     temporary: 'Falla temporal del servidor de correo: %{detail}',

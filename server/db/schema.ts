@@ -22,3 +22,4 @@ export * from './schema/scores';
 export * from './schema/globalContent';
 export * from './schema/contents';
 export * from './schema/portalLook';
+export * from './schema/policies';

@@ -12,7 +12,7 @@ describe('delivery declarations', () => {
   it("the project's own pass, each under its key", () => {
     expect(() => assertDeliveries()).not.toThrow();
     const keys = deliveredDeclarations().map((declaration) => declaration.delivery.key);
-    expect(keys).toEqual(expect.arrayContaining(['contents', 'banners', 'bannerSettings', 'globalLogos', 'contentLogos', 'govcoBar', 'tooltips']));
+    expect(keys).toEqual(expect.arrayContaining(['contents', 'banners', 'bannerSettings', 'globalLogos', 'contentLogos', 'govcoBar', 'tooltips', 'dataProcessingPolicy', 'termsConditionsPolicy']));
     expect(new Set(keys).size).toBe(keys.length);
   });
 

@@ -10,6 +10,7 @@ import { hasAnyPermission } from '../../resources/permissions';
 import { FILE_FORMATS } from './formats';
 import { PORTAL_FILE_ELEMENT } from '../../resources/loads';
 import { BANNER_IMAGE_RULES, BANNER_MOBILE_IMAGE_RULES, FOOTER_SIGN_RULES, LOGO_IMAGE_RULES, type ImageRules } from '../../resources/imageRules';
+import { POLICY_FILE_ELEMENT, POLICY_FILE_EXTENSIONS, POLICY_FILE_MAX_BYTES } from '../../resources/policyHistory';
 
 /** Default cap (spec 01 'Global constants', spec 03 'Uploads'): 10485760 bytes. */
 export const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
@@ -138,9 +139,13 @@ export const portalFileElement = defineElementType(PORTAL_FILE_ELEMENT, { kinds:
 export const govcoLogoElement = defineElementType('govcoLogo', { kinds: ['image'], extensions: ['png', 'bmp'], maxBytes: 1 * MEGABYTE, publicRead: true, permissions: SETTINGS });
 /** The public site-request page's banner and logos (`/settings/siterequest`): images the wizard shows without a session. */
 export const siteRequestTextElement = defineElementType('siteRequestText', { kinds: ['image'], extensions: ['png'], publicRead: true, permissions: SETTINGS });
-/** Policy and terms versions (spec 03 'Policy versions', settings): 30 MB. */
-export const policyFileElement = defineElementType('policyFile', {
-  extensions: ['doc', 'txt', 'xls', 'xlsx', 'docx', 'pdf', 'zip', 'rar'],
-  maxBytes: 30 * MEGABYTE,
+/**
+ * Policy and terms versions (spec 03 'Policy versions', settings): its own extensions and a 30 MB cap (this element
+ * type only); public, since the portals link the current versions (`GET /dataprocessinghistories/GetExternal`).
+ */
+export const policyFileElement = defineElementType(POLICY_FILE_ELEMENT, {
+  extensions: POLICY_FILE_EXTENSIONS,
+  maxBytes: POLICY_FILE_MAX_BYTES,
+  publicRead: true,
   permissions: SETTINGS,
 });

@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connection';
 import { resources } from '../../resources';
 import { recordId } from '../../resources/limits';
-import { isGeneratedResource, type ResourceDeclaration, type ResourceOperation } from '../../resources/types';
+import { isGeneratedResource, writePath, type ResourceDeclaration, type ResourceOperation } from '../../resources/types';
 import { badArgument, notFound } from '../http/errors';
 import { apiRoute } from '../http/route';
 import { t } from '../i18n';
@@ -98,7 +98,7 @@ function registerCreate(context: ResourceRouteContext): void {
   const { app, declaration } = context;
   apiRoute(app, {
     method: 'POST',
-    url: resourcePaths(declaration).collection,
+    url: resourcePaths({ apiPath: writePath(declaration, 'create') }).collection,
     access: context.write,
     summary: `${context.title}: crear`,
     ...(context.service.errorResponses.create ? { errorResponses: context.service.errorResponses.create } : {}),
@@ -129,7 +129,7 @@ function registerUpdate(context: ResourceRouteContext): void {
   const inBody = declaration.updateInBody === true;
   apiRoute(app, {
     method: 'PUT',
-    url: inBody ? resourcePaths(declaration).collection : resourcePaths(declaration).item,
+    url: inBody ? resourcePaths({ apiPath: writePath(declaration, 'update') }).collection : resourcePaths(declaration.writePaths?.update ? { apiPath: writePath(declaration, 'update') } : declaration).item,
     access: context.write,
     summary: inBody ? `${context.title}: modificar (el registro se indica con ${declaration.idField} en el cuerpo)` : `${context.title}: modificar`,
     operationId: `update${context.operationName}`,

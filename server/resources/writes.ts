@@ -57,7 +57,7 @@ export function bodyObject(body: unknown): Record<string, unknown> {
 /** The body through the declaration's schema (resources/fieldKinds.ts `resourceSchema`): every refused field at once. */
 export async function validateBody(declaration: ResourceDeclaration, body: unknown, mode: 'create' | 'update'): Promise<Record<string, unknown>> {
   const schema = resourceSchema(declaration, declaration.idField, mode);
-  return (await schema.validate(bodyObject(body), { abortEarly: false, stripUnknown: true })) as Record<string, unknown>;
+  return (await schema.validate(bodyObject(body), { abortEarly: false, stripUnknown: true, context: { operation: mode } })) as Record<string, unknown>;
 }
 
 export async function refuseDuplicates(

@@ -25,33 +25,35 @@ export interface GeneratedResourcePageProps {
   declaration?: ResourceDeclaration;
   /** The resource's name (the route table's: src/routes/appRoutes.ts). */
   resource?: string;
+  /** Several declarations on one area (the two policy histories): their lists one after the other. */
+  resources?: readonly string[];
   /** Ignored (the title comes from the declaration); accepted from the shell's screen props. */
   title?: string;
 }
 
-/** The screen's heading and its way back to the parent index. */
-export function ResourceHeader({ declaration, children }: { declaration: ResourceDeclaration; children?: ReactNode }) {
+/** The screen's heading and its way back to the parent index (a later list of a shared page: a sub-heading, no way back). */
+export function ResourceHeader({ declaration, children, later }: { declaration: ResourceDeclaration; children?: ReactNode; later?: boolean }) {
   const translate = useTranslate();
   return (
     <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', my: 2 }}>
-      <Typography variant="h5" component="h1">
+      <Typography variant={later ? 'h6' : 'h5'} component={later ? 'h2' : 'h1'}>
         {translate(declaration.title)}
       </Typography>
       <Stack direction="row" spacing={1}>
         {children}
-        {declaration.parentRoute && <BackButton to={declaration.parentRoute} />}
+        {declaration.parentRoute && !later && <BackButton to={declaration.parentRoute} />}
       </Stack>
     </Stack>
   );
 }
 
 /** The generated list screen of a declaration: header, list, create and edit dialogs. */
-export function ResourceListScreen({ declaration }: { declaration: ResourceDeclaration }) {
+export function ResourceListScreen({ declaration, shared, later }: { declaration: ResourceDeclaration; shared?: boolean; later?: boolean }) {
   return (
     <ResourceContextProvider value={declaration.name}>
       <EngineStateProvider declaration={declaration}>
-        <ResourceHeader declaration={declaration} />
-        <ResourceList declaration={declaration} />
+        <ResourceHeader declaration={declaration} later={later} />
+        <ResourceList declaration={declaration} shared={shared} />
         {hasOperation(declaration, 'create') && <ResourceCreate />}
         {declaration.editMode === 'dialog' && hasOperation(declaration, 'update') && <ResourceEdit />}
       </EngineStateProvider>
@@ -153,8 +155,18 @@ export function ResourceCollectionScreen({ declaration }: { declaration: Resourc
   );
 }
 
-export function GeneratedResourcePage({ declaration, resource: named }: GeneratedResourcePageProps) {
+export function GeneratedResourcePage({ declaration, resource: named, resources: several }: GeneratedResourcePageProps) {
   const contextResource = useResourceContext();
+  if (!declaration && several && several.length > 1) {
+    const declarations = several.map((name) => findGeneratedResource(name)).filter((found): found is ResourceDeclaration => found !== undefined);
+    return (
+      <>
+        {declarations.map((found, index) => (
+          <ResourceListScreen key={found.name} declaration={found} shared later={index > 0} />
+        ))}
+      </>
+    );
+  }
   const resource = named ?? contextResource;
   const resolved = declaration ?? (resource ? findGeneratedResource(resource) : undefined);
   if (!resolved) return null;

@@ -27,6 +27,7 @@ import { listQuery } from '../../dataProvider/resourcePaths';
 import type { ResourceDeclaration } from '../../resources/types';
 import { BackgroundExportButton } from '../shared/BackgroundExportButton';
 import { ExportButton } from '../shared/ExportButton';
+import { todayOf } from '../../resources/policyHistory';
 import { hasOperation, listFields, permissionList, permittedExports } from './declarationFields';
 import { useEngineState } from './engineState';
 import { InlineEditRow } from './InlineEditRow';
@@ -155,9 +156,11 @@ export interface ResourceListProps {
   filters?: ReactElement[];
   /** The toolbar (default: ResourceListToolbar). */
   actions?: ReactElement | false;
+  /** One of several lists on a page (an area with several declarations): its page and filters stay out of the address. */
+  shared?: boolean;
 }
 
-export function ResourceList({ declaration, children, filters, actions }: ResourceListProps) {
+export function ResourceList({ declaration, children, filters, actions, shared }: ResourceListProps) {
   const filterInputs = filters ?? resourceFilters(declaration);
   const common = {
     resource: declaration.name,
@@ -169,6 +172,8 @@ export function ResourceList({ declaration, children, filters, actions }: Resour
     empty: false as const,
     exporter: false as const,
     children: children ?? <ResourceDataTable declaration={declaration} />,
+    ...(shared ? { disableSyncWithLocation: true, storeKey: `${declaration.name}.sharedList` } : {}),
+    ...(declaration.filterDefaults ? { filterDefaultValues: declaration.filterDefaults(todayOf(() => new Date())) } : {}),
   };
   return declaration.listMode === 'loadMore' ? (
     <InfiniteList {...common} pagination={<LoadMoreButton />} />

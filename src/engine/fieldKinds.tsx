@@ -108,9 +108,16 @@ const dateRangeFilter = ({ field }: KindProps) => [
 ];
 
 /** A date cell as every screen writes dates (resources/dates.ts: dd/mm/aaaa, hh:mm a. m. with a time). */
-const dateCell = (source: string, write: (value: unknown) => string) => (
-  <FunctionField source={source} render={(record: Record<string, unknown>) => write(record?.[source])} />
-);
+const dateCell = (source: string, write: (value: unknown) => string, emptyText?: string) =>
+  emptyText ? <EmptyTextCell source={source} write={write} emptyText={emptyText} /> : <FunctionField source={source} render={(record: Record<string, unknown>) => write(record?.[source])} />;
+
+/** A cell whose empty value reads the field's `emptyText` (a policy version's open end date: 'Vigente'). */
+function EmptyTextCell({ source, write, emptyText }: { source: string; write: (value: unknown) => string; emptyText: string }) {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const value = record?.[source];
+  return <>{value === null || value === undefined || value === '' ? translate(emptyText) : write(value)}</>;
+}
 
 const common = ({ field, compact }: InputProps) => ({ source: field.source, label: field.label, helperText: compact ? false : undefined }) as const;
 const choicesOf = ({ field, resource }: KindProps) => (field.choices ?? []).map((choice) => ({ id: choice.id, name: choiceLabelKey(resource, field, choice) }));
@@ -174,9 +181,9 @@ export const REACT_FIELD_KINDS: Record<FieldType, ReactKind> = {
     input: (props) => <BooleanInput {...common(props)} />,
     filter: ({ field }) => [<NullableBooleanInput key={field.source} source={field.source} label={field.label} alwaysOn />],
   },
-  date: { cell: ({ field }) => dateCell(field.source, formatDate), input: (props) => <DayInput {...common(props)} />, filter: dateRangeFilter },
+  date: { cell: ({ field }) => dateCell(field.source, formatDate, field.emptyText), input: (props) => <DayInput {...common(props)} />, filter: dateRangeFilter },
   datetime: {
-    cell: ({ field }) => dateCell(field.source, formatDateTime),
+    cell: ({ field }) => dateCell(field.source, formatDateTime, field.emptyText),
     input: (props) => <DateTimeInput {...common(props)} />,
     filter: dateRangeFilter,
   },

@@ -15,7 +15,7 @@ export function ProtectedScreen({ route }: { route: AppRoute }) {
     <RequirePermission permissions={route.permissions}>
       <PageTitle title={route.title} />
       <Suspense fallback={<Spinner />}>
-        {Screen ? <Screen title={route.title} resource={route.resource} /> : <UnderConstruction title={route.title} />}
+        {Screen ? <Screen title={route.title} resource={route.resource} {...(route.resources ? { resources: route.resources } : {})} /> : <UnderConstruction title={route.title} />}
       </Suspense>
     </RequirePermission>
   );

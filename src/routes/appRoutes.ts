@@ -19,6 +19,8 @@ export interface AppRoute {
   screen?: Screen | LazyExoticComponent<Screen>;
   /** The generated resource the screen shows (its declaration loads with the screen: resources/references.ts). */
   resource?: string;
+  /** Every generated declaration of the area when several share it (the two policy histories): shown one after the other. */
+  resources?: readonly string[];
 }
 
 /** Hand-written screens by area, for areas whose declaration (if any) chooses no screen in declarationRoute. */
@@ -75,7 +77,10 @@ export function buildAppRoutes(declarations: readonly ResourceReference[] = reso
     if (!declaration.route) continue;
     const index = routes.findIndex((route) => samePath(route.path, declaration.route));
     const route = declarationRoute(declaration);
+    const held = index === -1 ? undefined : routes[index]!;
     if (index === -1) routes.push(route);
+    // A second generated declaration on an area the generated screen already shows: both, in declaration order.
+    else if (held?.resource && route.resource && held.screen === route.screen) routes[index] = { ...held, resources: [...(held.resources ?? [held.resource]), route.resource] };
     else if (route.screen) routes[index] = route;
   }
   return routes;

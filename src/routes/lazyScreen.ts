@@ -20,6 +20,8 @@ export interface ScreenProps {
   declaration?: ResourceDeclaration;
   /** … or its name (the route table's: src/routes/appRoutes.ts). */
   resource?: string;
+  /** Every generated declaration of the area, when several share it (their lists one after the other). */
+  resources?: readonly string[];
 }
 
 export type Screen = ComponentType<ScreenProps>;
@@ -62,7 +64,7 @@ export const UpdateSitesPage: Preloadable<ScreenProps> = lazyComponent(
 );
 
 export const AuditListPage: Preloadable<ScreenProps> = lazyComponent(
-  withMessages(['audit', 'users', 'audience', 'siteDetail', 'backups', 'banners', 'contents'], () => import('../audit/AuditListPage').then((module) => module.AuditListPage satisfies Screen)),
+  withMessages(['audit', 'users', 'audience', 'siteDetail', 'backups', 'banners', 'contents', 'policies'], () => import('../audit/AuditListPage').then((module) => module.AuditListPage satisfies Screen)),
 );
 
 /** /portales/grupos: group management (src/sites/groups), the generated parts with the group's own inputs. */

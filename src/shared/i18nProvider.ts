@@ -80,6 +80,7 @@ const AREAS = {
   loads: () => import('../../i18n/es/loads'),
   maillog: () => import('../../i18n/es/maillog'),
   newSite: () => import('../../i18n/es/newSite'),
+  policies: () => import('../../i18n/es/policies'),
   scores: () => import('../../i18n/es/scores'),
   siteDetail: () => import('../../i18n/es/siteDetail'),
   users: () => import('../../i18n/es/users'),

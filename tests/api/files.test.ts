@@ -328,7 +328,7 @@ describe('who uploads and reads each element type (its declared permissions)', (
 
   it('declares the public types and the owners of personal documents', () => {
     const byName = new Map(elementTypes().map((elementType) => [elementType.name, elementType]));
-    expect(elementTypes().filter((elementType) => elementType.publicRead).map((elementType) => elementType.name).sort()).toEqual(['banner', 'bannerMobile', 'footerSign', 'image', 'logo']);
+    expect(elementTypes().filter((elementType) => elementType.publicRead).map((elementType) => elementType.name).sort()).toEqual(['banner', 'bannerMobile', 'footerSign', 'govcoLogo', 'image', 'logo', 'policyFile', 'siteRequestText']);
     expect(byName.get('siteRequest')!.permissions).toEqual(['Sites']);
     expect(byName.get('siteComment')!.permissions).toEqual(['Sites']);
     expect(byName.get('banner')!.permissions).toEqual(['GlobalBanners']);

@@ -151,13 +151,17 @@ describe('accesibilidad (axe-core, WCAG 2 A/AA): ninguna violación grave o crí
       await check(page, route!, failures);
     }
 
-    // Platform settings (issue 25 part 1): generated editors, the GOV.CO bar with its preview, checkboxes, rich text.
+    // Settings of issue 25: generated editors, the GOV.CO bar with its preview, checkboxes, rich text, the policy histories,
+    // the update schedule and the e-mail report.
     for (const [route, name] of [
       ['/configuracion/valores', 'Valores generales'],
       ['/configuracion/barra-govco', 'Barra GOV.CO'],
       ['/configuracion/pqrds', 'Variables PQRDS'],
       ['/configuracion/terminos', 'Términos y condiciones de los portales'],
       ['/configuracion/tooltips', 'Tooltips'],
+      ['/configuracion/politicas-datos', 'Políticas de tratamiento de datos'],
+      ['/configuracion/actualizacion-administradores', 'Actualización de datos de administradores'],
+      ['/configuracion/exportar-reporte-correos', 'Registro de correos'],
     ]) {
       await go(route!, heading(name!));
       await requestsDone(inFlight);

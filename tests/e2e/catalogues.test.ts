@@ -177,3 +177,47 @@ describe('configuración de la plataforma', () => {
     expect((await settingsApi<{ validExtensions: string[] }>('/api/v1/settings/pqrds')).validExtensions).toEqual(expect.arrayContaining(['pdf', '7z']));
   });
 });
+
+describe('historial de versiones de políticas (/configuracion/politicas-datos)', () => {
+  it('muestra las dos tablas; agregar una versión cierra la anterior hoy y la nueva se lee Vigente', async () => {
+    const { page } = e2e;
+    await openAsAdmin(page, '/configuracion/politicas-datos', 'Políticas de tratamiento de datos');
+    await page.getByRole('heading', { name: 'Términos y condiciones' }).waitFor();
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(new Date());
+    const shown = today.split('-').reverse().join('/');
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+    for (const identifier of ['E2E-1', 'E2E-2']) {
+      await page.getByRole('button', { name: ADD }).first().click();
+      const form = await formScope(page);
+      await form.locator('input[name=identifier]').fill(identifier);
+      await form.locator('input[name=description]').fill(`Política ${identifier}`);
+      // The day picker is typed as it is shown: dd/mm/aaaa.
+      await form.getByLabel(/Fecha de publicación/).first().fill(shown);
+      await form.locator('input[type=file]').setInputFiles({ name: 'politica.pdf', mimeType: 'application/pdf', buffer: pdf });
+      await form.getByText('politica.pdf').first().waitFor();
+      await form.getByRole('button', { name: SAVE }).click();
+      await rowWith(page, identifier).waitFor();
+    }
+    await rowWith(page, 'E2E-2').getByRole('cell', { name: 'Vigente', exact: true }).waitFor();
+    await rowWith(page, 'E2E-1').getByRole('cell', { name: shown, exact: true }).first().waitFor();
+    expect(await rowWith(page, 'E2E-1').getByRole('cell', { name: 'Vigente', exact: true }).count()).toBe(0);
+    // Only the current version is editable.
+    expect(await rowWith(page, 'E2E-1').getByRole('button', { name: EDIT }).count()).toBe(0);
+    await rowWith(page, 'E2E-2').getByRole('button', { name: EDIT }).waitFor();
+  });
+});
+
+describe('actualización de datos de administradores (/configuracion/actualizacion-administradores)', () => {
+  it('el formulario dice los mensajes de los días de la especificación', async () => {
+    const { page } = e2e;
+    await openAsAdmin(page, '/configuracion/actualizacion-administradores', 'Actualización de datos de administradores');
+    await page.getByRole('button', { name: ADD }).first().click();
+    const form = await formScope(page);
+    const days = form.locator('input[name=numberDays]');
+    await days.fill('29');
+    await form.getByRole('button', { name: SAVE }).click();
+    await form.getByText('Los tiempo de actualización no pueden ser inferiores a 30 días').waitFor();
+    await form.getByText('Debes ingresar un departamento y/o municipio').waitFor();
+    await form.getByText('Debes seleccionar una o más entidades').waitFor();
+  });
+});

@@ -93,10 +93,12 @@ describe('route table', () => {
       const route = appRoutes.find((r) => r.path === declaration.route)!;
       // The area's hand-written screen (the site list, the groups), or the generated one.
       expect(route.screen).toBe((declaration.area ? AREA_SCREENS[declaration.area] : undefined) ?? GeneratedResourcePage);
-      expect(route.resource).toBe(declaration.name);
+      // Several declarations of one area (the two policy histories) share its generated screen, in declaration order.
+      expect(route.resources ?? [route.resource]).toContain(declaration.name);
       expect(route.permissions).toEqual(declaration.routeAccess);
       expect(route.title).toBe(AREA_LIST.find((area) => area.key === declaration.area)?.title);
     }
+    expect(appRoutes.find((r) => r.path === '/configuracion/politicas-datos')?.resources).toEqual(['dataProcessingHistories', 'termsConditionHistories']);
     const extra: CustomResourceDeclaration = { ...generated[0]!, name: 'x', route: '/configuracion/x', routes: 'custom' };
     const withExtra = buildAppRoutes([extra]);
     expect(withExtra.length).toBe(STATIC_ROUTES.length + 1);

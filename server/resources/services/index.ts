@@ -17,6 +17,8 @@ import { ContentsService } from './contents';
 import { BannersService, contentLogosService, globalLogosService } from './globalContent';
 import { FeaturedMenusService, LaunchpadService, footerLinksService } from './portalLook';
 import { GovcoService, PlatformSettingsService, VersionedTextsService } from './platformSettings';
+import { DataProcessingHistoriesService, PolicyHistoryService } from './policyHistories';
+import { UpdateSchedulesService } from './updateSchedules';
 
 export { ResourceService } from './base';
 export type { ActionContext, CustomActionHandler, PrepareContext, ViewContext, ViewHandler, WriteContext, WriteOperation } from './base';
@@ -45,6 +47,9 @@ const SPECIALISED_SERVICES: Readonly<Record<string, ResourceService>> = {
   policyterms: new VersionedTextsService(),
   datatreatmentterms: new VersionedTextsService(),
   govco: new GovcoService(),
+  dataProcessingHistories: new DataProcessingHistoriesService(),
+  termsConditionHistories: new PolicyHistoryService('terms_condition_histories'),
+  updateSchedules: new UpdateSchedulesService(),
 };
 
 const registered = new Map<string, ResourceService>();
