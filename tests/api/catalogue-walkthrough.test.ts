@@ -115,7 +115,7 @@ describe('adding a catalogue as docs/adding-a-resource.md says', () => {
     const route = buildAppRoutes([colorsResource]).find((candidate) => candidate.path === '/configuracion/colores');
     expect(route).toMatchObject({ screen: GeneratedResourcePage, resource: 'colors', permissions: ['Settings'], title: 'resources.colors.title' });
     const rows = settingsAreas([...AREA_LIST, { key: colorsResource.area, ...catalogueArea(colorsResource) }]);
-    expect(rows.at(-1)).toMatchObject({ path: '/configuracion/colores', settings: { position: 20, title: 'resources.colors.title', description: 'resources.colors.description' } });
+    expect(rows.find((row) => row.path === '/configuracion/colores')).toMatchObject({ path: '/configuracion/colores', settings: { position: 20, title: 'resources.colors.title', description: 'resources.colors.description' } });
     expect(resourceChoices([colorsResource]).map((choice) => choice.id)).toContain('colors');
   });
 });

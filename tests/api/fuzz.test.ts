@@ -17,6 +17,7 @@ import { errors } from '../../i18n/es/errors';
 import { INTEGER_MAX, INTEGER_MIN } from '../../resources/limits';
 import { newUploadSession } from '../../resources/newSiteRequest';
 import { hashCaptchaAnswer } from '../../server/auth/captcha';
+import { readRequestTerms } from '../../server/newSite/terms';
 import { holdForSession } from '../../server/files';
 import { PERMISSION_NAMES } from '../../resources/permissions';
 import { registerErrorHandling } from '../../server/http/errors';
@@ -339,6 +340,8 @@ describe('fuzz: type confusion', () => {
       const captchaId = `fuzz-captcha-${seedCounter}`;
       const document = await requestDocument();
       await t.database.query(`insert into captchas (id, answer_hash, expires_at) values ($1, $2, now() + interval '10 minutes')`, [captchaId, hashCaptchaAnswer('KX7PA')]);
+      // The versions in force: the settings routes fuzzed before may have saved a new text (and moved its version).
+      const terms = await readRequestTerms(t.database);
       return {
         body: {
           requestType: 'FirstTime',
@@ -349,8 +352,8 @@ describe('fuzz: type confusion', () => {
           siteId: null,
           site: { name: `Entidad de prueba ${seedCounter}`, allowedUrl: `https://fuzz-${seedCounter}.gov.co`, address: 'Calle 10 # 5-20', latitude: 4.6, longitude: -74.1 },
           termsAccepted: true,
-          termsVersion: 1,
-          dataTreatmentVersion: 1,
+          termsVersion: terms.terms.version,
+          dataTreatmentVersion: terms.dataTreatment.version,
           legalRepresentative: { name: 'Ana', lastName: 'Pérez', identificationNumber: '52123456', gender: 'F', position: 'Alcaldesa', email: `ana${seedCounter}@alcaldia.gov.co`, phone: '3001234567' },
           webMaster: { webMasterName: 'Luis', webMasterLastName: 'Gómez', webMasterIdentificationNumber: '80123456', webMasterGender: 'M', webMasterPosition: 'Ingeniero', webMasterEmail: 'luis@alcaldia.gov.co', webMasterPhone: '3007654321' },
           files: [document.fileId],
