@@ -92,10 +92,10 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
-          // Each file has its own server, database and browser. A browser test waits on the page more than it computes
-          // (its pass used about half of two cores with two files at once): four run at once.
+          // Each file has its own server, database and browser: two run at once (with Chromium the pass keeps the two
+          // cores ~90% busy; four at once were no faster and hit the 10 s waits).
           isolate: false,
-          maxWorkers: 2 * WORKERS,
+          maxWorkers: WORKERS,
           globalSetup: ['tests/helpers/databaseTemplatesSetup.ts'],
           setupFiles: ['tests/helpers/fileCpu.ts'],
         },

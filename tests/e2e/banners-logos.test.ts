@@ -65,7 +65,7 @@ describe('banners', () => {
     await page.locator('input[name=subtitle]').fill('Un subtítulo');
     await page.locator('input[name=description]').fill('Una imagen azul');
     const crop = page.waitForResponse((response) => response.url().includes('/crop') && response.status() === 201);
-    await page.locator('input[type=file]').setInputFiles(path.join(dir, 'portada.png'));
+    await page.locator('input[type=file][aria-label="Imagen del banner"]').setInputFiles(path.join(dir, 'portada.png'));
     await page.getByTestId('cover-cropper').waitFor();
     await page.getByRole('slider', { name: 'Posición vertical' }).focus();
     await page.keyboard.press('End');
