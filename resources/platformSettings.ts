@@ -167,26 +167,6 @@ export interface TermsRecord {
   versionTerritorial: number;
 }
 
-/** The terms and conditions (`GET`/`POST /policieterms`): tabs TermGlobal and TermTerritorial. */
-export const termsResource = defineResource<TermsRecord>({
-  ...termsReference,
-  table: 'terms_texts',
-  fields: [
-    { source: 'id', type: 'id', list: false },
-    { source: 'termGlobal', type: 'richText' },
-    { source: 'termTerritorial', type: 'richText' },
-    { source: 'versionGlobal', type: 'integer', readOnly: true, computed: versionOf(TERMS_VERSIONS.termGlobal) },
-    { source: 'versionTerritorial', type: 'integer', readOnly: true, computed: versionOf(TERMS_VERSIONS.termTerritorial) },
-  ],
-  schema: yup.object({ termGlobal: termsText(), termTerritorial: termsText() }),
-  sort: { field: 'id', order: 'ASC' },
-  pageSize: 1,
-  editMode: 'dialog',
-  singleton: true,
-  singletonWrite: 'POST',
-  messages: { updated: 'settings.messages.terms_saved' },
-});
-
 export interface DataTreatmentTermsRecord {
   id: number;
   dataTreatmentGlobal: string | null;
@@ -195,25 +175,51 @@ export interface DataTreatmentTermsRecord {
   versionTerritorial: number;
 }
 
+/**
+ * A record of two rich texts, global and territorial (20–4000 visible characters each), saved with `POST` as one
+ * settings record; each text reads the version counter its save moves (server/resources/services/platformSettings.ts).
+ */
+function versionedTexts<TRecord extends { id: number; versionGlobal: number; versionTerritorial: number }>(
+  reference: typeof termsReference | typeof dataTreatmentTermsReference,
+  table: string,
+  texts: { global: string; territorial: string },
+  versions: { global: string; territorial: string },
+) {
+  return defineResource<TRecord>({
+    ...reference,
+    table,
+    fields: [
+      { source: 'id', type: 'id', list: false },
+      { source: texts.global, type: 'richText' },
+      { source: texts.territorial, type: 'richText' },
+      { source: 'versionGlobal', type: 'integer', readOnly: true, computed: versionOf(versions.global) },
+      { source: 'versionTerritorial', type: 'integer', readOnly: true, computed: versionOf(versions.territorial) },
+    ],
+    schema: yup.object({ [texts.global]: termsText(), [texts.territorial]: termsText() }),
+    sort: { field: 'id', order: 'ASC' },
+    pageSize: 1,
+    editMode: 'dialog',
+    singleton: true,
+    singletonWrite: 'POST',
+    messages: { updated: 'settings.messages.terms_saved' },
+  });
+}
+
+/** The terms and conditions (`GET`/`POST /policieterms`): tabs TermGlobal and TermTerritorial. */
+export const termsResource = versionedTexts<TermsRecord>(
+  termsReference,
+  'terms_texts',
+  { global: 'termGlobal', territorial: 'termTerritorial' },
+  { global: TERMS_VERSIONS.termGlobal, territorial: TERMS_VERSIONS.termTerritorial },
+);
+
 /** The data-treatment policy by term type (`GET`/`POST /PolicySettingsTerm`): tabs global and territorial. */
-export const dataTreatmentTermsResource = defineResource<DataTreatmentTermsRecord>({
-  ...dataTreatmentTermsReference,
-  table: 'data_treatment_texts',
-  fields: [
-    { source: 'id', type: 'id', list: false },
-    { source: 'dataTreatmentGlobal', type: 'richText' },
-    { source: 'dataTreatmentTerritorial', type: 'richText' },
-    { source: 'versionGlobal', type: 'integer', readOnly: true, computed: versionOf(TERMS_VERSIONS.dataTreatmentGlobal) },
-    { source: 'versionTerritorial', type: 'integer', readOnly: true, computed: versionOf(TERMS_VERSIONS.dataTreatmentTerritorial) },
-  ],
-  schema: yup.object({ dataTreatmentGlobal: termsText(), dataTreatmentTerritorial: termsText() }),
-  sort: { field: 'id', order: 'ASC' },
-  pageSize: 1,
-  editMode: 'dialog',
-  singleton: true,
-  singletonWrite: 'POST',
-  messages: { updated: 'settings.messages.terms_saved' },
-});
+export const dataTreatmentTermsResource = versionedTexts<DataTreatmentTermsRecord>(
+  dataTreatmentTermsReference,
+  'data_treatment_texts',
+  { global: 'dataTreatmentGlobal', territorial: 'dataTreatmentTerritorial' },
+  { global: TERMS_VERSIONS.dataTreatmentGlobal, territorial: TERMS_VERSIONS.dataTreatmentTerritorial },
+);
 
 // ---------------------------------------------------------------------------------------------------------
 // Procedure texts and the site-request text.
